@@ -1,0 +1,2 @@
+package org.packscope.app;
+public class Main { public static void main(String[] a) {} }

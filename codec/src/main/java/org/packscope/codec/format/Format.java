@@ -1,0 +1,30 @@
+package org.packscope.codec.format;
+
+import java.nio.file.Path;
+
+import org.packscope.codec.inspect.Node;
+
+/**
+ * One file format: how sure it is that a path holds it (by content, not by name
+ * alone) and how to open it as an inspection tree.
+ */
+public interface Format {
+
+    /** Stable id, e.g. "pco". */
+    String id();
+
+    /** Name for people, e.g. "Pco (pcodec)". */
+    String displayName();
+
+    /**
+     * 0 = not this format. Fallbacks (raw bytes, plain folder) answer 1; formats that
+     * match a magic number answer 100; structural guesses answer in between.
+     */
+    int probe(Probe probe);
+
+    /**
+     * The node for {@code path}; it may load lazily. Must not throw for bad content:
+     * problems become diagnostics on the node.
+     */
+    Node open(Path path, FormatRegistry registry);
+}

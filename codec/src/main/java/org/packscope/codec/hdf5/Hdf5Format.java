@@ -1,0 +1,64 @@
+package org.packscope.codec.hdf5;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import io.jhdf.HdfFile;
+import org.packscope.codec.format.Format;
+import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.Probe;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.raw.FileNames;
+
+/** HDF5 files through jhdf: groups, datasets, attributes and dataset values. */
+public final class Hdf5Format implements Format {
+    static final byte[] SIGNATURE = {(byte) 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
+
+    private final List<Hdf5GroupOpener> groupOpeners;
+
+    /** {@code groupOpeners} may be filled after construction (formats register late). */
+    public Hdf5Format(List<Hdf5GroupOpener> groupOpeners) {
+        this.groupOpeners = groupOpeners;
+    }
+
+    @Override public String id() { return "hdf5"; }
+
+    @Override public String displayName() { return "HDF5"; }
+
+    @Override
+    public int probe(Probe probe) {
+        // the superblock may also sit at 512, 1024, ... after a user block
+        if (!probe.isRegularFile()) return 0;
+        byte[] head = probe.head();
+        for (int at = 0; at + SIGNATURE.length <= head.length; at = at == 0 ? 512 : at * 2) {
+            if (matches(head, at)) return 100;
+        }
+        return 0;
+    }
+
+    private static boolean matches(byte[] b, int at) {
+        for (int i = 0; i < SIGNATURE.length; i++) if (b[at + i] != SIGNATURE[i]) return false;
+        return true;
+    }
+
+    @Override
+    public Node open(Path path, FormatRegistry registry) {
+        return Node.lazy(FileNames.of(path), "hdf5-file", n -> {
+            ByteSource src = ByteSource.open(path);
+            n.source(src).span(Span.bytes(0, src.size()));
+            HdfFile file = new HdfFile(path);
+            long base = file.getUserBlockSize();
+            n.field("user block", null, base + " bytes", "bytes before the superblock, free for other use");
+            n.field("signature", Span.bytes(base, 8), "\\x89HDF\\r\\n\\x1a\\n", "HDF5 format signature");
+            if (src.has(base + 8, 1)) {
+                n.field("superblock version", Span.bytes(base + 8, 1), src.u8(base + 8),
+                        "layout of the superblock that follows (0-3)");
+            }
+            n.field("file size", null, FileNames.size(src.size()), "bytes on disk");
+            Hdf5Nodes nodes = new Hdf5Nodes(path, src, groupOpeners);
+            nodes.fillGroup(n, file);
+        });
+    }
+}

@@ -1,0 +1,18 @@
+package org.packscope.codec.hdf5;
+
+import java.nio.file.Path;
+
+import io.jhdf.api.Group;
+import org.packscope.codec.inspect.Node;
+
+/**
+ * A format that lives in an HDF5 group (BPCells matrices). The HDF5 browser asks each
+ * opener whether it recognises a group before showing it as a plain group.
+ */
+public interface Hdf5GroupOpener {
+
+    boolean accepts(Group group);
+
+    /** The node for the group; {@code file} is the .h5 file (for the hex view). */
+    Node open(Group group, Path file);
+}

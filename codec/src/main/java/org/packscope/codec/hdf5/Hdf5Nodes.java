@@ -1,0 +1,141 @@
+package org.packscope.codec.hdf5;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import io.jhdf.api.Attribute;
+import io.jhdf.api.Dataset;
+import io.jhdf.api.Group;
+import io.jhdf.api.dataset.ChunkedDataset;
+import io.jhdf.filter.PipelineFilterWithData;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.io.ByteSource;
+
+/** Turns jhdf groups, datasets and attributes into inspection nodes. */
+final class Hdf5Nodes {
+    private static final int ATTRIBUTE_PREVIEW = 8;
+
+    private final Path file;
+    private final ByteSource source;
+    private final List<Hdf5GroupOpener> openers;
+
+    Hdf5Nodes(Path file, ByteSource source, List<Hdf5GroupOpener> openers) {
+        this.file = file;
+        this.source = source;
+        this.openers = openers;
+    }
+
+    void fillGroup(Node n, Group group) {
+        addAttributes(n, group);
+        List<io.jhdf.api.Node> kids = new ArrayList<>(group.getChildren().values());
+        n.summary(kids.size() + (kids.size() == 1 ? " member" : " members"));
+        n.lazyChildren(kids.size(), i -> nodeFor(kids.get(i)));
+    }
+
+    private Node nodeFor(io.jhdf.api.Node h) {
+        if (h instanceof Group g) {
+            for (Hdf5GroupOpener o : openers) {
+                try {
+                    if (o.accepts(g)) return o.open(g, file);
+                } catch (RuntimeException e) {
+                    // fall back to the plain group view; the opener's problem is shown there
+                    return plainGroup(g).diagnose(Diagnostic.error(null, "group_unreadable",
+                            "recognised as " + o.getClass().getSimpleName() + " but could not be opened: " + e.getMessage()));
+                }
+            }
+            return plainGroup(g);
+        }
+        if (h instanceof Dataset d) return dataset(d);
+        return Node.of(h.getName(), "hdf5-link").summary(h.getType().toString())
+                .diagnose(Diagnostic.warning(null, "hdf5_unsupported_object", "object of type " + h.getType() + " is not shown"));
+    }
+
+    private Node plainGroup(Group g) {
+        return Node.lazy(g.getName(), "hdf5-group", n -> {
+            n.source(source).span(Span.bytes(g.getAddress(), 0));
+            n.field("path", null, g.getPath(), "location in the file");
+            n.field("object header", Span.bytes(g.getAddress(), 0), "at byte " + g.getAddress(), "where the group's header starts");
+            fillGroup(n, g);
+        });
+    }
+
+    private Node dataset(Dataset d) {
+        return Node.lazy(d.getName(), "hdf5-dataset", n -> {
+            n.source(source).span(Span.bytes(d.getAddress(), 0));
+            long[] dims = d.getDimensionsAsLong();
+            ValueType type = DatasetColumn.valueType(d);
+            n.field("path", null, d.getPath(), "location in the file");
+            n.field("object header", Span.bytes(d.getAddress(), 0), "at byte " + d.getAddress(), "where the dataset's header starts");
+            n.field("shape", null, d.isScalar() ? "scalar" : Arrays.toString(dims), "extent of each dimension");
+            n.field("type", null, describeType(d, type), "element type as stored");
+            n.field("elements", null, d.getSize(), "number of values");
+            n.field("layout", null, d.getDataLayout(), "how the values are stored: compact, contiguous or chunked");
+            if (d instanceof ChunkedDataset c) {
+                n.field("chunk shape", null, Arrays.toString(c.getChunkDimensions()), "extent of each stored chunk");
+            }
+            List<PipelineFilterWithData> filters = d.getFilters();
+            if (!filters.isEmpty()) {
+                List<String> names = new ArrayList<>();
+                for (PipelineFilterWithData f : filters) names.add(f.getName() + " (id " + f.getId() + ")");
+                n.field("filters", null, String.join(", ", names), "applied to each chunk, in order, when writing");
+            }
+            long logical = d.getSizeInBytes();
+            long stored = d.getStorageInBytes();
+            n.field("logical size", null, logical + " bytes", "size of the decoded values");
+            n.field("stored size", null, stored + " bytes", "size on disk"
+                    + (stored > 0 && logical > 0 ? String.format(java.util.Locale.ROOT, " (ratio %.2f)", (double) logical / stored) : ""));
+            addAttributes(n, d);
+            n.summary((type == null ? "unsupported type" : type.label()) + " " + (d.isScalar() ? "scalar" : Arrays.toString(dims)));
+            if (type == null) {
+                n.diagnose(Diagnostic.warning(null, "hdf5_unsupported_type",
+                        "values of Java type " + d.getJavaType().getSimpleName() + " are not shown"));
+            } else if (!d.isEmpty()) {
+                n.facet(org.packscope.codec.inspect.ValueColumn.class, new DatasetColumn(d, type));
+            }
+        });
+    }
+
+    private static String describeType(Dataset d, ValueType type) {
+        String cls = d.getDataType().getClass().getSimpleName();
+        return (type == null ? "?" : type.label()) + " (" + cls + ", " + d.getDataType().getSize() + " bytes)";
+    }
+
+    private void addAttributes(Node n, io.jhdf.api.Node h) {
+        Map<String, Attribute> attrs;
+        try {
+            attrs = h.getAttributes();
+        } catch (RuntimeException e) {
+            n.diagnose(Diagnostic.error(null, "hdf5_attribute_unreadable", "attributes could not be read: " + e.getMessage()));
+            return;
+        }
+        for (Attribute a : attrs.values()) {
+            String value;
+            try {
+                value = previewAttribute(a.getData());
+            } catch (RuntimeException e) {
+                value = "(unreadable: " + e.getMessage() + ")";
+                n.diagnose(Diagnostic.warning(null, "hdf5_attribute_unreadable", "attribute " + a.getName() + ": " + e.getMessage()));
+            }
+            n.field("@" + a.getName(), null, value, "attribute");
+        }
+    }
+
+    static String previewAttribute(Object data) {
+        if (data == null) return "null";
+        if (!data.getClass().isArray()) return data.toString();
+        int len = java.lang.reflect.Array.getLength(data);
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < Math.min(len, ATTRIBUTE_PREVIEW); i++) {
+            if (i > 0) sb.append(", ");
+            sb.append(previewAttribute(java.lang.reflect.Array.get(data, i)));
+        }
+        if (len > ATTRIBUTE_PREVIEW) sb.append(", … ").append(len - ATTRIBUTE_PREVIEW).append(" more");
+        return sb.append(']').toString();
+    }
+}

@@ -1,0 +1,251 @@
+package org.packscope.codec.inspect;
+
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.IntFunction;
+
+import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.OutOfRangeException;
+
+/**
+ * One element of the inspection tree: a file, a header, a chunk, a bin table, a value.
+ * A node is filled by a recording reader, either right away or lazily: a node made
+ * with {@link #lazy} runs its loader once, on the first look at its contents, so a
+ * folder of 100,000 files or a file of a million chunks costs nothing until opened.
+ * A loader that fails leaves a diagnostic, never an exception.
+ */
+public final class Node {
+
+    /** Fills a lazy node through its mutators. */
+    @FunctionalInterface
+    public interface Loader {
+        void load(Node node) throws Exception;
+    }
+
+    private final String name;
+    private final String kind;
+    private volatile String summary = "";
+    private volatile Node parent;
+
+    private ByteSource source;
+    private Span span;
+    private final List<Field> fields = new CopyOnWriteArrayList<>();
+    private final List<Diagnostic> diagnostics = new CopyOnWriteArrayList<>();
+    private final List<DataTable> tables = new CopyOnWriteArrayList<>();
+    private final Map<Class<?>, Object> facets = new ConcurrentHashMap<>();
+    private ChildList children = ChildList.EMPTY;
+
+    private volatile boolean drillDown;
+    private Loader loader;
+    private volatile boolean loaded;
+    private boolean loading;
+
+    private Node(String name, String kind, Loader loader) {
+        this.name = name;
+        this.kind = kind;
+        this.loader = loader;
+        this.loaded = loader == null;
+    }
+
+    public static Node of(String name, String kind) {
+        return new Node(name, kind, null);
+    }
+
+    public static Node lazy(String name, String kind, Loader loader) {
+        return new Node(name, kind, loader);
+    }
+
+    // ---------------------------------------------------------------- identity
+
+    public String name() { return name; }
+
+    /** What sort of thing this is, e.g. "pco-chunk", "folder", "hdf5-dataset". */
+    public String kind() { return kind; }
+
+    /** A short description for the browser tree, e.g. "f64 · 2,000,000 values". */
+    public String summary() { ensureLoaded(); return summary; }
+
+    public Node parent() { return parent; }
+
+    /** Names from the root down, joined by '/'; the root's own name is left out. */
+    public String path() {
+        List<String> parts = new ArrayList<>();
+        for (Node n = this; n.parent != null; n = n.parent) parts.add(n.name);
+        Collections.reverse(parts);
+        return String.join("/", parts);
+    }
+
+    public boolean isLoaded() { return loaded; }
+
+    /**
+     * True for a node whose children only re-present data at finer grain (per batch,
+     * per value, per bit). Whole-tree walks such as {@code check} and {@code inspect}
+     * do not descend into them; a person can, by selecting one.
+     */
+    public boolean isDrillDown() { return drillDown; }
+
+    public Node drillDown(boolean value) { this.drillDown = value; return this; }
+
+    // ---------------------------------------------------------------- contents
+
+    public ByteSource source() { ensureLoaded(); return source; }
+
+    public Span span() { ensureLoaded(); return span; }
+
+    public List<Field> fields() { ensureLoaded(); return Collections.unmodifiableList(fields); }
+
+    public List<Diagnostic> diagnostics() { ensureLoaded(); return Collections.unmodifiableList(diagnostics); }
+
+    public List<DataTable> tables() { ensureLoaded(); return Collections.unmodifiableList(tables); }
+
+    public List<Node> children() {
+        ensureLoaded();
+        ChildList c = children;
+        return new AbstractList<>() {
+            @Override public Node get(int index) { return adopt(c.get(index)); }
+            @Override public int size() { return c.size(); }
+        };
+    }
+
+    public int childCount() { ensureLoaded(); return children.size(); }
+
+    public <T> T facet(Class<T> type) { ensureLoaded(); return type.cast(facets.get(type)); }
+
+    public ValueColumn values() { return facet(ValueColumn.class); }
+
+    /** The child with this name, or null. */
+    public Node child(String childName) {
+        for (Node c : children()) if (c.name().equals(childName)) return c;
+        return null;
+    }
+
+    /** Follows a '/'-separated path of child names; null when a step is missing. */
+    public Node find(String relativePath) {
+        Node n = this;
+        for (String part : relativePath.split("/")) {
+            if (part.isEmpty()) continue;
+            n = n.child(part);
+            if (n == null) return null;
+        }
+        return n;
+    }
+
+    // ---------------------------------------------------------------- mutators (for readers)
+
+    public Node summary(String text) { this.summary = text == null ? "" : text; return this; }
+
+    public Node source(ByteSource src) { this.source = src; return this; }
+
+    public Node span(Span s) { this.span = s; return this; }
+
+    public Node field(String fieldName, Span fieldSpan, Object value, String meaning) {
+        fields.add(new Field(fieldName, fieldSpan, String.valueOf(value), meaning));
+        return this;
+    }
+
+    public Node addField(Field f) { fields.add(f); return this; }
+
+    public Node diagnose(Diagnostic d) { diagnostics.add(d); return this; }
+
+    public Node table(DataTable t) { tables.add(t); return this; }
+
+    public <T> Node facet(Class<T> type, T value) { facets.put(type, value); return this; }
+
+    public Node add(Node child) {
+        ChildList c = children;
+        List<Node> list = c instanceof ChildList.Fixed f ? f.nodes : new ArrayList<>();
+        if (!(c instanceof ChildList.Fixed)) {
+            for (int i = 0; i < c.size(); i++) list.add(c.get(i));
+            children = new ChildList.Fixed(list);
+        }
+        list.add(child);
+        child.parent = this;
+        return this;
+    }
+
+    public Node children(List<Node> nodes) {
+        List<Node> copy = new ArrayList<>(nodes);
+        for (Node n : copy) n.parent = this;
+        this.children = new ChildList.Fixed(copy);
+        return this;
+    }
+
+    /** Children made on demand, for units that can number in the millions. */
+    public Node lazyChildren(int count, IntFunction<Node> factory) {
+        this.children = new ChildList.Lazy(count, factory);
+        return this;
+    }
+
+    private Node adopt(Node child) {
+        if (child.parent == null) child.parent = this;
+        return child;
+    }
+
+    private void ensureLoaded() {
+        if (loaded) return;
+        synchronized (this) {
+            if (loaded || loading) return;
+            loading = true;
+            try {
+                loader.load(this);
+            } catch (OutOfRangeException e) {
+                diagnostics.add(Diagnostic.errorAtByte(e.offset(), "truncated",
+                        "the data ends early: " + e.getMessage()));
+            } catch (Progress.CancelledException e) {
+                diagnostics.add(new Diagnostic(Severity.INFO, null, "cancelled", "reading was cancelled"));
+            } catch (Exception | StackOverflowError | OutOfMemoryError e) {
+                diagnostics.add(Diagnostic.error(null, "unreadable",
+                        "could not be read: " + describe(e)));
+            } finally {
+                loader = null;
+                loading = false;
+                loaded = true;
+            }
+        }
+    }
+
+    static String describe(Throwable e) {
+        String msg = e.getMessage();
+        String type = e.getClass().getSimpleName();
+        return msg == null || msg.isBlank() ? type : type + ": " + msg;
+    }
+
+    @Override
+    public String toString() { return kind + " " + name; }
+
+    private interface ChildList {
+        ChildList EMPTY = new Fixed(List.of());
+
+        int size();
+
+        Node get(int index);
+
+        record Fixed(List<Node> nodes) implements ChildList {
+            public int size() { return nodes.size(); }
+            public Node get(int index) { return nodes.get(index); }
+        }
+
+        final class Lazy implements ChildList {
+            private final int count;
+            private final IntFunction<Node> factory;
+            private final Map<Integer, Node> made = new ConcurrentHashMap<>();
+
+            Lazy(int count, IntFunction<Node> factory) {
+                this.count = count;
+                this.factory = factory;
+            }
+
+            public int size() { return count; }
+
+            public Node get(int index) {
+                if (index < 0 || index >= count) throw new IndexOutOfBoundsException(index);
+                return made.computeIfAbsent(index, factory::apply);
+            }
+        }
+    }
+}

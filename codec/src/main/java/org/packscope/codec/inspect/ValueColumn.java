@@ -1,0 +1,45 @@
+package org.packscope.codec.inspect;
+
+/**
+ * A typed column of decoded values with random, paged access: the values table asks
+ * for row 5,000,000 and only the unit that holds it is decoded. Implementations are
+ * thread-safe and hold no more than a bounded cache.
+ */
+public interface ValueColumn {
+
+    String name();
+
+    ValueType type();
+
+    long count();
+
+    /**
+     * Raw bit patterns (see {@link ValueType}) of values {@code [start, start+len)} into
+     * {@code dst[off..]}. Only for numeric types.
+     */
+    void read(long start, long[] dst, int off, int len);
+
+    /**
+     * The stored little-endian bytes of values {@code [start, start+len)}, {@code len *
+     * type().byteWidth()} of them. Fixed-width string columns override this.
+     */
+    default void readRaw(long start, int len, byte[] dst, int off) {
+        long[] page = new long[len];
+        read(start, page, 0, len);
+        int w = type().byteWidth();
+        for (int i = 0; i < len; i++) type().writeLE(page[i], dst, off + i * w);
+    }
+
+    /** One value as text (used by tables and CSV; not a fast path). */
+    default String text(long index) {
+        ValueType t = type();
+        if (t.numeric()) {
+            long[] one = new long[1];
+            read(index, one, 0, 1);
+            return t.format(one[0]);
+        }
+        byte[] b = new byte[t.byteWidth()];
+        readRaw(index, 1, b, 0);
+        return t.formatBytes(b, 0);
+    }
+}

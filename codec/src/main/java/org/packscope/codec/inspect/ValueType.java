@@ -1,0 +1,112 @@
+package org.packscope.codec.inspect;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The stored type of decoded values. Numeric values travel as raw bit patterns in a
+ * {@code long} (floats as their IEEE bits, f16 as its 16 bits, unsigned types
+ * zero-extended) so that nothing is boxed and every value is bit-exact.
+ * BYTES and UNICODE are fixed-width strings (numpy |S and &lt;U); TEXT is variable.
+ */
+public record ValueType(Kind kind, int byteWidth) {
+
+    public enum Kind { BOOL, INT, UINT, FLOAT, BYTES, UNICODE, TEXT }
+
+    public static final ValueType BOOL = new ValueType(Kind.BOOL, 1);
+    public static final ValueType I8 = new ValueType(Kind.INT, 1);
+    public static final ValueType U8 = new ValueType(Kind.UINT, 1);
+    public static final ValueType I16 = new ValueType(Kind.INT, 2);
+    public static final ValueType U16 = new ValueType(Kind.UINT, 2);
+    public static final ValueType I32 = new ValueType(Kind.INT, 4);
+    public static final ValueType U32 = new ValueType(Kind.UINT, 4);
+    public static final ValueType I64 = new ValueType(Kind.INT, 8);
+    public static final ValueType U64 = new ValueType(Kind.UINT, 8);
+    public static final ValueType F16 = new ValueType(Kind.FLOAT, 2);
+    public static final ValueType F32 = new ValueType(Kind.FLOAT, 4);
+    public static final ValueType F64 = new ValueType(Kind.FLOAT, 8);
+    public static final ValueType TEXT = new ValueType(Kind.TEXT, 0);
+
+    public static ValueType bytes(int width) { return new ValueType(Kind.BYTES, width); }
+
+    /** numpy &lt;U: {@code chars} UTF-32LE code points. */
+    public static ValueType unicode(int chars) { return new ValueType(Kind.UNICODE, chars * 4); }
+
+    public boolean numeric() { return kind == Kind.BOOL || kind == Kind.INT || kind == Kind.UINT || kind == Kind.FLOAT; }
+
+    public String label() {
+        return switch (kind) {
+            case BOOL -> "bool";
+            case INT -> "i" + byteWidth * 8;
+            case UINT -> "u" + byteWidth * 8;
+            case FLOAT -> "f" + byteWidth * 8;
+            case BYTES -> "S" + byteWidth;
+            case UNICODE -> "U" + byteWidth / 4;
+            case TEXT -> "text";
+        };
+    }
+
+    /** Normalises raw bits read from storage: sign-extends INT, masks UINT/FLOAT/BOOL. */
+    public long normalize(long raw) {
+        int bits = byteWidth * 8;
+        if (bits >= 64 || !numeric()) return raw;
+        return kind == Kind.INT ? (raw << (64 - bits)) >> (64 - bits) : raw & ((1L << bits) - 1);
+    }
+
+    public double toDouble(long raw) {
+        return switch (kind) {
+            case BOOL, INT -> raw;
+            case UINT -> byteWidth == 8 && raw < 0 ? (double) (raw >>> 1) * 2.0 + (raw & 1) : raw;
+            case FLOAT -> switch (byteWidth) {
+                case 2 -> halfToDouble((int) raw);
+                case 4 -> Float.intBitsToFloat((int) raw);
+                default -> Double.longBitsToDouble(raw);
+            };
+            default -> Double.NaN;
+        };
+    }
+
+    /** Text for one value; floats in the shortest form that reads back to the same bits. */
+    public String format(long raw) {
+        return switch (kind) {
+            case BOOL -> raw != 0 ? "true" : "false";
+            case INT -> Long.toString(raw);
+            case UINT -> Long.toUnsignedString(raw);
+            case FLOAT -> switch (byteWidth) {
+                case 2 -> Float.toString((float) halfToDouble((int) raw));
+                case 4 -> Float.toString(Float.intBitsToFloat((int) raw));
+                default -> Double.toString(Double.longBitsToDouble(raw));
+            };
+            default -> "";
+        };
+    }
+
+    /** Writes the value as the stored type, little-endian. */
+    public void writeLE(long raw, byte[] dst, int off) {
+        for (int i = 0; i < byteWidth; i++) dst[off + i] = (byte) (raw >>> (8 * i));
+    }
+
+    /** Text of a fixed-width string value, trailing NULs removed as numpy does. */
+    public String formatBytes(byte[] b, int off) {
+        if (kind == Kind.UNICODE) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i + 4 <= byteWidth; i += 4) {
+                int cp = (b[off + i] & 0xff) | (b[off + i + 1] & 0xff) << 8 | (b[off + i + 2] & 0xff) << 16 | (b[off + i + 3] & 0xff) << 24;
+                if (cp == 0) break;
+                if (Character.isValidCodePoint(cp)) sb.appendCodePoint(cp); else sb.append('\uFFFD');
+            }
+            return sb.toString();
+        }
+        int end = off + byteWidth;
+        while (end > off && b[end - 1] == 0) end--;
+        return new String(b, off, end - off, StandardCharsets.ISO_8859_1);
+    }
+
+    public static double halfToDouble(int h) {
+        int sign = (h >>> 15) & 1, exp = (h >>> 10) & 0x1f, mant = h & 0x3ff;
+        double v;
+        if (exp == 0) v = mant * 0x1p-24;
+        else if (exp == 31) v = mant == 0 ? Double.POSITIVE_INFINITY : Double.NaN;
+        else v = (1 + mant / 1024.0) * Math.pow(2, exp - 15);
+        return sign == 1 ? -v : v;
+    }
+}

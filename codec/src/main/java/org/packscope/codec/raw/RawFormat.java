@@ -1,0 +1,32 @@
+package org.packscope.codec.raw;
+
+import java.nio.file.Path;
+
+import org.packscope.codec.format.Format;
+import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.Probe;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ByteSource;
+
+/** Any regular file no other format claims: shown as bytes. */
+public final class RawFormat implements Format {
+
+    @Override public String id() { return "raw"; }
+
+    @Override public String displayName() { return "Raw bytes"; }
+
+    @Override
+    public int probe(Probe probe) { return probe.isRegularFile() ? 1 : 0; }
+
+    @Override
+    public Node open(Path path, FormatRegistry registry) {
+        return Node.lazy(FileNames.of(path), "file", n -> {
+            ByteSource src = ByteSource.open(path);
+            n.source(src).span(Span.bytes(0, src.size()))
+                    .summary(FileNames.size(src.size()) + " · unrecognised content")
+                    .field("bytes", Span.bytes(0, src.size()), src.size() + " bytes",
+                            "content no PackScope format recognised; shown as raw bytes");
+        });
+    }
+}
