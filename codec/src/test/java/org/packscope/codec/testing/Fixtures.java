@@ -1,0 +1,42 @@
+package org.packscope.codec.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Finds test inputs: fixtures copied into test resources, and the shared folder beside the checkout. */
+public final class Fixtures {
+    private Fixtures() { }
+
+    /** A file or folder under src/test/resources, e.g. {@code fixtures/pco/v0_4/x.pco}. */
+    public static Path resource(String relative) {
+        URL url = Fixtures.class.getClassLoader().getResource(relative);
+        if (url == null) throw new IllegalArgumentException("no test resource " + relative);
+        try {
+            return Path.of(url.toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The {@code shared/} folder that sits beside the repository (upstream files, benchmarks). */
+    public static Path shared() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            Path candidate = p.resolveSibling("shared");
+            if (Files.isDirectory(candidate.resolve("fixtures"))) return candidate;
+            if (Files.isDirectory(p.resolve("shared/fixtures"))) return p.resolve("shared");
+        }
+        throw new IllegalStateException("shared/ not found beside the repository");
+    }
+
+    public static byte[] bytes(Path p) {
+        try {
+            return Files.readAllBytes(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
