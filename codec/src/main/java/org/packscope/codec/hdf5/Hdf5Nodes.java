@@ -60,7 +60,7 @@ final class Hdf5Nodes {
         return Node.lazy(g.getName(), "hdf5-group", n -> {
             n.source(source).span(Span.bytes(g.getAddress(), 0));
             n.field("path", null, g.getPath(), "location in the file");
-            n.field("object header", Span.bytes(g.getAddress(), 0), "at byte " + g.getAddress(), "where the group's header starts");
+            objectHeader(n, g.getAddress());
             fillGroup(n, g);
         });
     }
@@ -71,7 +71,7 @@ final class Hdf5Nodes {
             long[] dims = d.getDimensionsAsLong();
             ValueType type = DatasetColumn.valueType(d);
             n.field("path", null, d.getPath(), "location in the file");
-            n.field("object header", Span.bytes(d.getAddress(), 0), "at byte " + d.getAddress(), "where the dataset's header starts");
+            objectHeader(n, d.getAddress());
             n.field("shape", null, d.isScalar() ? "scalar" : Arrays.toString(dims), "extent of each dimension");
             n.field("type", null, describeType(d, type), "element type as stored");
             n.field("elements", null, d.getSize(), "number of values");
@@ -99,6 +99,17 @@ final class Hdf5Nodes {
                 n.facet(org.packscope.codec.inspect.ValueColumn.class, new DatasetColumn(d, type));
             }
         });
+    }
+
+    /** Records the first field of an object header: the "OHDR" signature (v2) or the version byte (v1). */
+    private void objectHeader(Node n, long address) {
+        if (source.has(address, 4) && source.i32le(address) == 0x5244484f) {
+            n.field("object header", Span.bytes(address, 4), "OHDR at byte " + address,
+                    "signature of a version 2 object header, which lists this object's messages");
+        } else if (source.has(address, 1)) {
+            n.field("object header version", Span.bytes(address, 1), source.u8(address) + " at byte " + address,
+                    "version of the object header (1) that lists this object's messages");
+        }
     }
 
     private static String describeType(Dataset d, ValueType type) {

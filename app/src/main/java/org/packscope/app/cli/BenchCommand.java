@@ -1,0 +1,81 @@
+package org.packscope.app.cli;
+
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.packscope.codec.inspect.BulkDecoder;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.SparseMatrix;
+import org.packscope.codec.inspect.ValueColumn;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "bench", description = {
+        "Decodes all values of PATH N times in one process (fast path, output discarded)",
+        "and ends with: values=V best_s=S values_per_s=R"})
+final class BenchCommand implements Callable<Integer> {
+
+    @ParentCommand Cli cli;
+
+    @Parameters(index = "0", paramLabel = "PATH")
+    String path;
+
+    @Option(names = "--repeat", description = "how many times (default: ${DEFAULT-VALUE})")
+    int repeat = 5;
+
+    @Override
+    public Integer call() {
+        Node node;
+        try {
+            node = Targets.target(cli.registry, path);
+        } catch (Targets.UnreadableException e) {
+            System.err.println("packscope: " + e.getMessage());
+            return Cli.EXIT_USAGE;
+        }
+        BulkDecoder decoder = decoderFor(node);
+        if (decoder == null) {
+            System.err.println("packscope: " + path + " holds no decodable values");
+            return Cli.EXIT_USAGE;
+        }
+        long values = 0;
+        double best = Double.MAX_VALUE;
+        for (int i = 0; i < Math.max(1, repeat); i++) {
+            long t0 = System.nanoTime();
+            values = decoder.decodeAll(Progress.NONE);
+            double s = (System.nanoTime() - t0) / 1e9;
+            best = Math.min(best, s);
+            cli.out.printf(Locale.ROOT, "run %d: %.6f s%n", i + 1, s);
+        }
+        cli.out.printf(Locale.ROOT, "values=%d best_s=%.6f values_per_s=%.0f%n", values, best, values / best);
+        return 0;
+    }
+
+    /** The format's own fast path, or paged reads of its values or matrix entries. */
+    static BulkDecoder decoderFor(Node node) {
+        BulkDecoder own = node.facet(BulkDecoder.class);
+        if (own != null) return own;
+        ValueColumn column = node.values();
+        if (column != null && column.type().numeric()) {
+            return progress -> {
+                long[] page = new long[DecodeCommand.PAGE];
+                for (long start = 0; start < column.count(); start += page.length) {
+                    progress.checkCancelled();
+                    column.read(start, page, 0, (int) Math.min(page.length, column.count() - start));
+                }
+                return column.count();
+            };
+        }
+        SparseMatrix matrix = node.facet(SparseMatrix.class);
+        if (matrix != null) {
+            return progress -> {
+                long[] count = {0};
+                matrix.forEachEntry((r, c, v) -> count[0]++, progress);
+                return count[0];
+            };
+        }
+        return null;
+    }
+}

@@ -1,0 +1,75 @@
+package org.packscope.app.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.TreeWalk;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "check", description = {
+        "Prints one line per problem: PATH: SEVERITY at byte OFFSET[.BIT]: RULE: message.",
+        "Exit 0 = no errors (warnings allowed), 1 = errors found, 2 = cannot read or bad usage."})
+final class CheckCommand implements Callable<Integer> {
+    private static final int MAX_NODES = 2_000_000;
+
+    @ParentCommand Cli cli;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH")
+    List<String> paths;
+
+    @Override
+    public Integer call() {
+        boolean errors = false;
+        boolean unreadable = false;
+        for (String address : paths) {
+            FormatRegistry.Resolved r;
+            try {
+                r = Targets.resolve(cli.registry, address);
+            } catch (Targets.UnreadableException e) {
+                System.err.println("packscope: " + e.getMessage());
+                unreadable = true;
+                continue;
+            }
+            for (TreeWalk.Located l : TreeWalk.diagnostics(r.target(), true, MAX_NODES, Progress.NONE)) {
+                Diagnostic d = l.diagnostic();
+                if (d.severity() == Severity.INFO) continue;
+                errors |= d.severity() == Severity.ERROR;
+                Span span = d.span() != null ? d.span() : l.node().span();
+                String offset = span == null ? "0" : span.offsetText();
+                cli.out.println(location(address, l) + ": " + d.severity().label() + " at byte " + offset + ": "
+                        + d.rule() + ": " + d.message());
+            }
+        }
+        if (unreadable) return Cli.EXIT_USAGE;
+        return errors ? 1 : 0;
+    }
+
+    /** The file whose bytes the offset counts in: the argument itself, or a file inside a folder argument. */
+    private static String location(String address, TreeWalk.Located l) {
+        var src = l.node().source();
+        if (src != null) {
+            String name = src.name();
+            try {
+                if (Files.isRegularFile(Path.of(name))) {
+                    String arg = address.contains("::") ? address.substring(0, address.indexOf("::")) : address;
+                    if (Files.isRegularFile(Path.of(arg)) && Files.isSameFile(Path.of(arg), Path.of(name))) return address;
+                    return name;
+                }
+            } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+                return address;
+            }
+        }
+        String inner = l.node().path();
+        String file = address.contains("::") ? address.substring(0, address.indexOf("::")) : address;
+        return inner.isEmpty() ? address : file + "::" + inner;
+    }
+}

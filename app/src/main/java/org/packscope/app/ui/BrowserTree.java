@@ -1,0 +1,205 @@
+package org.packscope.app.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import javafx.scene.control.TreeCell;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Severity;
+
+/**
+ * The browser on the left: opened files and folders with their internals. Children are
+ * produced in the background when a person expands an item; nodes with thousands of
+ * children are shown in ranges of {@value #RANGE}, so a million chunks stay browsable.
+ */
+final class BrowserTree extends TreeView<Object> {
+    static final int RANGE = 1000;
+
+    private final TaskRunner runner;
+
+    /** A group of children [from, to) of a node with very many children. */
+    record Range(Node parent, int from, int to) {
+        @Override public String toString() { return "[" + from + " … " + (to - 1) + "]"; }
+    }
+
+    BrowserTree(TaskRunner runner, Consumer<Node> onSelect) {
+        super(new TreeItem<>("root"));
+        this.runner = runner;
+        setId("browser");
+        setShowRoot(false);
+        getRoot().setExpanded(true);
+        setCellFactory(tv -> new NodeCell());
+        getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
+            if (item != null && item.getValue() instanceof Node n) onSelect.accept(n);
+        });
+    }
+
+    NodeItem addRoot(Node node) {
+        NodeItem item = new NodeItem(node);
+        getRoot().getChildren().add(item);
+        return item;
+    }
+
+    /** The item showing {@code node}, searched among items already created; null if none. */
+    TreeItem<Object> itemFor(Node node) {
+        return find(getRoot(), node);
+    }
+
+    private static TreeItem<Object> find(TreeItem<Object> item, Node node) {
+        if (item.getValue() == node) return item;
+        for (TreeItem<Object> c : item.getChildren()) {
+            TreeItem<Object> f = find(c, node);
+            if (f != null) return f;
+        }
+        return null;
+    }
+
+    /** Selects the node, expanding the tree from the nearest created ancestor. */
+    void reveal(Node node) {
+        TreeItem<Object> item = itemFor(node);
+        if (item != null) {
+            for (TreeItem<Object> p = item.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
+            getSelectionModel().select(item);
+            int row = getRow(item);
+            if (row >= 0) scrollTo(Math.max(0, row - 3));
+        }
+    }
+
+    /** Expands an item and calls back once its children are there. */
+    void expandThen(TreeItem<Object> item, Runnable then) {
+        if (item instanceof Expandable e) e.expandThen(then);
+        else {
+            item.setExpanded(true);
+            then.run();
+        }
+    }
+
+    interface Expandable {
+        void expandThen(Runnable then);
+    }
+
+    /** Children are loaded when first expanded. */
+    abstract class LazyItem extends TreeItem<Object> implements Expandable {
+        private boolean requested;
+        private boolean leaf;
+        private final List<Runnable> whenLoaded = new ArrayList<>();
+
+        LazyItem(Object value, boolean knownLeaf) {
+            super(value);
+            leaf = knownLeaf;
+            if (!leaf) getChildren().add(new TreeItem<>("loading…"));
+            expandedProperty().addListener((obs, was, now) -> { if (now) request(); });
+        }
+
+        @Override public boolean isLeaf() { return leaf; }
+
+        private void request() {
+            if (requested) return;
+            requested = true;
+            runner.submit("Opening " + getValue(), p -> loadChildren(), items -> {
+                getChildren().setAll(items);
+                if (items.isEmpty()) leaf = true;
+                BrowserTree.this.refresh();
+                whenLoaded.forEach(Runnable::run);
+                whenLoaded.clear();
+            }, ex -> {
+                getChildren().setAll(new TreeItem<>("⚠ " + TaskRunner.describe(ex)));
+            });
+        }
+
+        @Override
+        public void expandThen(Runnable then) {
+            if (requested && (leaf || !(getChildren().size() == 1 && "loading…".equals(getChildren().get(0).getValue())))) {
+                setExpanded(true);
+                then.run();
+            } else {
+                whenLoaded.add(then);
+                setExpanded(true);
+                request();
+            }
+        }
+
+        /** Runs in the background: builds the child items (not yet attached). */
+        abstract List<TreeItem<Object>> loadChildren();
+    }
+
+    final class NodeItem extends LazyItem {
+        NodeItem(Node node) {
+            super(node, node.isLoaded() && node.childCount() == 0);
+        }
+
+        Node node() { return (Node) getValue(); }
+
+        @Override
+        List<TreeItem<Object>> loadChildren() {
+            Node n = node();
+            int count = n.childCount();
+            return itemsFor(n, 0, count);
+        }
+    }
+
+    final class RangeItem extends LazyItem {
+        RangeItem(Range range) { super(range, false); }
+
+        @Override
+        List<TreeItem<Object>> loadChildren() {
+            Range r = (Range) getValue();
+            return itemsFor(r.parent(), r.from(), r.to());
+        }
+    }
+
+    /** Items for children [from, to): the nodes themselves, or ranges when there are many. */
+    private List<TreeItem<Object>> itemsFor(Node parent, int from, int to) {
+        List<TreeItem<Object>> out = new ArrayList<>();
+        int n = to - from;
+        if (n <= RANGE) {
+            List<Node> kids = parent.children();
+            for (int i = from; i < to; i++) {
+                Node child = kids.get(i);
+                out.add(new NodeItem(child));
+            }
+            return out;
+        }
+        long step = RANGE;
+        while ((long) n > step * RANGE) step *= RANGE;
+        for (long start = from; start < to; start += step) {
+            out.add(new RangeItem(new Range(parent, (int) start, (int) Math.min(to, start + step))));
+        }
+        return out;
+    }
+
+    private static final class NodeCell extends TreeCell<Object> {
+        @Override
+        protected void updateItem(Object item, boolean empty) {
+            super.updateItem(item, empty);
+            getStyleClass().removeAll("has-error", "has-warning");
+            if (empty || item == null) {
+                setText(null);
+                setTooltip(null);
+                return;
+            }
+            if (item instanceof Node n) {
+                StringBuilder sb = new StringBuilder(n.name());
+                if (n.isLoaded()) {
+                    if (!n.summary().isEmpty()) sb.append("   ").append(n.summary());
+                    boolean error = false, warning = false;
+                    for (Diagnostic d : n.diagnostics()) {
+                        error |= d.severity() == Severity.ERROR;
+                        warning |= d.severity() == Severity.WARNING;
+                    }
+                    if (error) getStyleClass().add("has-error");
+                    else if (warning) getStyleClass().add("has-warning");
+                }
+                setText(sb.toString());
+                setTooltip(new javafx.scene.control.Tooltip(n.kind()));
+            } else {
+                setText(item.toString());
+                setTooltip(null);
+            }
+        }
+    }
+}

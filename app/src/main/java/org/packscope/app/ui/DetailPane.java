@@ -1,0 +1,136 @@
+package org.packscope.app.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.VBox;
+import org.packscope.codec.inspect.DataTable;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Field;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.TreeWalk;
+
+/**
+ * The centre of the window: a title for the selected node, tabs (Structure, Values,
+ * Diagnostics and the format's own tables) and, below them, the hex view that follows
+ * whatever field or problem is selected.
+ */
+final class DetailPane extends BorderPane {
+    private final Label title = new Label("Open a file or folder to look inside");
+    private final Label subtitle = new Label("");
+    private final TabPane tabs = new TabPane();
+    private final StructureView structure = new StructureView();
+    private final HexView hex = new HexView();
+    private final ValuesView values;
+    private final DiagnosticsView diagnostics;
+    private final Tab structureTab = new Tab("Structure");
+    private final Tab valuesTab = new Tab("Values");
+    private final Tab diagnosticsTab = new Tab("Diagnostics");
+    private final List<Tab> tableTabs = new ArrayList<>();
+    private Node node;
+
+    DetailPane(TaskRunner runner, java.util.function.Consumer<Node> revealNode) {
+        setId("detail");
+        values = new ValuesView(runner);
+        diagnostics = new DiagnosticsView(runner, located -> pick(located, revealNode));
+        title.setId("detail-title");
+        title.getStyleClass().add("detail-title");
+        subtitle.setId("detail-subtitle");
+        subtitle.getStyleClass().add("detail-subtitle");
+        VBox head = new VBox(2, title, subtitle);
+        head.setPadding(new Insets(8, 10, 6, 10));
+        structureTab.setContent(structure);
+        valuesTab.setContent(values);
+        diagnosticsTab.setContent(diagnostics);
+        for (Tab t : List.of(structureTab, valuesTab, diagnosticsTab)) t.setClosable(false);
+        tabs.getTabs().setAll(structureTab, valuesTab, diagnosticsTab);
+        tabs.setId("detail-tabs");
+        SplitPane split = new SplitPane(tabs, hex);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.55);
+        setTop(head);
+        setCenter(split);
+
+        structure.getSelectionModel().selectedItemProperty().addListener((obs, old, f) -> {
+            if (f != null && f.span() != null) hex.select(f.span());
+        });
+        hex.setOnByteClicked(offset -> {
+            if (!structure.selectFieldAtByte(offset)) {
+                structure.getSelectionModel().clearSelection();
+                hex.select(Span.bytes(offset, 1));
+            }
+        });
+    }
+
+    /** Shows a node whose contents were already loaded in the background. */
+    void show(Node n) {
+        this.node = n;
+        title.setText(n.name());
+        long errors = n.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).count();
+        long warnings = n.diagnostics().stream().filter(d -> d.severity() == Severity.WARNING).count();
+        StringBuilder sub = new StringBuilder(n.kind());
+        if (!n.summary().isEmpty()) sub.append(" · ").append(n.summary());
+        if (n.span() != null) sub.append(" · ").append(spanText(n.span()));
+        if (errors > 0) sub.append(" · ").append(errors).append(errors == 1 ? " error" : " errors");
+        if (warnings > 0) sub.append(" · ").append(warnings).append(warnings == 1 ? " warning" : " warnings");
+        subtitle.setText(sub.toString());
+        structure.show(n);
+        hex.show(n.source());
+        Span s = n.span();
+        if (s != null && n.source() != null && s.bitLength() > 0 && s.byteLength() < n.source().size()) hex.select(s);
+        values.show(n.values());
+        valuesTab.setText(n.values() == null ? "Values" : "Values (" + String.format("%,d", n.values().count()) + ")");
+        diagnostics.show(n);
+        tabs.getTabs().removeAll(tableTabs);
+        tableTabs.clear();
+        for (DataTable t : n.tables()) {
+            Tab tab = new Tab(t.title(), TablesView.of(t));
+            tab.setClosable(false);
+            tableTabs.add(tab);
+        }
+        tabs.getTabs().addAll(tableTabs);
+    }
+
+    private void pick(TreeWalk.Located located, java.util.function.Consumer<Node> revealNode) {
+        Diagnostic d = located.diagnostic();
+        if (located.node() != node) {
+            revealNode.accept(located.node());
+            show(located.node());
+            tabs.getSelectionModel().select(diagnosticsTab);
+        }
+        Span s = d.span() != null ? d.span() : located.node().span();
+        if (s != null) hex.select(s.bitLength() == 0 ? Span.bits(s.startBit(), 8) : s);
+    }
+
+    private static String spanText(Span s) {
+        return s.isByteAligned() ? String.format("bytes %,d–%,d", s.byteOffset(), Math.max(s.byteOffset(), s.byteEnd() - 1))
+                : "bits " + s.startBit() + "–" + (s.endBit() - 1);
+    }
+
+    Node node() { return node; }
+    StructureView structure() { return structure; }
+    HexView hex() { return hex; }
+    ValuesView values() { return values; }
+    DiagnosticsView diagnostics() { return diagnostics; }
+    TabPane tabs() { return tabs; }
+
+    /** Selects a field by name (used by tests and keyboard navigation). */
+    boolean selectField(String name) {
+        for (Field f : structure.getItems()) {
+            if (f.name().equals(name)) {
+                structure.getSelectionModel().select(f);
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,109 @@
+package org.packscope.app.ui;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.TreeWalk;
+
+/**
+ * Every problem found under the selected node, sorted by place. Clicking one shows its
+ * node and highlights its bytes. "Check deeply" also decodes all data (slow on big files).
+ */
+final class DiagnosticsView extends BorderPane {
+    private static final int MAX_NODES = 50_000;
+
+    private final TaskRunner runner;
+    private final TableView<TreeWalk.Located> table = new TableView<>();
+    private final Label info = new Label("");
+    private Node root;
+    private int generation;
+
+    DiagnosticsView(TaskRunner runner, Consumer<TreeWalk.Located> onPick) {
+        this.runner = runner;
+        setId("diagnostics");
+        table.setId("diagnostics-table");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("No problems found"));
+        table.getColumns().setAll(List.of(
+                column("Severity", 80, l -> l.diagnostic().severity().label()),
+                column("Where", 200, l -> l.node().path().isEmpty() ? l.node().name() : l.node().path()),
+                column("Offset", 90, l -> offset(l)),
+                column("Rule", 170, l -> l.diagnostic().rule()),
+                column("Message", 420, l -> l.diagnostic().message())));
+        table.setRowFactory(tv -> {
+            TableRow<TreeWalk.Located> row = new TableRow<>() {
+                @Override
+                protected void updateItem(TreeWalk.Located item, boolean empty) {
+                    super.updateItem(item, empty);
+                    getStyleClass().removeAll("row-error", "row-warning");
+                    if (!empty && item != null) {
+                        getStyleClass().add(item.diagnostic().severity() == Severity.ERROR ? "row-error" : "row-warning");
+                    }
+                }
+            };
+            row.setOnMouseClicked(e -> { if (!row.isEmpty()) onPick.accept(row.getItem()); });
+            return row;
+        });
+        Button deep = new Button("Check deeply");
+        deep.setId("check-deeply");
+        deep.setOnAction(e -> collect(true));
+        HBox bar = new HBox(8, info, deep);
+        bar.setPadding(new Insets(4));
+        setTop(bar);
+        setCenter(table);
+    }
+
+    private static String offset(TreeWalk.Located l) {
+        Span s = l.diagnostic().span() != null ? l.diagnostic().span() : l.node().span();
+        return s == null ? "—" : s.offsetText();
+    }
+
+    private TableColumn<TreeWalk.Located, String> column(String title, double width,
+                                                         java.util.function.Function<TreeWalk.Located, String> f) {
+        TableColumn<TreeWalk.Located, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
+        return c;
+    }
+
+    void show(Node node) {
+        root = node;
+        collect(false);
+    }
+
+    private void collect(boolean deep) {
+        int gen = ++generation;
+        Node n = root;
+        table.getItems().clear();
+        if (n == null) return;
+        info.setText("Looking for problems…");
+        runner.submit((deep ? "Checking deeply " : "Collecting problems in ") + n.name(),
+                p -> TreeWalk.diagnostics(n, deep, MAX_NODES, p),
+                list -> {
+                    if (gen != generation) return;
+                    List<TreeWalk.Located> shown = list.stream().filter(l -> l.diagnostic().severity() != Severity.INFO || deep).toList();
+                    table.setItems(FXCollections.observableArrayList(shown));
+                    long errors = shown.stream().filter(l -> l.diagnostic().severity() == Severity.ERROR).count();
+                    info.setText(shown.isEmpty() ? "No problems found" + (deep ? " (deep check)" : "")
+                            : errors + " errors, " + (shown.size() - errors) + " warnings" + (deep ? " (deep check)" : ""));
+                });
+    }
+
+    int count() { return table.getItems().size(); }
+
+    TableView<TreeWalk.Located> table() { return table; }
+}

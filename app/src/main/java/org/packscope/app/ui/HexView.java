@@ -1,0 +1,242 @@
+package org.packscope.app.ui;
+
+import java.util.Locale;
+import java.util.function.LongConsumer;
+
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.geometry.Orientation;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.OutOfRangeException;
+
+/**
+ * A virtual hex view: only the rows on screen are read and drawn, so multi-GB files
+ * scroll as fast as small ones. The selected span is highlighted byte by byte, and a
+ * bit strip below shows the bits of the bytes it touches, with the span's own bits
+ * marked (bit 0 of each byte is its least significant bit).
+ */
+final class HexView extends BorderPane {
+    static final int BYTES_PER_ROW = 16;
+    private static final double ROW_HEIGHT = 18;
+    private static final double CHAR_WIDTH = 8.4;
+    private static final int BIT_STRIP_BYTES = 8;
+
+    private final Canvas canvas = new Canvas();
+    private final Canvas bitStrip = new Canvas();
+    private final ScrollBar scroll = new ScrollBar();
+    private final Label header = new Label("No bytes to show");
+    private final ObjectProperty<Span> selection = new SimpleObjectProperty<>();
+    private final Font font = Font.font("Monospaced", 13);
+    private final Font bold = Font.font("Monospaced", FontWeight.BOLD, 13);
+
+    private ByteSource source;
+    private LongConsumer onByteClicked = b -> { };
+
+    HexView() {
+        setId("hex-view");
+        header.setId("hex-selection");
+        header.getStyleClass().add("hex-header");
+        Pane holder = new Pane(canvas);
+        holder.setMinSize(0, 0);
+        canvas.widthProperty().bind(holder.widthProperty());
+        canvas.heightProperty().bind(holder.heightProperty());
+        canvas.widthProperty().addListener(o -> redraw());
+        canvas.heightProperty().addListener(o -> redraw());
+        scroll.setOrientation(Orientation.VERTICAL);
+        scroll.valueProperty().addListener(o -> redraw());
+        bitStrip.setHeight(44);
+        bitStrip.widthProperty().bind(widthProperty());
+        selection.addListener(o -> { redraw(); drawBitStrip(); updateHeader(); });
+        setTop(header);
+        setCenter(holder);
+        setRight(scroll);
+        setBottom(bitStrip);
+        holder.setOnScroll(e -> scroll.setValue(clamp(scroll.getValue() - Math.signum(e.getDeltaY()) * 3)));
+        holder.setOnMouseClicked(e -> {
+            if (e.getButton() != MouseButton.PRIMARY || source == null) return;
+            long offset = byteAt(e.getX(), e.getY());
+            if (offset >= 0) onByteClicked.accept(offset);
+        });
+        setFocusTraversable(true);
+        setOnKeyPressed(e -> {
+            double rows = visibleRows();
+            if (e.getCode() == KeyCode.PAGE_DOWN) scroll.setValue(clamp(scroll.getValue() + rows));
+            else if (e.getCode() == KeyCode.PAGE_UP) scroll.setValue(clamp(scroll.getValue() - rows));
+            else if (e.getCode() == KeyCode.DOWN) scroll.setValue(clamp(scroll.getValue() + 1));
+            else if (e.getCode() == KeyCode.UP) scroll.setValue(clamp(scroll.getValue() - 1));
+            else if (e.getCode() == KeyCode.HOME) scroll.setValue(0);
+            else if (e.getCode() == KeyCode.END) scroll.setValue(scroll.getMax());
+        });
+    }
+
+    void setOnByteClicked(LongConsumer handler) { this.onByteClicked = handler; }
+
+    ObjectProperty<Span> selectionProperty() { return selection; }
+
+    ByteSource source() { return source; }
+
+    String headerText() { return header.getText(); }
+
+    void show(ByteSource src) {
+        this.source = src;
+        long rows = src == null ? 0 : (src.size() + BYTES_PER_ROW - 1) / BYTES_PER_ROW;
+        scroll.setMin(0);
+        scroll.setMax(Math.max(0, rows - 1));
+        scroll.setValue(0);
+        scroll.setVisibleAmount(Math.max(1, visibleRows()));
+        selection.set(null);
+        updateHeader();
+        redraw();
+        drawBitStrip();
+    }
+
+    /** Selects a span and scrolls it into view. */
+    void select(Span span) {
+        selection.set(span);
+        if (span != null && source != null) {
+            long row = span.byteOffset() / BYTES_PER_ROW;
+            double top = scroll.getValue();
+            if (row < top || row >= top + visibleRows() - 1) scroll.setValue(clamp(row - 2));
+        }
+    }
+
+    /** First visible byte offset. */
+    long firstVisibleByte() { return (long) scroll.getValue() * BYTES_PER_ROW; }
+
+    private double clamp(double v) { return Math.max(scroll.getMin(), Math.min(scroll.getMax(), v)); }
+
+    private double visibleRows() { return Math.max(1, Math.floor(canvas.getHeight() / ROW_HEIGHT)); }
+
+    private double hexX(int col) { return CHAR_WIDTH * (12 + col * 3 + (col >= 8 ? 1 : 0)); }
+
+    private double asciiX(int col) { return CHAR_WIDTH * (12 + BYTES_PER_ROW * 3 + 2 + col); }
+
+    private long byteAt(double x, double y) {
+        long row = (long) scroll.getValue() + (long) (y / ROW_HEIGHT);
+        int col = -1;
+        for (int c = 0; c < BYTES_PER_ROW; c++) {
+            if (x >= hexX(c) - 2 && x < hexX(c) + CHAR_WIDTH * 2 + 2) col = c;
+            if (x >= asciiX(c) && x < asciiX(c) + CHAR_WIDTH) col = c;
+        }
+        if (col < 0) return -1;
+        long offset = row * BYTES_PER_ROW + col;
+        return offset < source.size() ? offset : -1;
+    }
+
+    private void updateHeader() {
+        if (source == null) {
+            header.setText("No bytes to show");
+            return;
+        }
+        Span s = selection.get();
+        String size = String.format(Locale.ROOT, "%,d bytes", source.size());
+        if (s == null) {
+            header.setText(size + " — select a field to highlight its bytes");
+        } else if (s.isByteAligned()) {
+            long last = s.byteEnd() - 1;
+            header.setText(size + " — selected bytes " + s.byteOffset() + "–" + Math.max(s.byteOffset(), last)
+                    + " (" + s.byteLength() + (s.byteLength() == 1 ? " byte)" : " bytes)"));
+        } else {
+            header.setText(size + " — selected bits " + s.startBit() + "–" + (s.endBit() - 1)
+                    + " (byte " + s.byteOffset() + " bit " + s.bitInByte() + ", " + s.bitLength() + " bits)");
+        }
+    }
+
+    private void redraw() {
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        double w = canvas.getWidth(), h = canvas.getHeight();
+        g.setFill(Color.web("#fbfbfd"));
+        g.fillRect(0, 0, w, h);
+        if (source == null) return;
+        scroll.setVisibleAmount(Math.max(1, visibleRows()));
+        long firstRow = (long) scroll.getValue();
+        int rows = (int) Math.ceil(h / ROW_HEIGHT);
+        byte[] buf = new byte[BYTES_PER_ROW];
+        Span sel = selection.get();
+        g.setFont(font);
+        for (int r = 0; r < rows; r++) {
+            long rowStart = (firstRow + r) * BYTES_PER_ROW;
+            if (rowStart >= source.size()) break;
+            int n = (int) Math.min(BYTES_PER_ROW, source.size() - rowStart);
+            try {
+                source.read(rowStart, buf, 0, n);
+            } catch (OutOfRangeException e) {
+                break;
+            }
+            double y = r * ROW_HEIGHT;
+            double baseline = y + ROW_HEIGHT - 5;
+            g.setFill(Color.web("#8a8f98"));
+            g.fillText(String.format(Locale.ROOT, "%010x", rowStart), 4, baseline);
+            for (int c = 0; c < n; c++) {
+                long off = rowStart + c;
+                boolean hit = sel != null && sel.containsByte(off);
+                if (hit) {
+                    g.setFill(Color.web("#ffd54f"));
+                    g.fillRect(hexX(c) - 2, y + 1, CHAR_WIDTH * 2 + 4, ROW_HEIGHT - 2);
+                    g.fillRect(asciiX(c), y + 1, CHAR_WIDTH, ROW_HEIGHT - 2);
+                }
+                int v = buf[c] & 0xff;
+                g.setFont(hit ? bold : font);
+                g.setFill(v == 0 ? Color.web("#b0b4ba") : Color.web("#1f2933"));
+                g.fillText(String.format(Locale.ROOT, "%02x", v), hexX(c), baseline);
+                g.setFill(Color.web("#52606d"));
+                g.fillText(v >= 0x20 && v < 0x7f ? String.valueOf((char) v) : "·", asciiX(c), baseline);
+            }
+        }
+        g.setFont(font);
+    }
+
+    private void drawBitStrip() {
+        GraphicsContext g = bitStrip.getGraphicsContext2D();
+        double w = bitStrip.getWidth(), h = bitStrip.getHeight();
+        g.setFill(Color.web("#eef1f5"));
+        g.fillRect(0, 0, w, h);
+        Span s = selection.get();
+        if (source == null || s == null) return;
+        g.setFont(Font.font("Monospaced", 12));
+        long first = s.byteOffset();
+        int count = (int) Math.min(BIT_STRIP_BYTES, Math.min(s.byteLength(), source.size() - first));
+        double cell = 11;
+        double x = 8;
+        for (int i = 0; i < count; i++) {
+            long off = first + i;
+            int v;
+            try {
+                v = source.u8(off);
+            } catch (OutOfRangeException e) {
+                break;
+            }
+            g.setFill(Color.web("#52606d"));
+            g.fillText("byte " + off, x, 12);
+            for (int b = 7; b >= 0; b--) {
+                long bit = off * 8 + b;
+                boolean in = s.containsBit(bit);
+                double bx = x + (7 - b) * cell;
+                if (in) {
+                    g.setFill(Color.web("#ffd54f"));
+                    g.fillRect(bx - 1, 17, cell, 18);
+                }
+                g.setFill(in ? Color.web("#1f2933") : Color.web("#9aa5b1"));
+                g.fillText(((v >>> b) & 1) == 1 ? "1" : "0", bx, 31);
+            }
+            x += 8 * cell + 14;
+            if (x > w - 8 * cell) break;
+        }
+        if (s.byteLength() > count) {
+            g.setFill(Color.web("#52606d"));
+            g.fillText("…", x, 31);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package org.packscope.app.ui;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.prefs.Preferences;
+
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.SplitPane;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+import org.packscope.codec.format.Format;
+import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.inspect.Node;
+
+/** The main window: menu, browser tree, detail pane and status bar. */
+public final class MainWindow {
+    private final Stage stage;
+    private final FormatRegistry registry = FormatRegistry.standard();
+    private final StatusBar status = new StatusBar();
+    private final TaskRunner runner = new TaskRunner(status);
+    private final BrowserTree browser;
+    private final DetailPane detail;
+    private final RecentFiles recent;
+    private final Menu recentMenu = new Menu("Open Recent");
+    private final BorderPane root = new BorderPane();
+    private int selection;
+
+    public MainWindow(Stage stage, Preferences prefs) {
+        this.stage = stage;
+        this.recent = new RecentFiles(prefs);
+        this.detail = new DetailPane(runner, this::reveal);
+        this.browser = new BrowserTree(runner, this::select);
+        SplitPane split = new SplitPane(browser, detail);
+        split.setDividerPositions(0.3);
+        root.setTop(menu());
+        root.setCenter(split);
+        root.setBottom(status);
+        Scene scene = new Scene(root, 1280, 800);
+        scene.getStylesheets().add(MainWindow.class.getResource("packscope.css").toExternalForm());
+        scene.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
+            e.consume();
+        });
+        scene.setOnDragDropped(e -> {
+            boolean ok = e.getDragboard().hasFiles();
+            if (ok) for (File f : e.getDragboard().getFiles()) open(f.toPath());
+            e.setDropCompleted(ok);
+            e.consume();
+        });
+        stage.setTitle("PackScope");
+        stage.setScene(scene);
+    }
+
+    /** Opens a path in the browser (in the background) and selects it. */
+    public void open(Path path) {
+        recent.add(path);
+        refreshRecentMenu();
+        runner.submit("Opening " + path.getFileName(), p -> registry.open(path), node -> {
+            BrowserTree.NodeItem item = browser.addRoot(node);
+            browser.getSelectionModel().select(item);
+            item.setExpanded(true);
+        });
+    }
+
+    private void select(Node node) {
+        int gen = ++selection;
+        runner.submit("Reading " + node.name(), p -> {
+            // touching these runs the node's loader here, off the FX thread
+            node.fields();
+            node.values();
+            return node;
+        }, n -> {
+            if (gen != selection) return;
+            detail.show(n);
+            browser.refresh();
+        });
+    }
+
+    private void reveal(Node node) {
+        browser.reveal(node);
+    }
+
+    private MenuBar menu() {
+        MenuItem openFile = new MenuItem("Open File…");
+        openFile.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
+        openFile.setOnAction(e -> {
+            File f = new FileChooser().showOpenDialog(stage);
+            if (f != null) open(f.toPath());
+        });
+        MenuItem openFolder = new MenuItem("Open Folder…");
+        openFolder.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+O"));
+        openFolder.setOnAction(e -> {
+            File f = new DirectoryChooser().showDialog(stage);
+            if (f != null) open(f.toPath());
+        });
+        MenuItem closeAll = new MenuItem("Close All");
+        closeAll.setOnAction(e -> browser.getRoot().getChildren().clear());
+        MenuItem quit = new MenuItem("Quit");
+        quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
+        quit.setOnAction(e -> stage.close());
+        refreshRecentMenu();
+        Menu file = new Menu("File", null, openFile, openFolder, recentMenu, new SeparatorMenuItem(), closeAll, quit);
+        MenuItem formats = new MenuItem("Formats");
+        formats.setOnAction(e -> {
+            StringBuilder sb = new StringBuilder();
+            for (Format f : registry.formats()) sb.append("• ").append(f.displayName()).append('\n');
+            Alert a = new Alert(Alert.AlertType.INFORMATION, sb.toString());
+            a.setHeaderText("PackScope reads these formats, recognised by content");
+            a.initOwner(stage);
+            a.show();
+        });
+        Menu help = new Menu("Help", null, formats);
+        return new MenuBar(file, help);
+    }
+
+    private void refreshRecentMenu() {
+        recentMenu.getItems().clear();
+        List<Path> paths = recent.list();
+        for (Path p : paths) {
+            MenuItem item = new MenuItem(p.toString());
+            item.setOnAction(e -> open(p));
+            item.setDisable(!Files.exists(p));
+            recentMenu.getItems().add(item);
+        }
+        recentMenu.setDisable(paths.isEmpty());
+    }
+
+    Stage stage() { return stage; }
+    BrowserTree browser() { return browser; }
+    DetailPane detail() { return detail; }
+    StatusBar status() { return status; }
+    TaskRunner runner() { return runner; }
+}

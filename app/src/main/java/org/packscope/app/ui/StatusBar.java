@@ -1,0 +1,81 @@
+package org.packscope.app.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import javafx.concurrent.Task;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+
+/** Bottom bar: what runs in the background, its progress, a cancel button, and messages. */
+final class StatusBar extends HBox {
+    private final Label message = new Label("Ready");
+    private final ProgressBar progress = new ProgressBar();
+    private final Button cancel = new Button("Cancel");
+    private final List<Task<?>> tasks = new ArrayList<>();
+
+    StatusBar() {
+        getStyleClass().add("status-bar");
+        setSpacing(8);
+        setPadding(new Insets(3, 8, 3, 8));
+        setAlignment(Pos.CENTER_LEFT);
+        message.setId("status-message");
+        progress.setPrefWidth(160);
+        cancel.setId("cancel-button");
+        cancel.setOnAction(e -> { if (!tasks.isEmpty()) tasks.get(tasks.size() - 1).cancel(); });
+        Region spring = new Region();
+        HBox.setHgrow(spring, Priority.ALWAYS);
+        getChildren().addAll(message, spring, progress, cancel);
+        showIdle();
+    }
+
+    void track(Task<?> task) {
+        tasks.add(task);
+        bindTo(task);
+    }
+
+    void untrack(Task<?> task) {
+        tasks.remove(task);
+        if (tasks.isEmpty()) {
+            message.textProperty().unbind();
+            progress.progressProperty().unbind();
+            showIdle();
+            message.setText("Ready");
+        } else {
+            bindTo(tasks.get(tasks.size() - 1));
+        }
+    }
+
+    private void bindTo(Task<?> task) {
+        message.textProperty().unbind();
+        message.textProperty().bind(task.messageProperty());
+        progress.progressProperty().unbind();
+        progress.progressProperty().bind(task.progressProperty());
+        progress.setVisible(true);
+        cancel.setVisible(true);
+    }
+
+    private void showIdle() {
+        progress.setVisible(false);
+        cancel.setVisible(false);
+    }
+
+    void showMessage(String text) {
+        if (tasks.isEmpty()) {
+            message.textProperty().unbind();
+            message.setText(text);
+        }
+    }
+
+    void showError(String text) {
+        showMessage("⚠ " + text);
+    }
+
+    String text() { return message.getText(); }
+}

@@ -1,0 +1,61 @@
+package org.packscope.app.ui;
+
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import org.packscope.codec.inspect.Field;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.RawBits;
+import org.packscope.codec.inspect.Span;
+
+/** The fields of the selected node: where their bits are, the raw bits, the value and its meaning. */
+final class StructureView extends TableView<Field> {
+    private Node node;
+
+    StructureView() {
+        setId("structure");
+        setColumnResizePolicy(CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        setPlaceholder(new javafx.scene.control.Label("This node has no fields"));
+        TableColumn<Field, String> name = column("Field", 150, f -> f.name());
+        TableColumn<Field, String> offset = column("Offset", 80, f -> f.span() == null ? "—" : f.span().offsetText());
+        TableColumn<Field, String> bits = column("Bits", 55, f -> f.span() == null ? "—" : Long.toString(f.span().bitLength()));
+        TableColumn<Field, String> raw = column("Raw", 170, f -> node == null ? "" : RawBits.render(node.source(), f.span()));
+        TableColumn<Field, String> value = column("Value", 190, Field::value);
+        TableColumn<Field, String> meaning = column("Meaning", 320, Field::meaning);
+        getColumns().setAll(java.util.List.of(name, offset, bits, raw, value, meaning));
+    }
+
+    private TableColumn<Field, String> column(String title, double width, java.util.function.Function<Field, String> text) {
+        TableColumn<Field, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(text.apply(cd.getValue())));
+        c.setSortable(false);
+        return c;
+    }
+
+    void show(Node n) {
+        this.node = n;
+        setItems(n == null ? FXCollections.observableArrayList() : FXCollections.observableArrayList(n.fields()));
+    }
+
+    /** Selects the innermost field whose bits contain byte {@code offset}; false if none does. */
+    boolean selectFieldAtByte(long offset) {
+        Field best = null;
+        for (Field f : getItems()) {
+            Span s = f.span();
+            if (s == null || !s.containsByte(offset) || s.bitLength() == 0) continue;
+            if (best == null || s.bitLength() < best.span().bitLength()) best = f;
+        }
+        if (best == null) return false;
+        getSelectionModel().select(best);
+        scrollTo(best);
+        return true;
+    }
+
+    Field selectedField() { return getSelectionModel().getSelectedItem(); }
+
+    @SuppressWarnings("unused")
+    private static <T> ReadOnlyObjectWrapper<T> wrap(T v) { return new ReadOnlyObjectWrapper<>(v); }
+}

@@ -1,0 +1,100 @@
+package org.packscope.app.ui;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import javafx.application.Platform;
+import javafx.concurrent.Task;
+import org.packscope.codec.inspect.Progress;
+
+/**
+ * Runs codec work off the FX thread. Each job reports progress to the status bar and
+ * can be cancelled; its result comes back on the FX thread. The FX thread never waits.
+ */
+final class TaskRunner {
+    private final ExecutorService pool;
+    private final StatusBar status;
+    private final AtomicInteger running = new AtomicInteger();
+
+    TaskRunner(StatusBar status) {
+        this.status = status;
+        AtomicInteger n = new AtomicInteger();
+        this.pool = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()), r -> {
+            Thread t = new Thread(r, "packscope-worker-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Number of jobs not yet finished (tests wait for 0). */
+    int running() { return running.get(); }
+
+    <T> Task<T> submit(String title, Function<Progress, T> work, Consumer<T> onDone) {
+        return submit(title, work, onDone, null);
+    }
+
+    <T> Task<T> submit(String title, Function<Progress, T> work, Consumer<T> onDone, Consumer<Throwable> onFail) {
+        running.incrementAndGet();
+        Job<T> task = new Job<>(title, work);
+        task.setOnSucceeded(e -> {
+            finished(task);
+            if (onDone != null) onDone.accept(task.getValue());
+        });
+        task.setOnFailed(e -> {
+            finished(task);
+            Throwable ex = task.getException();
+            if (onFail != null) onFail.accept(ex);
+            else status.showError(title + " failed: " + describe(ex));
+        });
+        task.setOnCancelled(e -> {
+            finished(task);
+            status.showMessage(title + " cancelled");
+        });
+        status.track(task);
+        pool.submit(task);
+        return task;
+    }
+
+    /** A task whose codec work sees a {@link Progress} wired to the task's own progress and cancel. */
+    private static final class Job<T> extends Task<T> {
+        private final String title;
+        private final Function<Progress, T> work;
+
+        Job(String title, Function<Progress, T> work) {
+            this.title = title;
+            this.work = work;
+            updateMessage(title);
+        }
+
+        @Override
+        protected T call() {
+            return work.apply(new Progress() {
+                @Override
+                public void update(double fraction, String message) {
+                    if (fraction >= 0) updateProgress(fraction, 1.0);
+                    if (message != null) updateMessage(title + " — " + message);
+                }
+
+                @Override
+                public boolean cancelled() { return isCancelled(); }
+            });
+        }
+    }
+
+    private void finished(Task<?> task) {
+        running.decrementAndGet();
+        status.untrack(task);
+    }
+
+    static String describe(Throwable e) {
+        if (e == null) return "unknown error";
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+
+    /** For work whose result the FX thread only needs to see later. */
+    static void later(Runnable r) { Platform.runLater(r); }
+}

@@ -1,0 +1,146 @@
+package org.packscope.app.ui;
+
+import java.util.AbstractList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueType;
+
+/**
+ * A virtual table over a value column. Rows are fetched a page at a time in the
+ * background; a row whose page is not there yet shows "…" until it arrives, so a
+ * billion values scroll without decoding them all.
+ */
+final class ValuesView extends BorderPane {
+    private static final int PAGE = 4096;
+    private static final int CACHED_PAGES = 64;
+
+    private final TaskRunner runner;
+    private final TableView<Long> table = new TableView<>();
+    private final Label info = new Label("No values here");
+    private final TextField jump = new TextField();
+    private ValueColumn column;
+    private int generation;
+    private final Map<Long, String[]> pages = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override protected boolean removeEldestEntry(Map.Entry<Long, String[]> e) { return size() > CACHED_PAGES; }
+    };
+    private final Set<Long> pending = ConcurrentHashMap.newKeySet();
+
+    ValuesView(TaskRunner runner) {
+        this.runner = runner;
+        setId("values");
+        table.setId("values-table");
+        info.setId("values-info");
+        TableColumn<Long, String> index = new TableColumn<>("Index");
+        index.setPrefWidth(120);
+        index.setSortable(false);
+        index.setCellValueFactory(cd -> new ReadOnlyStringWrapper(String.format("%,d", cd.getValue())));
+        TableColumn<Long, String> value = new TableColumn<>("Value");
+        value.setPrefWidth(320);
+        value.setSortable(false);
+        value.setCellValueFactory(cd -> new ReadOnlyStringWrapper(valueAt(cd.getValue())));
+        table.getColumns().setAll(java.util.List.of(index, value));
+        table.setPlaceholder(new Label("No values here"));
+        jump.setPromptText("go to index");
+        jump.setPrefColumnCount(12);
+        jump.setId("values-jump");
+        jump.setOnAction(e -> goTo());
+        Button go = new Button("Go");
+        go.setOnAction(e -> goTo());
+        HBox bar = new HBox(8, info, jump, go);
+        bar.setPadding(new Insets(4));
+        setTop(bar);
+        setCenter(table);
+    }
+
+    void show(ValueColumn c) {
+        generation++;
+        column = c;
+        pages.clear();
+        pending.clear();
+        if (c == null) {
+            info.setText("No values here");
+            table.setItems(FXCollections.observableArrayList());
+            return;
+        }
+        long count = c.count();
+        int rows = (int) Math.min(count, Integer.MAX_VALUE - 8);
+        info.setText(String.format("%,d values of type %s%s", count, c.type().label(),
+                rows < count ? " (first " + rows + " shown)" : ""));
+        table.setItems(FXCollections.observableList(new AbstractList<>() {
+            @Override public Long get(int i) { return (long) i; }
+            @Override public int size() { return rows; }
+        }));
+    }
+
+    private void goTo() {
+        try {
+            long i = Long.parseLong(jump.getText().trim().replace(",", "").replace("_", ""));
+            if (i >= 0 && i < table.getItems().size()) {
+                table.scrollTo((int) i);
+                table.getSelectionModel().select((int) i);
+            }
+        } catch (NumberFormatException e) {
+            jump.selectAll();
+        }
+    }
+
+    private String valueAt(long index) {
+        long page = index / PAGE;
+        String[] p = pages.get(page);
+        if (p != null) return p[(int) (index - page * PAGE)];
+        request(page);
+        return "…";
+    }
+
+    private void request(long page) {
+        if (!pending.add(page)) return;
+        ValueColumn c = column;
+        int gen = generation;
+        runner.submit("Decoding values " + String.format("%,d", page * PAGE) + "…", progress -> format(c, page), texts -> {
+            pending.remove(page);
+            if (gen != generation) return;
+            pages.put(page, texts);
+            table.refresh();
+        }, ex -> {
+            pending.remove(page);
+            if (gen != generation) return;
+            String[] err = new String[PAGE];
+            java.util.Arrays.fill(err, "⚠ " + TaskRunner.describe(ex));
+            pages.put(page, err);
+            table.refresh();
+        });
+    }
+
+    private static String[] format(ValueColumn c, long page) {
+        long start = page * PAGE;
+        int n = (int) Math.min(PAGE, c.count() - start);
+        String[] out = new String[PAGE];
+        ValueType t = c.type();
+        if (t.numeric()) {
+            long[] raw = new long[n];
+            c.read(start, raw, 0, n);
+            for (int i = 0; i < n; i++) out[i] = t.format(raw[i]);
+        } else {
+            for (int i = 0; i < n; i++) out[i] = c.text(start + i);
+        }
+        return out;
+    }
+
+    String infoText() { return info.getText(); }
+
+    TableView<Long> table() { return table; }
+}
