@@ -69,6 +69,42 @@ final class BrowserTree extends TreeView<Object> {
         }
     }
 
+    /**
+     * Expands the tree along child names, starting at {@code from}, and selects the item
+     * reached; calls back with it (or with the deepest item found when a name is missing).
+     */
+    void revealPath(TreeItem<Object> from, java.util.List<String> names, Consumer<TreeItem<Object>> done) {
+        if (names.isEmpty()) {
+            getSelectionModel().select(from);
+            int row = getRow(from);
+            if (row >= 0) scrollTo(Math.max(0, row - 3));
+            done.accept(from);
+            return;
+        }
+        expandThen(from, () -> {
+            for (TreeItem<Object> c : from.getChildren()) {
+                if (c.getValue() instanceof Node n && n.name().equals(names.get(0))) {
+                    revealPath(c, names.subList(1, names.size()), done);
+                    return;
+                }
+                if (c.getValue() instanceof Range r) {
+                    // look inside the range that holds the name: ranges are loaded on demand
+                    Node parent = r.parent();
+                    Node target = parent.child(names.get(0));
+                    if (target != null) {
+                        int idx = parent.children().indexOf(target);
+                        if (idx >= r.from() && idx < r.to()) {
+                            revealPath(c, names, done);
+                            return;
+                        }
+                    }
+                }
+            }
+            getSelectionModel().select(from);
+            done.accept(from);
+        });
+    }
+
     /** Expands an item and calls back once its children are there. */
     void expandThen(TreeItem<Object> item, Runnable then) {
         if (item instanceof Expandable e) e.expandThen(then);

@@ -58,7 +58,7 @@ final class Hdf5Nodes {
 
     private Node plainGroup(Group g) {
         return Node.lazy(g.getName(), "hdf5-group", n -> {
-            n.source(source).span(Span.bytes(g.getAddress(), 0));
+            n.source(source).span(objectHeaderSpan(g.getAddress()));
             n.field("path", null, g.getPath(), "location in the file");
             objectHeader(n, g.getAddress());
             fillGroup(n, g);
@@ -67,7 +67,7 @@ final class Hdf5Nodes {
 
     private Node dataset(Dataset d) {
         return Node.lazy(d.getName(), "hdf5-dataset", n -> {
-            n.source(source).span(Span.bytes(d.getAddress(), 0));
+            n.source(source).span(objectHeaderSpan(d.getAddress()));
             long[] dims = d.getDimensionsAsLong();
             ValueType type = DatasetColumn.valueType(d);
             n.field("path", null, d.getPath(), "location in the file");
@@ -76,6 +76,13 @@ final class Hdf5Nodes {
             n.field("type", null, describeType(d, type), "element type as stored");
             n.field("elements", null, d.getSize(), "number of values");
             n.field("layout", null, d.getDataLayout(), "how the values are stored: compact, contiguous or chunked");
+            if (d instanceof io.jhdf.api.dataset.ContiguousDataset c && !d.isEmpty()
+                    && source.has(c.getDataAddress(), d.getStorageInBytes())) {
+                Span data = Span.bytes(c.getDataAddress(), d.getStorageInBytes());
+                n.span(data);
+                n.field("data", data, d.getStorageInBytes() + " bytes at " + c.getDataAddress(),
+                        "the values, stored contiguously in row-major order");
+            }
             if (d instanceof ChunkedDataset c) {
                 n.field("chunk shape", null, Arrays.toString(c.getChunkDimensions()), "extent of each stored chunk");
             }
@@ -99,6 +106,10 @@ final class Hdf5Nodes {
                 n.facet(org.packscope.codec.inspect.ValueColumn.class, new DatasetColumn(d, type));
             }
         });
+    }
+
+    private Span objectHeaderSpan(long address) {
+        return source.has(address, 4) && source.i32le(address) == 0x5244484f ? Span.bytes(address, 4) : Span.bytes(address, 1);
     }
 
     /** Records the first field of an object header: the "OHDR" signature (v2) or the version byte (v1). */

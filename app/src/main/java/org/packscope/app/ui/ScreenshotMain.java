@@ -1,0 +1,112 @@
+package org.packscope.app.ui;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.prefs.Preferences;
+
+import javafx.animation.PauseTransition;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import javafx.util.Duration;
+import javax.imageio.ImageIO;
+
+/**
+ * Regenerates {@code screenshots/} from the real app: opens the samples in
+ * {@code resources/}, walks to a few places, and saves the window as PNG.
+ * Run: {@code xvfb-run -a java -cp app/target/packscope.jar org.packscope.app.ui.ScreenshotMain}
+ */
+public final class ScreenshotMain {
+    private ScreenshotMain() { }
+
+    /** One picture: the file to write, the path under resources/ to reveal, the tab and field to select. */
+    record Shot(String file, String path, int tab, String field) { }
+
+    static final List<Shot> SHOTS = new ArrayList<>(List.of(
+            new Shot("hdf5-file.png", "hdf5/multi.h5", 0, "superblock version"),
+            new Shot("hdf5-values.png", "hdf5/multi.h5/mats/a/idxptr", 1, null)));
+
+    public static void main(String[] args) {
+        Application.launch(App.class, args);
+    }
+
+    /** The JavaFX side; kept nested so the launcher class itself is not an Application. */
+    public static final class App extends Application {
+        @Override
+        public void start(Stage stage) throws IOException {
+            ScreenshotMain.start(stage);
+        }
+    }
+
+    static void start(Stage stage) throws IOException {
+        Path resources = PackScopeApp.defaultSamples();
+        if (resources == null) throw new IOException("run from the checkout: resources/ not found");
+        Path out = resources.resolveSibling("screenshots");
+        Files.createDirectories(out);
+        MainWindow window = new MainWindow(stage, Preferences.userRoot().node("packscope-screenshots"));
+        stage.setWidth(1400);
+        stage.setHeight(860);
+        stage.show();
+        window.open(resources);
+        Deque<Shot> todo = new ArrayDeque<>();
+        for (Shot s : SHOTS) {
+            if (Files.exists(resources.resolve(firstExisting(resources, s.path())))) todo.add(s);
+        }
+        after(2.0, () -> next(window, resources, out, todo));
+    }
+
+    /** The longest prefix of the shot's path that exists on disk (the rest lies inside a file). */
+    private static String firstExisting(Path resources, String path) {
+        String[] parts = path.split("/");
+        StringBuilder sb = new StringBuilder();
+        for (String p : parts) {
+            String candidate = sb.length() == 0 ? p : sb + "/" + p;
+            if (!Files.exists(resources.resolve(candidate))) break;
+            sb.setLength(0);
+            sb.append(candidate);
+        }
+        return sb.toString();
+    }
+
+    private static void next(MainWindow window, Path resources, Path out, Deque<Shot> todo) {
+        if (todo.isEmpty()) {
+            Platform.exit();
+            return;
+        }
+        Shot shot = todo.poll();
+        var rootItem = window.browser().getRoot().getChildren().get(0);
+        window.browser().revealPath(rootItem, Arrays.asList(shot.path().split("/")), item -> after(1.5, () -> {
+            window.detail().tabs().getSelectionModel().select(shot.tab());
+            if (shot.field() != null) window.detail().selectField(shot.field());
+            after(1.0, () -> {
+                save(window.stage(), out.resolve(shot.file()).toFile());
+                next(window, resources, out, todo);
+            });
+        }));
+    }
+
+    private static void after(double seconds, Runnable r) {
+        PauseTransition p = new PauseTransition(Duration.seconds(seconds));
+        p.setOnFinished(e -> r.run());
+        p.play();
+    }
+
+    private static void save(Stage stage, File file) {
+        WritableImage img = stage.getScene().snapshot(null);
+        try {
+            ImageIO.write(SwingFXUtils.fromFXImage(img, null), "png", file);
+            System.out.println("wrote " + file);
+        } catch (IOException e) {
+            System.err.println("could not write " + file + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package org.packscope.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.packscope.app.Samples;
+
+class CliTest {
+    static final Pattern CHECK_LINE = Pattern.compile("^.+: (error|warning) at byte \\d+(\\.\\d)?: [a-z0-9_]+: .+$");
+
+    record Run(int code, byte[] out, String err) {
+        String text() { return new String(out, StandardCharsets.UTF_8); }
+    }
+
+    static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.run(args, new PrintStream(out, true), new PrintStream(err, true));
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertFalse(e.contains("\tat "), "no stack trace: " + e);
+        return new Run(code, out.toByteArray(), e);
+    }
+
+    private final String h5 = Samples.get("hdf5/multi.h5").toString();
+
+    @Test
+    void inspectShowsFieldsWithOffsetsAndBitWidths() {
+        Run r = run("inspect", h5);
+        assertEquals(0, r.code());
+        assertTrue(r.text().contains("signature @0 (64 bits, raw 89 48 44 46 0d 0a 1a 0a)"), r.text());
+        assertTrue(r.text().contains("superblock version @8 (8 bits, raw 0b00000000) = 0"));
+        assertTrue(r.text().contains("hdf5-dataset idxptr"));
+    }
+
+    @Test
+    void inspectJsonIsAParsableTree() throws Exception {
+        Run r = run("inspect", h5 + "::/mats/a", "--json");
+        assertEquals(0, r.code());
+        JsonNode root = new ObjectMapper().readTree(r.out());
+        assertEquals("a", root.get("name").asText());
+        boolean hasVersion = false;
+        for (JsonNode f : root.get("fields")) hasVersion |= f.get("name").asText().equals("@version");
+        assertTrue(hasVersion);
+        assertTrue(root.get("children").size() > 5);
+    }
+
+    @Test
+    void decodeRawWritesLittleEndianValuesOfTheStoredType(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("idxptr.bin");
+        Run r = run("decode", h5 + "::/mats/a/idxptr", "--format", "raw", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        byte[] bytes = Files.readAllBytes(out);
+        assertEquals(51 * 8, bytes.length);
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(0, b.getLong(0));
+        Run csv = run("decode", h5 + "::/mats/a/idxptr", "--format", "csv");
+        String[] lines = csv.text().split("\n");
+        assertEquals(51, lines.length);
+        assertEquals(Long.toString(b.getLong(50 * 8)), lines[50]);
+    }
+
+    @Test
+    void decodeJsonOfStrings() throws Exception {
+        Run r = run("decode", h5 + "::/mats/a/col_names", "--format", "json");
+        assertEquals(0, r.code());
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        assertEquals(50, arr.size());
+        assertEquals("cell0001", arr.get(0).asText());
+    }
+
+    @Test
+    void checkExitCodes(@TempDir Path dir) throws Exception {
+        assertEquals(0, run("check", Samples.get("hdf5").toString()).code());
+        assertEquals(2, run("check", dir.resolve("missing.h5").toString()).code());
+        assertEquals(2, run("check").code());
+        Path cut = dir.resolve("cut.h5");
+        Files.write(cut, Arrays.copyOf(Files.readAllBytes(Path.of(h5)), 700));
+        Run r = run("check", cut.toString());
+        assertEquals(1, r.code(), r.text());
+        for (String line : r.text().split("\n")) assertTrue(CHECK_LINE.matcher(line).matches(), line);
+        assertTrue(r.text().startsWith(cut.toString() + ": error at byte "), r.text());
+    }
+
+    @Test
+    void badUsageAndUnknownTargetsExitWithTwo() {
+        assertEquals(2, run("decode", h5 + "::/no/such/thing").code());
+        assertEquals(2, run("decode", h5 + "::/mats", "--format", "raw").code());
+        assertEquals(2, run("inspect", "--no-such-option", h5).code());
+    }
+
+    @Test
+    void benchEndsWithTheContractLine() {
+        Run r = run("bench", h5 + "::/mats/a/idxptr", "--repeat", "2");
+        assertEquals(0, r.code());
+        String[] lines = r.text().trim().split("\n");
+        assertTrue(lines[lines.length - 1].matches("values=51 best_s=\\d+\\.\\d+ values_per_s=\\d+"), lines[lines.length - 1]);
+    }
+
+    @Test
+    void garbageNeverCausesAStackTrace(@TempDir Path dir) throws Exception {
+        Random rnd = new Random(42);
+        byte[] h5bytes = Files.readAllBytes(Path.of(h5));
+        for (int i = 0; i < 20; i++) {
+            byte[] b = i % 2 == 0 ? new byte[rnd.nextInt(5000)] : Arrays.copyOf(h5bytes, rnd.nextInt(h5bytes.length));
+            if (i % 2 == 0) rnd.nextBytes(b);
+            else for (int k = 0; k < 20 && b.length > 0; k++) b[rnd.nextInt(b.length)] ^= (byte) (1 << rnd.nextInt(8));
+            Path f = dir.resolve("g" + i);
+            Files.write(f, b);
+            int code = run("check", f.toString()).code();
+            assertTrue(code == 0 || code == 1, "exit " + code);
+            run("inspect", f.toString());
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package org.packscope.app.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+
+import javafx.geometry.Point2D;
+import javafx.scene.control.TableRow;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.packscope.app.Samples;
+import org.packscope.codec.inspect.Field;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+@ExtendWith(ApplicationExtension.class)
+class MainWindowTest {
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        window = new MainWindow(stage, Preferences.userRoot().node("packscope-tests"));
+        stage.show();
+    }
+
+    private void openAndWait(FxRobot robot, Path path, String expectedName) throws Exception {
+        robot.interact(() -> window.open(path));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> window.detail().node() != null && window.detail().node().name().equals(expectedName));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void selectingAFieldHighlightsItsBytesInTheHexView(FxRobot robot) throws Exception {
+        openAndWait(robot, Samples.get("hdf5/multi.h5"), "multi.h5");
+        TableRow<?> row = robot.lookup(".table-row-cell").match(n -> n instanceof TableRow<?> r
+                && r.getItem() instanceof Field f && f.name().equals("superblock version")).query();
+        robot.clickOn(row);
+        WaitForAsyncUtils.waitForFxEvents();
+        HexView hex = window.detail().hex();
+        assertEquals(8, hex.selectionProperty().get().byteOffset());
+        assertTrue(hex.headerText().contains("selected bytes 8–8 (1 byte)"), hex.headerText());
+        assertTrue(robot.lookup("#hex-selection").queryLabeled().getText().contains("selected bytes 8–8"));
+    }
+
+    @Test
+    void clickingAByteSelectsTheInnermostField(FxRobot robot) throws Exception {
+        openAndWait(robot, Samples.get("hdf5/multi.h5"), "multi.h5");
+        HexView hex = window.detail().hex();
+        // the first row's fourth byte lies inside the 8-byte signature
+        Point2D onByte = hex.lookup("Canvas").localToScreen(8.4 * (12 + 3 * 3) + 4, 9);
+        robot.clickOn(onByte);
+        WaitForAsyncUtils.waitForFxEvents();
+        Field selected = window.detail().structure().selectedField();
+        assertEquals("signature", selected.name());
+        assertTrue(hex.headerText().contains("selected bytes 0–7 (8 bytes)"), hex.headerText());
+    }
+
+    @Test
+    void expandingTheTreeShowsDatasetsAndTheirValues(FxRobot robot) throws Exception {
+        openAndWait(robot, Samples.get("hdf5/multi.h5"), "multi.h5");
+        var fileItem = window.browser().getRoot().getChildren().get(0);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fileItem.getChildren().stream()
+                .anyMatch(c -> c.getValue() instanceof org.packscope.codec.inspect.Node n && n.name().equals("mats")));
+        var mats = fileItem.getChildren().stream()
+                .filter(c -> c.getValue() instanceof org.packscope.codec.inspect.Node n && n.name().equals("mats")).findFirst().orElseThrow();
+        robot.interact(() -> mats.setExpanded(true));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> mats.getChildren().size() == 3
+                && mats.getChildren().get(0).getValue() instanceof org.packscope.codec.inspect.Node);
+        var a = mats.getChildren().get(0);
+        robot.interact(() -> a.setExpanded(true));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> a.getChildren().stream()
+                .anyMatch(c -> c.getValue() instanceof org.packscope.codec.inspect.Node n && n.name().equals("idxptr")));
+        var idxptr = a.getChildren().stream()
+                .filter(c -> c.getValue() instanceof org.packscope.codec.inspect.Node n && n.name().equals("idxptr")).findFirst().orElseThrow();
+        robot.interact(() -> window.browser().getSelectionModel().select(idxptr));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals("idxptr"));
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(1));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".table-cell").queryAll().stream()
+                .anyMatch(c -> c instanceof javafx.scene.control.TableCell<?, ?> tc && "12".equals(tc.getText())));
+        assertEquals("51 values of type u64", window.detail().values().infoText());
+    }
+}
