@@ -35,12 +35,16 @@ final class DetailPane extends BorderPane {
     private final Tab structureTab = new Tab("Structure");
     private final Tab valuesTab = new Tab("Values");
     private final Tab diagnosticsTab = new Tab("Diagnostics");
+    private final Tab plotTab = new Tab("Plot");
+    private final PlotView plot;
     private final List<Tab> tableTabs = new ArrayList<>();
     private Node node;
+    private Node plotted;
 
     DetailPane(TaskRunner runner, java.util.function.Consumer<Node> revealNode) {
         setId("detail");
         values = new ValuesView(runner);
+        plot = new PlotView(runner);
         diagnostics = new DiagnosticsView(runner, located -> pick(located, revealNode));
         title.setId("detail-title");
         title.getStyleClass().add("detail-title");
@@ -51,8 +55,16 @@ final class DetailPane extends BorderPane {
         structureTab.setContent(structure);
         valuesTab.setContent(values);
         diagnosticsTab.setContent(diagnostics);
-        for (Tab t : List.of(structureTab, valuesTab, diagnosticsTab)) t.setClosable(false);
-        tabs.getTabs().setAll(structureTab, valuesTab, diagnosticsTab);
+        plotTab.setContent(plot);
+        for (Tab t : List.of(structureTab, valuesTab, plotTab, diagnosticsTab)) t.setClosable(false);
+        tabs.getTabs().setAll(structureTab, valuesTab, plotTab, diagnosticsTab);
+        // plotting reads values: only when the tab is looked at
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            if (now == plotTab && node != null && plotted != node) {
+                plotted = node;
+                plot.show(node.values());
+            }
+        });
         tabs.setId("detail-tabs");
         SplitPane split = new SplitPane(tabs, hex);
         split.setOrientation(Orientation.VERTICAL);
@@ -88,6 +100,11 @@ final class DetailPane extends BorderPane {
         Span s = n.span();
         if (s != null && n.source() != null && s.bitLength() > 0 && s.byteLength() < n.source().size()) hex.select(s);
         values.show(n.values());
+        plotted = null;
+        if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
+            plotted = n;
+            plot.show(n.values());
+        }
         valuesTab.setText(n.values() == null ? "Values" : "Values (" + String.format("%,d", n.values().count()) + ")");
         diagnostics.show(n);
         tabs.getTabs().removeAll(tableTabs);
@@ -121,6 +138,7 @@ final class DetailPane extends BorderPane {
     HexView hex() { return hex; }
     ValuesView values() { return values; }
     DiagnosticsView diagnostics() { return diagnostics; }
+    PlotView plot() { return plot; }
     TabPane tabs() { return tabs; }
 
     /** Selects a field by name (used by tests and keyboard navigation). */

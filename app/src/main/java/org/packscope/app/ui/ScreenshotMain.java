@@ -33,7 +33,8 @@ public final class ScreenshotMain {
 
     static final List<Shot> SHOTS = new ArrayList<>(List.of(
             new Shot("hdf5-file.png", "hdf5/multi.h5", 0, "superblock version"),
-            new Shot("hdf5-values.png", "hdf5/multi.h5/mats/a/idxptr", 1, null)));
+            new Shot("hdf5-values.png", "hdf5/multi.h5/mats/a/idxptr", 1, null),
+            new Shot("hdf5-plot.png", "hdf5/multi.h5/mats/a/val_data", 2, null)));
 
     public static void main(String[] args) {
         Application.launch(App.class, args);

@@ -85,5 +85,12 @@ class MainWindowTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".table-cell").queryAll().stream()
                 .anyMatch(c -> c instanceof javafx.scene.control.TableCell<?, ?> tc && "12".equals(tc.getText())));
         assertEquals("51 values of type u64", window.detail().values().infoText());
+
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(2));
+        PlotView plot = window.detail().plot();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> plot.plottedPoints() > 0);
+        assertEquals(102, plot.plottedPoints(), "min and max of each of 51 one-value buckets");
+        assertTrue(plot.statsText().startsWith("0–50 · min 0 · max "), plot.statsText());
+        assertTrue(robot.lookup("#plot-line").tryQuery().isPresent());
     }
 }

@@ -1,0 +1,160 @@
+package org.packscope.app.ui;
+
+import java.util.Locale;
+
+import io.fair_acc.chartfx.XYChart;
+import io.fair_acc.chartfx.axes.AxisMode;
+import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
+import io.fair_acc.chartfx.plugins.Zoomer;
+import io.fair_acc.chartfx.renderer.LineStyle;
+import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
+import io.fair_acc.dataset.spi.DoubleDataSet;
+import javafx.animation.PauseTransition;
+import javafx.geometry.Insets;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.util.Duration;
+import org.packscope.codec.inspect.Overview;
+import org.packscope.codec.inspect.ValueColumn;
+
+/**
+ * Line plot and histogram of a value column. The line plot draws each screen column's
+ * minimum and maximum, so spikes survive any zoom; zooming in (drag a box, scroll)
+ * re-reads only the visible range, in the background.
+ */
+final class PlotView extends BorderPane {
+    private static final int BUCKETS = 1600;
+    private static final int BINS = 100;
+
+    private final TaskRunner runner;
+    private final Label stats = new Label("Select a node with numeric values to plot them");
+    private final ToggleButton lineButton = new ToggleButton("Line");
+    private final ToggleButton histogramButton = new ToggleButton("Histogram");
+    private final DefaultNumericAxis xAxis = new DefaultNumericAxis("index");
+    private final DefaultNumericAxis yAxis = new DefaultNumericAxis("value");
+    private final XYChart line = new XYChart(xAxis, yAxis);
+    private final DoubleDataSet lineData = new DoubleDataSet("values");
+    private final XYChart histogram = new XYChart(new DefaultNumericAxis("value"), new DefaultNumericAxis("count"));
+    private final DoubleDataSet histogramData = new DoubleDataSet("count");
+    private final PauseTransition zoomSettle = new PauseTransition(Duration.millis(250));
+    private ValueColumn column;
+    private Overview overview;
+    private int generation;
+    private boolean applying;
+
+    PlotView(TaskRunner runner) {
+        this.runner = runner;
+        setId("plot");
+        stats.setId("plot-stats");
+        line.setId("plot-line");
+        histogram.setId("plot-histogram");
+        ToggleGroup mode = new ToggleGroup();
+        lineButton.setToggleGroup(mode);
+        histogramButton.setToggleGroup(mode);
+        lineButton.setSelected(true);
+        mode.selectedToggleProperty().addListener((o, was, now) -> {
+            if (now == null) was.setSelected(true);
+            else setCenter(now == lineButton ? line : histogram);
+        });
+        HBox bar = new HBox(8, lineButton, histogramButton, stats);
+        bar.setPadding(new Insets(4));
+        setTop(bar);
+
+        ErrorDataSetRenderer lr = new ErrorDataSetRenderer();
+        lr.setPolyLineStyle(LineStyle.NORMAL);
+        lr.setDrawMarker(false);
+        lr.getDatasets().add(lineData);
+        line.getRenderers().setAll(lr);
+        line.getPlugins().add(new Zoomer(AxisMode.XY));
+        line.setLegendVisible(false);
+        ErrorDataSetRenderer hr = new ErrorDataSetRenderer();
+        hr.setPolyLineStyle(LineStyle.HISTOGRAM_FILLED);
+        hr.setDrawMarker(false);
+        hr.getDatasets().add(histogramData);
+        histogram.getRenderers().setAll(hr);
+        histogram.setLegendVisible(false);
+        setCenter(line);
+
+        zoomSettle.setOnFinished(e -> reloadVisibleRange());
+        xAxis.minProperty().addListener(o -> { if (!applying) zoomSettle.playFromStart(); });
+        xAxis.maxProperty().addListener(o -> { if (!applying) zoomSettle.playFromStart(); });
+    }
+
+    void show(ValueColumn c) {
+        column = c != null && c.type().numeric() && c.count() > 0 ? c : null;
+        overview = null;
+        lineData.clearData();
+        histogramData.clearData();
+        if (column == null) {
+            stats.setText(c == null ? "Nothing to plot here" : "These values are not numbers: nothing to plot");
+            return;
+        }
+        load(0, column.count(), true);
+    }
+
+    private void reloadVisibleRange() {
+        if (column == null || overview == null) return;
+        long from = (long) Math.floor(Math.max(0, xAxis.getMin()));
+        long to = (long) Math.ceil(Math.min(column.count(), xAxis.getMax() + 1));
+        if (to - from < 2 || (from == overview.from() && to == overview.to())) return;
+        load(from, to, false);
+    }
+
+    private void load(long from, long to, boolean whole) {
+        ValueColumn c = column;
+        int gen = ++generation;
+        stats.setText("Reading values…");
+        runner.submit("Plotting " + c.name(), p -> Overview.of(c, from, to, BUCKETS, BINS, p), o -> {
+            if (gen != generation) return;
+            apply(o, whole);
+        });
+    }
+
+    private void apply(Overview o, boolean whole) {
+        overview = o;
+        int b = o.buckets();
+        double[] x = new double[2 * b], y = new double[2 * b];
+        int k = 0;
+        for (int i = 0; i < b; i++) {
+            if (Double.isNaN(o.bucketMin()[i])) continue;
+            double xi = o.bucketStart(i);
+            x[k] = xi;
+            y[k++] = o.bucketMin()[i];
+            x[k] = xi;
+            y[k++] = o.bucketMax()[i];
+        }
+        applying = true;
+        try {
+            lineData.set(java.util.Arrays.copyOf(x, k), java.util.Arrays.copyOf(y, k));
+            if (whole) {
+                double[] centers = new double[BINS];
+                double[] counts = new double[BINS];
+                for (int i = 0; i < o.histogramCounts().length; i++) {
+                    centers[i] = (o.histogramEdges()[i] + o.histogramEdges()[i + 1]) / 2;
+                    counts[i] = o.histogramCounts()[i];
+                }
+                histogramData.set(java.util.Arrays.copyOf(centers, o.histogramCounts().length),
+                        java.util.Arrays.copyOf(counts, o.histogramCounts().length));
+            }
+        } finally {
+            applying = false;
+        }
+        stats.setText(String.format(Locale.ROOT, "%,d–%,d · min %s · max %s · mean %s%s%s",
+                o.from(), o.to() - 1, num(o.min()), num(o.max()), num(o.mean()),
+                o.nonFinite() > 0 ? String.format(Locale.ROOT, " · %,d NaN/∞", o.nonFinite()) : "",
+                o.sampled() ? " · sampled (zoom in for every value)" : ""));
+    }
+
+    private static String num(double v) {
+        if (Double.isNaN(v)) return "—";
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%,d", (long) v);
+        return String.format(Locale.ROOT, "%.6g", v);
+    }
+
+    String statsText() { return stats.getText(); }
+
+    int plottedPoints() { return lineData.getDataCount(); }
+}
