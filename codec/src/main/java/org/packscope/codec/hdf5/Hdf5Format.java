@@ -48,7 +48,13 @@ public final class Hdf5Format implements Format {
         return Node.lazy(FileNames.of(path), "hdf5-file", n -> {
             ByteSource src = ByteSource.open(path);
             n.source(src).span(Span.bytes(0, src.size()));
-            HdfFile file = new HdfFile(path);
+            HdfFile file;
+            try {
+                file = new HdfFile(path);
+            } catch (RuntimeException e) {
+                n.diagnose(Hdf5Nodes.unreadable("the file's superblock and root group", e));
+                return;
+            }
             long base = file.getUserBlockSize();
             n.field("user block", null, base + " bytes", "bytes before the superblock, free for other use");
             n.field("signature", Span.bytes(base, 8), "\\x89HDF\\r\\n\\x1a\\n", "HDF5 format signature");
@@ -58,7 +64,7 @@ public final class Hdf5Format implements Format {
             }
             n.field("file size", null, FileNames.size(src.size()), "bytes on disk");
             Hdf5Nodes nodes = new Hdf5Nodes(path, src, groupOpeners);
-            nodes.fillGroup(n, file);
+            nodes.guard(n, "the root group", () -> nodes.fillGroup(n, file));
         });
     }
 }

@@ -61,51 +61,69 @@ final class Hdf5Nodes {
             n.source(source).span(objectHeaderSpan(g.getAddress()));
             n.field("path", null, g.getPath(), "location in the file");
             objectHeader(n, g.getAddress());
-            fillGroup(n, g);
+            guard(n, "group " + g.getPath(), () -> fillGroup(n, g));
         });
     }
 
     private Node dataset(Dataset d) {
         return Node.lazy(d.getName(), "hdf5-dataset", n -> {
             n.source(source).span(objectHeaderSpan(d.getAddress()));
-            long[] dims = d.getDimensionsAsLong();
-            ValueType type = DatasetColumn.valueType(d);
-            n.field("path", null, d.getPath(), "location in the file");
-            objectHeader(n, d.getAddress());
-            n.field("shape", null, d.isScalar() ? "scalar" : Arrays.toString(dims), "extent of each dimension");
-            n.field("type", null, describeType(d, type), "element type as stored");
-            n.field("elements", null, d.getSize(), "number of values");
-            n.field("layout", null, d.getDataLayout(), "how the values are stored: compact, contiguous or chunked");
-            if (d instanceof io.jhdf.api.dataset.ContiguousDataset c && !d.isEmpty()
-                    && source.has(c.getDataAddress(), d.getStorageInBytes())) {
-                Span data = Span.bytes(c.getDataAddress(), d.getStorageInBytes());
-                n.span(data);
-                n.field("data", data, d.getStorageInBytes() + " bytes at " + c.getDataAddress(),
-                        "the values, stored contiguously in row-major order");
-            }
-            if (d instanceof ChunkedDataset c) {
-                n.field("chunk shape", null, Arrays.toString(c.getChunkDimensions()), "extent of each stored chunk");
-            }
-            List<PipelineFilterWithData> filters = d.getFilters();
-            if (!filters.isEmpty()) {
-                List<String> names = new ArrayList<>();
-                for (PipelineFilterWithData f : filters) names.add(f.getName() + " (id " + f.getId() + ")");
-                n.field("filters", null, String.join(", ", names), "applied to each chunk, in order, when writing");
-            }
-            long logical = d.getSizeInBytes();
-            long stored = d.getStorageInBytes();
-            n.field("logical size", null, logical + " bytes", "size of the decoded values");
-            n.field("stored size", null, stored + " bytes", "size on disk"
-                    + (stored > 0 && logical > 0 ? String.format(java.util.Locale.ROOT, " (ratio %.2f)", (double) logical / stored) : ""));
-            addAttributes(n, d);
-            n.summary((type == null ? "unsupported type" : type.label()) + " " + (d.isScalar() ? "scalar" : Arrays.toString(dims)));
-            if (type == null) {
-                n.diagnose(Diagnostic.warning(null, "hdf5_unsupported_type",
-                        "values of Java type " + d.getJavaType().getSimpleName() + " are not shown"));
-            } else if (!d.isEmpty()) {
-                n.facet(org.packscope.codec.inspect.ValueColumn.class, new DatasetColumn(d, type));
-            }
+            guard(n, "dataset " + d.getPath(), () -> describeDataset(n, d));
         });
+    }
+
+    private void describeDataset(Node n, Dataset d) {
+        long[] dims = d.getDimensionsAsLong();
+        ValueType type = DatasetColumn.valueType(d);
+        n.field("path", null, d.getPath(), "location in the file");
+        objectHeader(n, d.getAddress());
+        n.field("shape", null, d.isScalar() ? "scalar" : Arrays.toString(dims), "extent of each dimension");
+        n.field("type", null, describeType(d, type), "element type as stored");
+        n.field("elements", null, d.getSize(), "number of values");
+        n.field("layout", null, d.getDataLayout(), "how the values are stored: compact, contiguous or chunked");
+        if (d instanceof io.jhdf.api.dataset.ContiguousDataset c && !d.isEmpty()
+                && source.has(c.getDataAddress(), d.getStorageInBytes())) {
+            Span data = Span.bytes(c.getDataAddress(), d.getStorageInBytes());
+            n.span(data);
+            n.field("data", data, d.getStorageInBytes() + " bytes at " + c.getDataAddress(),
+                    "the values, stored contiguously in row-major order");
+        }
+        if (d instanceof ChunkedDataset c) {
+            n.field("chunk shape", null, Arrays.toString(c.getChunkDimensions()), "extent of each stored chunk");
+        }
+        List<PipelineFilterWithData> filters = d.getFilters();
+        if (!filters.isEmpty()) {
+            List<String> names = new ArrayList<>();
+            for (PipelineFilterWithData f : filters) names.add(f.getName() + " (id " + f.getId() + ")");
+            n.field("filters", null, String.join(", ", names), "applied to each chunk, in order, when writing");
+        }
+        long logical = d.getSizeInBytes();
+        long stored = d.getStorageInBytes();
+        n.field("logical size", null, logical + " bytes", "size of the decoded values");
+        n.field("stored size", null, stored + " bytes", "size on disk"
+                + (stored > 0 && logical > 0 ? String.format(java.util.Locale.ROOT, " (ratio %.2f)", (double) logical / stored) : ""));
+        addAttributes(n, d);
+        n.summary((type == null ? "unsupported type" : type.label()) + " " + (d.isScalar() ? "scalar" : Arrays.toString(dims)));
+        if (type == null) {
+            n.diagnose(Diagnostic.warning(null, "hdf5_unsupported_type",
+                    "values of Java type " + d.getJavaType().getSimpleName() + " are not shown"));
+        } else if (!d.isEmpty()) {
+            n.facet(org.packscope.codec.inspect.ValueColumn.class, new DatasetColumn(d, type));
+        }
+    }
+
+    /** Runs jhdf work; what jhdf cannot read of a damaged file becomes a diagnostic. */
+    void guard(Node n, String what, Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            n.diagnose(unreadable(what, e));
+        }
+    }
+
+    static Diagnostic unreadable(String what, RuntimeException e) {
+        String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return Diagnostic.error(null, "hdf5_unreadable", "could not read " + what + ": " + msg);
     }
 
     private Span objectHeaderSpan(long address) {

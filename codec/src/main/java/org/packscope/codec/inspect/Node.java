@@ -200,7 +200,7 @@ public final class Node {
             } catch (Progress.CancelledException e) {
                 diagnostics.add(new Diagnostic(Severity.INFO, null, "cancelled", "reading was cancelled"));
             } catch (Exception | StackOverflowError | OutOfMemoryError e) {
-                diagnostics.add(Diagnostic.error(null, "unreadable",
+                diagnostics.add(Diagnostic.error(null, isBug(e) ? "internal_error" : "unreadable",
                         "could not be read: " + describe(e)));
             } finally {
                 loader = null;
@@ -208,6 +208,18 @@ public final class Node {
                 loaded = true;
             }
         }
+    }
+
+    /**
+     * Failures that mean a reader trusted bad input instead of checking it (they are
+     * reported as {@code internal_error}, which the mutation suite treats as a bug).
+     */
+    static boolean isBug(Throwable e) {
+        return e instanceof NullPointerException || e instanceof IndexOutOfBoundsException
+                || e instanceof ClassCastException || e instanceof ArithmeticException
+                || e instanceof NegativeArraySizeException || e instanceof ArrayStoreException
+                || e instanceof OutOfMemoryError || e instanceof StackOverflowError
+                || e instanceof IllegalStateException;
     }
 
     static String describe(Throwable e) {

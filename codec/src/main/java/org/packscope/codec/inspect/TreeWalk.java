@@ -41,7 +41,8 @@ public final class TreeWalk {
                     } catch (Progress.CancelledException e) {
                         throw e;
                     } catch (RuntimeException | StackOverflowError e) {
-                        out.add(new Located(n, Diagnostic.error(n.span(), "unreadable", "verification failed: " + Node.describe(e))));
+                        out.add(new Located(n, Diagnostic.error(n.span(), Node.isBug(e) ? "internal_error" : "unreadable",
+                                "verification failed: " + Node.describe(e))));
                     }
                 }
             }
