@@ -137,8 +137,11 @@ public final class PageDecoder {
                 if (ob > 0) bit = readConstOffsets(data, bit, lat, count, ob);
             } else {
                 bit = readSymbols(data, bit, t.entries, t.lowers, v.states, v.lat, v.ob, count);
-                bit = t.maxOffsetBits <= 57 ? readOffsets(data, bit, v.lat, v.ob, count)
-                        : readWideOffsets(data, bit, v.lat, v.ob, count);
+                if (t.maxOffsetBits > 57) {
+                    bit = readWideOffsets(data, bit, v.lat, v.ob, count);
+                } else if (t.maxOffsetBits > 0) {
+                    bit = readOffsets(data, bit, v.lat, v.ob, count);
+                }
             }
         }
         if (bit > limitBits) {
@@ -204,13 +207,25 @@ public final class PageDecoder {
         return bit;
     }
 
+    /** Offsets up to 64 bits: a long word plus the next byte, without branches. */
     private static long readWideOffsets(byte[] d, long bit, long[] lat, int[] ob, int n) {
+        long[] masks = MASKS;
         for (int i = 0; i < n; i++) {
             int b = ob[i];
-            lat[i] += MetaReader.peek(d, bit, b);
+            int byteIdx = (int) (bit >>> 3);
+            int sh = (int) (bit & 7);
+            long lo = (long) LE.get(d, byteIdx) >>> sh;
+            long hi = ((d[byteIdx + 8] & 0xffL) << (63 - sh)) << 1;
+            lat[i] += (lo | hi) & masks[b];
             bit += b;
         }
         return bit;
+    }
+
+    private static final long[] MASKS = new long[65];
+    static {
+        for (int b = 0; b < 64; b++) MASKS[b] = ~(-1L << b);
+        MASKS[64] = -1L;
     }
 
     private static long readConstOffsets(byte[] d, long bit, long[] lat, int n, int b) {

@@ -20,7 +20,7 @@ public final class PcoFile {
 
     /** Where one chunk lives and what it holds; {@code meta} is null when it could not be read. */
     public record Chunk(int index, NumberType type, int n, long firstRow, long startByte, long metaStartBit,
-                        long pageStartBit, long endBit, ChunkMeta meta, ChunkDecoder decoder) {
+                        long pageStartBit, long pageBodyBit, long endBit, ChunkMeta meta, ChunkDecoder decoder) {
         public long endByte() { return (endBit + 7) >>> 3; }
     }
 
@@ -128,7 +128,7 @@ public final class PcoFile {
         PageDecoder pd = new PageDecoder(cd, data, size, pageBit, n, FieldSink.NONE);
         while (pd.remaining() > 0) pd.skipBatch();
         r.seek(pd.bitPosition());
-        return new Chunk(index, type, n, row, start, metaBit, pageBit, pd.bitPosition(), meta, cd);
+        return new Chunk(index, type, n, row, start, metaBit, pageBit, pd.bodyStartBit(), pd.bitPosition(), meta, cd);
     }
 
     static NumberType chunkType(MetaReader r, StandaloneHeader header) {

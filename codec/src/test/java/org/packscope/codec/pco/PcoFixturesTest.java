@@ -148,6 +148,27 @@ class PcoFixturesTest {
     }
 
     @ParameterizedTest(name = "{0}")
+    @MethodSource("fixtures")
+    void valueColumnReadRawEqualsExpected(String fixture) throws IOException {
+        Path pco = Fixtures.resource("fixtures/pco/" + fixture + ".pco");
+        byte[] expected = Files.readAllBytes(Fixtures.resource("fixtures/pco/" + fixture + ".expected.bin"));
+        Node root = FormatRegistry.standard().open(pco);
+        assertEquals("pco-file", root.kind());
+        ValueColumn col = root.values();
+        assertNotNull(col);
+        int w = col.type().byteWidth();
+        assertEquals(expected.length / w, col.count());
+        byte[] got = new byte[expected.length];
+        col.readRaw(0, (int) col.count(), got, 0);
+        assertArrayEquals(expected, got);
+        assertEquals(col.count(), root.facet(org.packscope.codec.inspect.BulkDecoder.class).decodeAll(null));
+        List<org.packscope.codec.inspect.Diagnostic> problems = new ArrayList<>();
+        root.facet(org.packscope.codec.inspect.Verifier.class).verify(problems::add, org.packscope.codec.inspect.Progress.NONE);
+        assertEquals(List.of(), problems);
+        assertEquals(List.of(), root.diagnostics());
+    }
+
+    @ParameterizedTest(name = "{0}")
     @MethodSource("official")
     void officialCompatibilityFilesDecode(String fixture) throws IOException {
         Path dir = Fixtures.shared().resolve("fixtures/pco/official");
