@@ -42,6 +42,8 @@ public final class PcoValues implements ValueColumn {
     /** All numbers of the file; null when chunks have different types. */
     public static PcoValues ofFile(PcoFile file, String name) {
         NumberType t = file.numberType();
+        // An empty file without a uniform type records no number type: offer zero u8 values.
+        if (t == null && file.chunks().isEmpty() && file.version() != null) t = NumberType.U8;
         if (t == null) return null;
         return new PcoValues(name, file, t, 0, file.chunks().size());
     }
