@@ -28,6 +28,7 @@ public final class FormatRegistry {
         List<Hdf5GroupOpener> groupOpeners = new ArrayList<>();
         List<Format> formats = new ArrayList<>();
         formats.add(new Hdf5Format(groupOpeners));
+        formats.add(new org.packscope.codec.pco.PcoFormat());
         formats.add(new FolderFormat());
         formats.add(new RawFormat());
         return new FormatRegistry(formats);

@@ -1,0 +1,74 @@
+package org.packscope.codec.pco;
+
+import java.util.List;
+
+/**
+ * Decoding table of one latent variable, built from its bins: the states are spread
+ * over symbols with pco's stride rule, and each state packs in one int
+ * {@code nextStateBase | bitsToRead << 16 | offsetBits << 24}, with the bin's lower
+ * bound beside it, so the hot loop does one int and one long lookup per symbol.
+ * Immutable and shared by all threads decoding the chunk.
+ */
+final class AnsTable {
+    final int sizeLog;
+    final int nBins;
+    final int[] entries;
+    final long[] lowers;
+    final int[] symbols;
+    final int maxOffsetBits;
+
+    private AnsTable(int sizeLog, int nBins, int[] entries, long[] lowers, int[] symbols, int maxOffsetBits) {
+        this.sizeLog = sizeLog;
+        this.nBins = nBins;
+        this.entries = entries;
+        this.lowers = lowers;
+        this.symbols = symbols;
+        this.maxOffsetBits = maxOffsetBits;
+    }
+
+    /** Caller has checked that the weights sum to 2^ansSizeLog (MetaParser does). */
+    static AnsTable of(LatentVar v) {
+        List<Bin> bins = v.bins();
+        int size = 1 << v.ansSizeLog();
+        int nBins = bins.size();
+        int[] weights = new int[Math.max(1, nBins)];
+        if (nBins == 0) weights[0] = 1;
+        for (int i = 0; i < nBins; i++) weights[i] = bins.get(i).weight();
+        int[] symbols = spread(v.ansSizeLog(), weights);
+        int[] entries = new int[size];
+        long[] lowers = new long[size];
+        int[] next = weights.clone();
+        int sizeLz = Integer.numberOfLeadingZeros(size);
+        for (int state = 0; state < size; state++) {
+            int s = symbols[state];
+            int x = next[s]++;
+            int bitsToRead = Integer.numberOfLeadingZeros(x) - sizeLz;
+            int base = (x << bitsToRead) - size;
+            int ob = nBins == 0 ? 0 : bins.get(s).offsetBits();
+            entries[state] = base | bitsToRead << 16 | ob << 24;
+            lowers[state] = nBins == 0 ? 0 : bins.get(s).lower();
+        }
+        return new AnsTable(v.ansSizeLog(), nBins, entries, lowers, symbols, v.maxOffsetBits());
+    }
+
+    /** pco's spread_state_tokens: symbol i takes weight[i] states at stride steps. */
+    static int[] spread(int sizeLog, int[] weights) {
+        int size = 1 << sizeLog;
+        int stride = 3 * size / 5;
+        if ((stride & 1) == 0) stride++;
+        int mask = size - 1;
+        int[] res = new int[size];
+        int step = 0;
+        for (int s = 0; s < weights.length; s++) {
+            for (int j = 0; j < weights[s]; j++) {
+                res[(int) (((long) stride * step) & mask)] = s;
+                step++;
+            }
+        }
+        return res;
+    }
+
+    static int next(int entry) { return entry & 0xffff; }
+    static int bitsToRead(int entry) { return (entry >>> 16) & 0xff; }
+    static int offsetBits(int entry) { return entry >>> 24; }
+}

@@ -1,0 +1,491 @@
+package org.packscope.codec.pco;
+
+import java.lang.invoke.VarHandle;
+
+/**
+ * Decodes one page, batch by batch (256 numbers), from a byte array that has at
+ * least {@link #PADDING} zero bytes after the real data. The hot loops read
+ * little-endian long words and keep the four interleaved tANS states in locals.
+ * Not thread-safe: one instance per decoding thread.
+ */
+public final class PageDecoder {
+    /** Zero bytes the data array must carry past its real end (one latent-var batch can overshoot ~2.5 KB). */
+    public static final int PADDING = 4096;
+    static final int BATCH = 256;
+    private static final VarHandle LE = MetaReader.LE_LONG;
+
+    private final ChunkMeta meta;
+    private final byte[] data;
+    private final long limitBits;
+    private final int n;
+    private long bit;
+    private int remaining;
+    private final long pageStartBit;
+    private final long bodyStartBit;
+
+    private final Var dv;
+    private final Var pv;
+    private final Var sv;
+    private final int chunkStateN;
+    private BatchTrace trace;
+
+    /**
+     * Reads the page metadata at {@code startBit}. {@code limitBytes} is how many bytes
+     * of {@code data} are real. Throws {@link PcoException} on corruption.
+     */
+    public PageDecoder(ChunkDecoder cd, byte[] data, long limitBytes, long startBit, int n, FieldSink sink) {
+        this.meta = cd.meta;
+        this.data = data;
+        this.limitBits = limitBytes * 8;
+        this.n = n;
+        this.remaining = n;
+        this.pageStartBit = startBit;
+        if (data.length < limitBytes + PADDING) throw new IllegalArgumentException("data array lacks padding");
+        MetaReader r = new MetaReader(data, limitBytes, startBit, sink);
+        this.chunkStateN = meta.stateN(LatentVar.Role.PRIMARY);
+        this.dv = meta.delta() == null ? null : new Var(meta, cd.deltaTable, meta.delta(), r, n);
+        this.pv = new Var(meta, cd.primaryTable, meta.primary(), r, n);
+        this.sv = meta.secondary() == null ? null : new Var(meta, cd.secondaryTable, meta.secondary(), r, n);
+        r.alignZeros("the page metadata");
+        this.bit = r.bit();
+        this.bodyStartBit = bit;
+        int nInBody = Math.max(0, n - chunkStateN);
+        if (nInBody > 0) {
+            for (Var v : new Var[] {dv, pv, sv}) {
+                if (v != null && v.table.nBins == 0) {
+                    throw new PcoException("no_bins", startBit, "the " + v.role.label + " latent has no bins but the page holds "
+                            + nInBody + " latents");
+                }
+            }
+        }
+    }
+
+    public int n() { return n; }
+
+    public int remaining() { return remaining; }
+
+    /** Absolute bit position of the next unread bit. */
+    public long bitPosition() { return bit; }
+
+    public long pageStartBit() { return pageStartBit; }
+
+    public long bodyStartBit() { return bodyStartBit; }
+
+    void trace(BatchTrace t) { this.trace = t; }
+
+    /**
+     * Decodes the next batch into {@code out[off..]} as raw value bits; returns how many
+     * numbers were written (0 at the end of the page).
+     */
+    public int decodeBatch(long[] out, int off) {
+        return batch(out, off, false);
+    }
+
+    /** Walks the next batch's bits without producing numbers (to find where a page ends). */
+    public int skipBatch() {
+        return batch(null, 0, true);
+    }
+
+    /** Decodes the rest of the page into {@code out[off..]}; returns the count. */
+    public int decodeAll(long[] out, int off) {
+        int total = 0;
+        while (remaining > 0) total += decodeBatch(out, off + total);
+        return total;
+    }
+
+    private int batch(long[] out, int off, boolean skim) {
+        int batchN = Math.min(BATCH, remaining);
+        if (batchN == 0) return 0;
+        long batchBit = bit;
+        if (dv != null) readVar(dv, clamp(remaining - chunkStateN, batchN));
+        readVar(pv, clamp(remaining - pv.stateN, batchN));
+        if (sv != null) readVar(sv, clamp(remaining - sv.stateN, batchN));
+        if (!skim) {
+            pv.delta(batchN, dv == null ? null : dv.lat, batchBit);
+            if (sv != null) sv.delta(batchN, dv == null ? null : dv.lat, batchBit);
+            join(out, off, batchN, batchBit);
+        }
+        remaining -= batchN;
+        if (remaining == 0) finish();
+        return batchN;
+    }
+
+    private static int clamp(int v, int max) { return v < 0 ? 0 : Math.min(v, max); }
+
+    private void finish() {
+        MetaReader r = new MetaReader(data, limitBits >>> 3, bit, FieldSink.NONE);
+        r.alignZeros("the page");
+        bit = r.bit();
+    }
+
+    private void readVar(Var v, int count) {
+        v.pre = count;
+        if (count == 0) return;
+        if (bit > limitBits) {
+            throw new PcoException("truncated", limitBits, "the page data ends early: the " + v.role.label
+                    + " latents of a batch start at bit " + bit + ", past the end of the data");
+        }
+        if (trace != null) {
+            readTraced(v, count);
+        } else {
+            AnsTable t = v.table;
+            if (t.nBins <= 1) {
+                long lower = t.lowers[0];
+                int ob = AnsTable.offsetBits(t.entries[0]);
+                long[] lat = v.lat;
+                for (int i = 0; i < count; i++) lat[i] = lower;
+                if (ob > 0) bit = readConstOffsets(data, bit, lat, count, ob);
+            } else {
+                bit = readSymbols(data, bit, t.entries, t.lowers, v.states, v.lat, v.ob, count);
+                if (t.maxOffsetBits > 57) {
+                    bit = readWideOffsets(data, bit, v.lat, v.ob, count);
+                } else if (t.maxOffsetBits > 0) {
+                    bit = readOffsets(data, bit, v.lat, v.ob, count);
+                }
+            }
+        }
+        if (bit > limitBits) {
+            throw new PcoException("truncated", limitBits, "the page data ends early: the " + v.role.label
+                    + " latents run to bit " + bit + " but the data ends at bit " + limitBits);
+        }
+    }
+
+    /** Four-way interleaved tANS decode: symbol i uses state i % 4. */
+    private static long readSymbols(byte[] d, long bit, int[] tab, long[] lowers, int[] st, long[] lat, int[] ob, int n) {
+        int s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
+        int i = 0;
+        for (; i + 4 <= n; i += 4) {
+            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+            int e0 = tab[s0], e1 = tab[s1], e2 = tab[s2], e3 = tab[s3];
+            lat[i] = lowers[s0];
+            lat[i + 1] = lowers[s1];
+            lat[i + 2] = lowers[s2];
+            lat[i + 3] = lowers[s3];
+            ob[i] = e0 >>> 24;
+            ob[i + 1] = e1 >>> 24;
+            ob[i + 2] = e2 >>> 24;
+            ob[i + 3] = e3 >>> 24;
+            int b0 = (e0 >>> 16) & 0xff;
+            s0 = (e0 & 0xffff) + (int) (w & ~(-1L << b0));
+            w >>>= b0;
+            int b1 = (e1 >>> 16) & 0xff;
+            s1 = (e1 & 0xffff) + (int) (w & ~(-1L << b1));
+            w >>>= b1;
+            int b2 = (e2 >>> 16) & 0xff;
+            s2 = (e2 & 0xffff) + (int) (w & ~(-1L << b2));
+            w >>>= b2;
+            int b3 = (e3 >>> 16) & 0xff;
+            s3 = (e3 & 0xffff) + (int) (w & ~(-1L << b3));
+            bit += b0 + b1 + b2 + b3;
+        }
+        st[0] = s0;
+        st[1] = s1;
+        st[2] = s2;
+        st[3] = s3;
+        for (; i < n; i++) {
+            int j = i & 3;
+            int s = st[j];
+            int e = tab[s];
+            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+            int b = (e >>> 16) & 0xff;
+            lat[i] = lowers[s];
+            ob[i] = e >>> 24;
+            st[j] = (e & 0xffff) + (int) (w & ~(-1L << b));
+            bit += b;
+        }
+        return bit;
+    }
+
+    /** Offsets of at most 57 bits: one long-word read each. */
+    private static long readOffsets(byte[] d, long bit, long[] lat, int[] ob, int n) {
+        for (int i = 0; i < n; i++) {
+            int b = ob[i];
+            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+            lat[i] += w & ~(-1L << b);
+            bit += b;
+        }
+        return bit;
+    }
+
+    /** Offsets up to 64 bits: a long word plus the next byte, without branches. */
+    private static long readWideOffsets(byte[] d, long bit, long[] lat, int[] ob, int n) {
+        long[] masks = MASKS;
+        for (int i = 0; i < n; i++) {
+            int b = ob[i];
+            int byteIdx = (int) (bit >>> 3);
+            int sh = (int) (bit & 7);
+            long lo = (long) LE.get(d, byteIdx) >>> sh;
+            long hi = ((d[byteIdx + 8] & 0xffL) << (63 - sh)) << 1;
+            lat[i] += (lo | hi) & masks[b];
+            bit += b;
+        }
+        return bit;
+    }
+
+    private static final long[] MASKS = new long[65];
+    static {
+        for (int b = 0; b < 64; b++) MASKS[b] = ~(-1L << b);
+        MASKS[64] = -1L;
+    }
+
+    private static long readConstOffsets(byte[] d, long bit, long[] lat, int n, int b) {
+        if (b > 57) {
+            for (int i = 0; i < n; i++) {
+                lat[i] += MetaReader.peek(d, bit, b);
+                bit += b;
+            }
+            return bit;
+        }
+        long m = ~(-1L << b);
+        for (int i = 0; i < n; i++) {
+            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+            lat[i] += w & m;
+            bit += b;
+        }
+        return bit;
+    }
+
+    /** Slow path of readVar for inspection: same bits, every symbol and offset reported. */
+    private void readTraced(Var v, int count) {
+        AnsTable t = v.table;
+        long[] lat = v.lat;
+        int[] ob = v.ob;
+        for (int i = 0; i < count; i++) {
+            if (t.nBins <= 1) {
+                lat[i] = t.lowers[0];
+                ob[i] = AnsTable.offsetBits(t.entries[0]);
+                continue;
+            }
+            int j = i & 3;
+            int s = v.states[j];
+            int e = t.entries[s];
+            int b = AnsTable.bitsToRead(e);
+            long val = MetaReader.peek(data, bit, b);
+            trace.symbol(v.role, i, bit, b, s, t.symbols[s]);
+            lat[i] = t.lowers[s];
+            ob[i] = AnsTable.offsetBits(e);
+            v.states[j] = AnsTable.next(e) + (int) val;
+            bit += b;
+        }
+        for (int i = 0; i < count; i++) {
+            long off = MetaReader.peek(data, bit, ob[i]);
+            lat[i] += off;
+            trace.offset(v.role, i, bit, ob[i], off, lat[i] & v.mask);
+            bit += ob[i];
+        }
+    }
+
+    // ------------------------------------------------------------------ joining latents into numbers
+
+    private void join(long[] out, int off, int len, long batchBit) {
+        NumberType t = meta.type();
+        long[] p = pv.lat;
+        Mode mode = meta.mode();
+        if (mode instanceof Mode.Classic) {
+            fromLatents(t, p, out, off, len);
+        } else if (mode instanceof Mode.IntMult im) {
+            long[] s = sv.lat;
+            long base = im.base();
+            for (int i = 0; i < len; i++) p[i] = p[i] * base + s[i];
+            fromLatents(t, p, out, off, len);
+        } else if (mode instanceof Mode.FloatMult fm) {
+            long[] s = sv.lat;
+            long baseRaw = t.fromLatent(fm.baseLatent());
+            for (int i = 0; i < len; i++) p[i] = Floats.floatMultLatent(t, baseRaw, p[i], s[i]);
+            fromLatents(t, p, out, off, len);
+        } else if (mode instanceof Mode.FloatQuant fq) {
+            long[] s = sv.lat;
+            int k = fq.k();
+            long mask = t.mask();
+            long cutoff = t.mid() >>> k;
+            long kMax = (1L << k) - 1;
+            for (int i = 0; i < len; i++) {
+                long y = p[i] & mask;
+                long m = s[i] & mask;
+                long low = Long.compareUnsigned(y, cutoff) >= 0 ? m : kMax - m;
+                p[i] = (y << k) + low;
+            }
+            fromLatents(t, p, out, off, len);
+        } else if (mode instanceof Mode.Dict dm) {
+            long[] dict = dm.dict();
+            for (int i = 0; i < len; i++) {
+                long idx = p[i] & 0xffffffffL;
+                if (idx >= dict.length) {
+                    throw new PcoException("dict_index_out_of_range", batchBit, "dictionary index " + idx
+                            + " is outside the " + dict.length + "-entry dictionary");
+                }
+                p[i] = dict[(int) idx];
+            }
+            fromLatents(t, p, out, off, len);
+        }
+    }
+
+    /** from_latent_ordered over a run, with the type switch outside the loops. */
+    static void fromLatents(NumberType t, long[] src, long[] dst, int off, int len) {
+        int bits = t.bits;
+        long mask = t.mask();
+        if (t.isFloat()) {
+            long sign = t.mid();
+            long flip = mask ^ sign;
+            int sh = bits - 1;
+            for (int i = 0; i < len; i++) {
+                long l = src[i] & mask;
+                long neg = ((l >>> sh) & 1) - 1;
+                dst[off + i] = (l ^ sign) ^ (neg & flip);
+            }
+        } else if (t.isSigned()) {
+            if (bits == 64) {
+                for (int i = 0; i < len; i++) dst[off + i] = src[i] ^ Long.MIN_VALUE;
+            } else {
+                long mid = t.mid();
+                int sh = 64 - bits;
+                for (int i = 0; i < len; i++) dst[off + i] = ((src[i] ^ mid) << sh) >> sh;
+            }
+        } else if (bits == 64) {
+            System.arraycopy(src, 0, dst, off, len);
+        } else {
+            for (int i = 0; i < len; i++) dst[off + i] = src[i] & mask;
+        }
+    }
+
+    // ------------------------------------------------------------------ per latent variable state
+
+    private static final class Var {
+        final LatentVar.Role role;
+        final AnsTable table;
+        final int stateN;
+        final long mask;
+        final long mid;
+        final int[] states = new int[4];
+        final long[] lat = new long[BATCH];
+        final int[] ob = new int[BATCH];
+        final DeltaEncoding delta;
+        // Consecutive: moments; Conv1: history (masked latents)
+        long[] moments;
+        // Lookback window
+        long[] window;
+        int windowPos;
+        int bufWin;
+        long windowN;
+        long[] convWeights;
+        long convBias;
+        int convQ;
+
+        Var(ChunkMeta meta, AnsTable table, LatentVar lv, MetaReader r, int n) {
+            this.role = lv.role();
+            this.table = table;
+            this.delta = meta.deltaFor(role);
+            this.stateN = meta.stateN(role);
+            this.mask = lv.mask();
+            this.mid = 1L << (lv.bits() - 1);
+            String p = role.label + " ";
+            long[] state = new long[stateN];
+            for (int i = 0; i < stateN; i++) {
+                state[i] = r.read(lv.bits(), p + "delta state[" + i + "]", v -> Long.toUnsignedString(v),
+                        "delta state latent " + i + " (consecutive: a delta moment; lookback/conv1: an initial latent)");
+            }
+            for (int i = 0; i < 4; i++) {
+                states[i] = (int) r.read(table.sizeLog, p + "ans state[" + i + "]",
+                        "initial index of interleaved tANS decoder " + i + " (symbols i with i % 4 = " + i + ")");
+            }
+            if (delta instanceof DeltaEncoding.Consecutive) {
+                moments = state;
+            } else if (delta instanceof DeltaEncoding.Lookback lb) {
+                windowN = lb.windowN();
+                bufWin = (int) Math.min(windowN, (long) n + stateN);
+                window = new long[Math.max(bufWin, BATCH) * 2];
+                System.arraycopy(state, 0, window, bufWin - stateN, stateN);
+                windowPos = bufWin;
+            } else if (delta instanceof DeltaEncoding.Conv1 c) {
+                moments = state;
+                convWeights = c.weights();
+                convBias = c.bias();
+                convQ = c.quantization();
+            }
+        }
+
+        void delta(int len, long[] lookbacks, long batchBit) {
+            if (delta instanceof DeltaEncoding.None) return;
+            long[] l = lat;
+            if (delta instanceof DeltaEncoding.Consecutive) {
+                long[] m = moments;
+                long md = mid;
+                if (m.length == 1) {
+                    long mom = m[0];
+                    for (int i = 0; i < len; i++) {
+                        long t = l[i] + md;
+                        l[i] = mom;
+                        mom += t;
+                    }
+                    m[0] = mom;
+                } else {
+                    for (int i = 0; i < len; i++) l[i] += md;
+                    for (int k = m.length - 1; k >= 0; k--) {
+                        long mom = m[k];
+                        for (int i = 0; i < len; i++) {
+                            long t = l[i];
+                            l[i] = mom;
+                            mom += t;
+                        }
+                        m[k] = mom;
+                    }
+                }
+            } else if (delta instanceof DeltaEncoding.Lookback) {
+                lookback(len, lookbacks, batchBit);
+            } else if (delta instanceof DeltaEncoding.Conv1) {
+                conv1(len);
+            }
+        }
+
+        private void lookback(int len, long[] lookbacks, long batchBit) {
+            long[] l = lat;
+            long[] buf = window;
+            int start = windowPos;
+            if (start + len > buf.length) {
+                System.arraycopy(buf, start - bufWin, buf, 0, bufWin);
+                start = bufWin;
+            }
+            boolean oob = false;
+            long w = windowN;
+            // only the first `pre` positions have lookbacks; later ones are never output
+            int count = Math.min(len, pre);
+            for (int i = 0; i < count; i++) {
+                long lb = lookbacks[i] & 0xffffffffL;
+                if (lb > w) {
+                    oob = true;
+                    lb = 1;
+                }
+                int idx = start + i - (int) lb;
+                long prev = idx >= 0 ? buf[idx] : 0;
+                buf[start + i] = l[i] + mid + prev;
+            }
+            for (int j = 0; j < len; j++) l[j] = buf[start - stateN + j];
+            windowPos = start + len;
+            if (oob) {
+                throw new PcoException("lookback_exceeds_window", batchBit, "a lookback in this batch exceeds the window of " + w);
+            }
+        }
+
+        /** Latents read for the current batch (the rest of the batch comes from delta state). */
+        int pre;
+
+        private void conv1(int len) {
+            long[] l = lat;
+            long[] h = moments;
+            long[] w = convWeights;
+            int k = w.length;
+            long bias = convBias;
+            int q = convQ;
+            long msk = mask;
+            for (int i = 0; i < len; i++) {
+                long s = bias;
+                for (int j = 0; j < k; j++) s += w[j] * h[j];
+                long pred = s < 0 ? 0 : s >> q;
+                long y = (l[i] + mid + pred) & msk;
+                l[i] = h[0];
+                System.arraycopy(h, 1, h, 0, k - 1);
+                h[k - 1] = y;
+            }
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package org.packscope.codec.pco;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ByteSource;
+
+/**
+ * An opened standalone Pco file: its bytes (with decoder padding), header and chunk
+ * index. Standalone chunks carry no length, so opening walks every page's bits once
+ * (tANS symbols and offset widths only) to find where the next chunk starts; after
+ * that any chunk decodes on its own. Immutable after {@link #open}; safe to share.
+ */
+public final class PcoFile {
+
+    /** Where one chunk lives and what it holds; {@code meta} is null when it could not be read. */
+    public record Chunk(int index, NumberType type, int n, long firstRow, long startByte, long metaStartBit,
+                        long pageStartBit, long pageBodyBit, long endBit, ChunkMeta meta, ChunkDecoder decoder) {
+        public long endByte() { return (endBit + 7) >>> 3; }
+    }
+
+    private final String name;
+    private final byte[] data;
+    private final long size;
+    private final StandaloneHeader header;
+    private final FormatVersion version;
+    private final long wrappedHeaderByte;
+    private final List<Chunk> chunks;
+    private final List<Diagnostic> diagnostics;
+    private final long terminatorByte;
+    private final long totalN;
+    private final long brokenChunkStart;
+
+    private PcoFile(String name, byte[] data, long size, StandaloneHeader header, FormatVersion version, long wrappedHeaderByte,
+                    List<Chunk> chunks, List<Diagnostic> diagnostics, long terminatorByte, long brokenChunkStart) {
+        this.name = name;
+        this.data = data;
+        this.size = size;
+        this.header = header;
+        this.version = version;
+        this.wrappedHeaderByte = wrappedHeaderByte;
+        this.chunks = List.copyOf(chunks);
+        this.diagnostics = List.copyOf(diagnostics);
+        this.terminatorByte = terminatorByte;
+        this.brokenChunkStart = brokenChunkStart;
+        long t = 0;
+        for (Chunk c : chunks) t += c.n();
+        this.totalN = t;
+    }
+
+    /** Largest file held in memory for decoding. */
+    static final long MAX_SIZE = Integer.MAX_VALUE - PageDecoder.PADDING - 64;
+
+    public static PcoFile open(ByteSource src) {
+        long size = src.size();
+        List<Diagnostic> diags = new ArrayList<>();
+        if (size > MAX_SIZE) {
+            diags.add(Diagnostic.error(Span.bytes(0, 0), "file_too_large", "files over 2 GB are not decoded by PackScope's Pco reader"));
+            return new PcoFile(src.name(), new byte[PageDecoder.PADDING], 0, null, null, -1, List.of(), diags, -1, -1);
+        }
+        byte[] data = new byte[(int) size + PageDecoder.PADDING];
+        src.read(0, data, 0, (int) size);
+        return open(src.name(), data, size);
+    }
+
+    /** {@code data} must carry {@link PageDecoder#PADDING} zero bytes after {@code size}. */
+    static PcoFile open(String name, byte[] data, long size) {
+        List<Diagnostic> diags = new ArrayList<>();
+        List<Chunk> chunks = new ArrayList<>();
+        StandaloneHeader header = null;
+        FormatVersion version = null;
+        long wrappedAt = -1;
+        long terminator = -1;
+        long broken = -1;
+        MetaReader r = new MetaReader(data, size, 0, FieldSink.NONE);
+        try {
+            header = MetaParser.standaloneHeader(r);
+            wrappedAt = r.bit() >>> 3;
+            version = MetaParser.wrappedHeader(r);
+        } catch (PcoException e) {
+            diags.add(diagnostic(e));
+            return new PcoFile(name, data, size, header, version, wrappedAt, chunks, diags, -1, -1);
+        }
+        long row = 0;
+        while (true) {
+            long start = r.bit() >>> 3;
+            if (start >= size) {
+                diags.add(Diagnostic.errorAtByte(start, "missing_terminator",
+                        "the file ends after " + chunks.size() + " chunks without the terminating 0 byte (truncated?)"));
+                break;
+            }
+            int typeByte = data[(int) start] & 0xff;
+            if (typeByte == 0) {
+                terminator = start;
+                if (start + 1 < size) {
+                    diags.add(Diagnostic.warning(Span.bytes(start + 1, size - start - 1), "trailing_bytes",
+                            (size - start - 1) + " bytes follow the terminating 0 byte"));
+                }
+                break;
+            }
+            try {
+                Chunk c = readChunk(data, size, r, header, version, chunks.size(), row);
+                chunks.add(c);
+                row += c.n();
+            } catch (PcoException e) {
+                diags.add(diagnostic(e));
+                broken = start;
+                break;
+            }
+        }
+        return new PcoFile(name, data, size, header, version, wrappedAt, chunks, diags, terminator, broken);
+    }
+
+    private static Chunk readChunk(byte[] data, long size, MetaReader r, StandaloneHeader header, FormatVersion version,
+                                   int index, long row) {
+        long start = r.bit() >>> 3;
+        NumberType type = chunkType(r, header);
+        int n = 1 + (int) r.raw(24, "chunk n");
+        long metaBit = r.bit();
+        ChunkMeta meta = MetaParser.chunkMeta(r, version, type);
+        ChunkDecoder cd = ChunkDecoder.of(meta);
+        long pageBit = r.bit();
+        PageDecoder pd = new PageDecoder(cd, data, size, pageBit, n, FieldSink.NONE);
+        while (pd.remaining() > 0) pd.skipBatch();
+        r.seek(pd.bitPosition());
+        return new Chunk(index, type, n, row, start, metaBit, pageBit, pd.bodyStartBit(), pd.bitPosition(), meta, cd);
+    }
+
+    static NumberType chunkType(MetaReader r, StandaloneHeader header) {
+        long b = r.bit();
+        int typeByte = (int) r.read(8, "number type", v -> {
+            NumberType t = NumberType.ofId((int) v);
+            return t == null ? v + " (unknown)" : v + " (" + t.label() + ")";
+        }, "the chunk's number type (0 would end the file)");
+        NumberType type = NumberType.ofId(typeByte);
+        if (type == null) throw new PcoException("unknown_number_type", b, "number type byte " + typeByte + " is not a known type");
+        if (header != null && header.uniformType() != null && header.uniformType() != type) {
+            throw new PcoException("uniform_type_mismatch", b, "chunk type " + type.label() + " differs from the file's uniform type "
+                    + header.uniformType().label());
+        }
+        return type;
+    }
+
+    static Diagnostic diagnostic(PcoException e) {
+        return Diagnostic.error(Span.bits(Math.max(0, e.bit()), 0), e.rule(), e.getMessage());
+    }
+
+    // ------------------------------------------------------------------ accessors
+
+    public String name() { return name; }
+
+    public long size() { return size; }
+
+    byte[] data() { return data; }
+
+    public StandaloneHeader header() { return header; }
+
+    public FormatVersion version() { return version; }
+
+    public long wrappedHeaderByte() { return wrappedHeaderByte; }
+
+    public List<Chunk> chunks() { return chunks; }
+
+    /** Problems found while indexing (header, chunk metadata, page structure, terminator). */
+    public List<Diagnostic> diagnostics() { return diagnostics; }
+
+    public long terminatorByte() { return terminatorByte; }
+
+    /** Start byte of a chunk that could not be read (the walk stopped there), or -1. */
+    public long brokenChunkStart() { return brokenChunkStart; }
+
+    public long totalN() { return totalN; }
+
+    /** The single number type of all chunks (the uniform type if set), or null when mixed or none. */
+    public NumberType numberType() {
+        if (header != null && header.uniformType() != null) return header.uniformType();
+        NumberType t = null;
+        for (Chunk c : chunks) {
+            if (t == null) t = c.type();
+            else if (t != c.type()) return null;
+        }
+        return t;
+    }
+
+    /** Index of the chunk holding a row. */
+    public int chunkOfRow(long row) {
+        int lo = 0, hi = chunks.size() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (chunks.get(mid).firstRow() <= row) lo = mid; else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    public PageDecoder pageDecoder(Chunk c, FieldSink sink) {
+        return new PageDecoder(c.decoder(), data, size, c.pageStartBit(), c.n(), sink);
+    }
+
+    /**
+     * Decodes a chunk into {@code dst[off..]} (raw value bits). On corruption the
+     * numbers decoded so far stay, the rest are 0, and the exception is rethrown.
+     */
+    public void decodeChunk(Chunk c, long[] dst, int off) {
+        PageDecoder pd = pageDecoder(c, FieldSink.NONE);
+        pd.decodeAll(dst, off);
+    }
+
+    /** Decodes every chunk, batch by batch, results discarded; chunks run in parallel. */
+    public long decodeAllDiscard(Progress progress, boolean parallel) {
+        List<Integer> idx = new ArrayList<>();
+        for (int i = 0; i < chunks.size(); i++) idx.add(i);
+        java.util.stream.Stream<Integer> s = parallel ? idx.parallelStream() : idx.stream();
+        return s.mapToLong(i -> {
+            if (progress != null) progress.checkCancelled();
+            Chunk c = chunks.get(i);
+            long[] out = new long[PageDecoder.BATCH];
+            try {
+                PageDecoder pd = pageDecoder(c, FieldSink.NONE);
+                long count = 0;
+                int got;
+                while ((got = pd.decodeBatch(out, 0)) > 0) count += got;
+                return count;
+            } catch (PcoException e) {
+                return 0;
+            }
+        }).sum();
+    }
+
+    /** Decodes every chunk and reports each one that fails. */
+    public void verify(Consumer<Diagnostic> sink, Progress progress) {
+        long[] out = new long[PageDecoder.BATCH];
+        List<Diagnostic> found = Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < chunks.size(); i++) {
+            if (progress != null) {
+                progress.checkCancelled();
+                progress.update((double) i / Math.max(1, chunks.size()), "verifying chunk " + i);
+            }
+            Chunk c = chunks.get(i);
+            try {
+                PageDecoder pd = pageDecoder(c, FieldSink.NONE);
+                while (pd.decodeBatch(out, 0) > 0) { }
+            } catch (PcoException e) {
+                Diagnostic d = diagnostic(e);
+                found.add(new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + i + ": " + d.message()));
+            }
+        }
+        found.forEach(sink);
+    }
+}

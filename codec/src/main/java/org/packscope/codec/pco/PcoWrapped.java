@@ -1,0 +1,97 @@
+package org.packscope.codec.pco;
+
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ByteSource;
+
+/**
+ * The wrapped Pco format for containers that store its three components (header,
+ * chunk metadata, pages) wherever they like. Each call reads one component at a
+ * byte offset of a source; positions in results and diagnostics are bits of that
+ * source. Nothing here throws for bad data.
+ */
+public final class PcoWrapped {
+    private PcoWrapped() { }
+
+    /** A parsed component: its value (null when unreadable), the bit just after it, and the problem if any. */
+    public record Result<T>(T value, long endBit, Diagnostic problem) {
+        public boolean ok() { return problem == null; }
+    }
+
+    /** The bytes of a component, copied with decoder padding. */
+    private record Window(byte[] data, long len, long base) {
+        static Window of(ByteSource src, long offset, long maxLen) {
+            long len = Math.max(0, Math.min(maxLen, src.size() - offset));
+            if (len > PcoFile.MAX_SIZE) len = PcoFile.MAX_SIZE;
+            byte[] d = new byte[(int) len + PageDecoder.PADDING];
+            src.read(offset, d, 0, (int) len);
+            return new Window(d, len, offset * 8);
+        }
+
+        FieldSink shift(FieldSink s) {
+            return s == null ? FieldSink.NONE : (name, bit, bits, value, meaning) -> s.field(name, base + bit, bits, value, meaning);
+        }
+
+        Diagnostic diag(PcoException e) {
+            return Diagnostic.error(Span.bits(base + Math.max(0, e.bit()), 0), e.rule(), e.getMessage());
+        }
+    }
+
+    public static Result<FormatVersion> header(ByteSource src, long offset, FieldSink sink) {
+        Window w = Window.of(src, offset, 2);
+        MetaReader r = new MetaReader(w.data, w.len, 0, w.shift(sink));
+        try {
+            FormatVersion v = MetaParser.wrappedHeader(r);
+            return new Result<>(v, w.base + r.bit(), null);
+        } catch (PcoException e) {
+            return new Result<>(null, w.base + r.bit(), w.diag(e));
+        }
+    }
+
+    /** Chunk metadata of numbers of {@code type}, at most {@code maxLen} bytes long. */
+    public static Result<ChunkMeta> chunkMeta(ByteSource src, long offset, long maxLen, FormatVersion version, NumberType type,
+                                              FieldSink sink) {
+        Window w = Window.of(src, offset, maxLen);
+        MetaReader r = new MetaReader(w.data, w.len, 0, w.shift(sink));
+        try {
+            ChunkMeta m = MetaParser.chunkMeta(r, version, type);
+            return new Result<>(m, w.base + r.bit(), null);
+        } catch (PcoException e) {
+            return new Result<>(null, w.base + r.bit(), w.diag(e));
+        }
+    }
+
+    /**
+     * Decodes a page of {@code n} numbers (raw value bits). On corruption the value
+     * holds the numbers decoded before it (zeros after) and the problem is set.
+     */
+    public static Result<long[]> decodePage(ChunkMeta meta, ByteSource src, long offset, long len, int n) {
+        Window w = Window.of(src, offset, len);
+        long[] out = new long[n];
+        PageDecoder pd = null;
+        try {
+            pd = new PageDecoder(ChunkDecoder.of(meta), w.data, w.len, 0, n, FieldSink.NONE);
+            pd.decodeAll(out, 0);
+            return new Result<>(out, w.base + pd.bitPosition(), null);
+        } catch (PcoException e) {
+            return new Result<>(out, w.base + (pd == null ? 0 : pd.bitPosition()), w.diag(e));
+        }
+    }
+
+    /** An inspection node for a chunk's metadata, fields with exact bit spans in {@code src}. */
+    public static Node chunkMetaNode(String name, ByteSource src, long offset, long maxLen, FormatVersion version, NumberType type) {
+        Node n = Node.of(name, "pco-chunk-meta").source(src);
+        Result<ChunkMeta> r = chunkMeta(src, offset, maxLen, version, type,
+                (f, bit, bits, value, meaning) -> n.field(f, Span.bits(bit, bits), value, meaning));
+        n.span(Span.bits(offset * 8, r.endBit() - offset * 8));
+        if (r.ok()) {
+            ChunkMeta m = r.value();
+            n.summary(type.label() + " · " + m.mode().name() + " · " + PcoNodes.describe(m.deltaEncoding()));
+            for (LatentVar v : m.latentVars()) n.table(PcoNodes.binTable(m, v));
+        } else {
+            n.diagnose(r.problem()).summary("unreadable chunk metadata");
+        }
+        return n;
+    }
+}

@@ -1,0 +1,262 @@
+package org.packscope.codec.pco;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Field;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Verifier;
+import org.packscope.codec.testing.Fixtures;
+
+/** Damaged copies of real files: each broken rule gives its diagnostic at the exact bit, never an exception. */
+class PcoCorruptionTest {
+
+    static byte[] bytes(String fixture) {
+        return Fixtures.bytes(Fixtures.resource("fixtures/pco/" + fixture + ".pco"));
+    }
+
+    static PcoFile open(byte[] b) {
+        return PcoFile.open("damaged", Arrays.copyOf(b, b.length + PageDecoder.PADDING), b.length);
+    }
+
+    /** Writes {@code bits} of value at an absolute LSB-first bit position. */
+    static void setBits(byte[] b, long bit, int bits, long value) {
+        for (int i = 0; i < bits; i++) {
+            long p = bit + i;
+            int mask = 1 << (p & 7);
+            if (((value >>> i) & 1) != 0) b[(int) (p >>> 3)] |= (byte) mask; else b[(int) (p >>> 3)] &= (byte) ~mask;
+        }
+    }
+
+    /** Where a field of the intact file is, found through the inspection tree. */
+    static Field field(String fixture, String nodePath, String name) {
+        Node root = FormatRegistry.standard().open(Fixtures.resource("fixtures/pco/" + fixture + ".pco"));
+        Node n = nodePath.isEmpty() ? root : root.find(nodePath);
+        assertNotNull(n, nodePath);
+        for (Field f : n.fields()) if (f.name().equals(name)) return f;
+        throw new AssertionError("no field " + name);
+    }
+
+    static Diagnostic only(PcoFile f) {
+        assertEquals(1, f.diagnostics().size(), f.diagnostics().toString());
+        return f.diagnostics().get(0);
+    }
+
+    static void assertDiag(PcoFile f, String rule, long bit) {
+        Diagnostic d = only(f);
+        assertEquals(rule, d.rule(), d.message());
+        assertEquals(bit, d.span().startBit(), d.message());
+    }
+
+    /** Sets a metadata field of a fixture to a value and checks the rule fires at that field. */
+    static PcoFile damageField(String fixture, String nodePath, String name, long value) {
+        Field fd = field(fixture, nodePath, name);
+        byte[] b = bytes(fixture);
+        setBits(b, fd.span().startBit(), (int) fd.span().bitLength(), value);
+        return open(b);
+    }
+
+    @Test
+    void badMagic() {
+        byte[] b = bytes("v1_0/seq_i32_0_10000");
+        b[1] = 'x';
+        assertDiag(open(b), "bad_magic", 0);
+    }
+
+    @Test
+    void badMagicThroughRegistryIsADiagnostic(@TempDir Path dir) throws IOException {
+        Path p = dir.resolve("x.pco");
+        byte[] b = bytes("v1_0/seq_i32_0_10000");
+        b[0] = 'q';
+        Files.write(p, b);
+        Node root = FormatRegistry.standard().open(p);
+        assertEquals("pco-file", root.kind());
+        assertEquals("bad_magic", root.diagnostics().get(0).rule());
+    }
+
+    @Test
+    void truncatedPage() {
+        byte[] b = bytes("v1_0/dtype_i32_normal");
+        int cut = b.length / 2;
+        PcoFile f = open(Arrays.copyOf(b, cut));
+        assertDiag(f, "truncated", cut * 8L);
+        assertEquals(0, f.chunks().size());
+    }
+
+    @Test
+    void truncatedHeader() {
+        byte[] b = bytes("v1_0/seq_i32_0_10000");
+        PcoFile f = open(Arrays.copyOf(b, 6));
+        assertEquals("truncated", only(f).rule());
+    }
+
+    @Test
+    void missingTerminator() {
+        byte[] b = bytes("v0_4/multichunk_f32_10x1000");
+        PcoFile f = open(Arrays.copyOf(b, b.length - 1));
+        assertDiag(f, "missing_terminator", (b.length - 1) * 8L);
+        assertEquals(10, f.chunks().size());
+    }
+
+    @Test
+    void reservedMode() {
+        PcoFile f = damageField("v1_0/seq_i32_0_10000", "chunk 0", "mode", 9);
+        assertDiag(f, "reserved_mode", field("v1_0/seq_i32_0_10000", "chunk 0", "mode").span().startBit());
+    }
+
+    @Test
+    void reservedDeltaEncoding() {
+        Field fd = field("v1_0/delta_none_i32_walk", "chunk 0", "delta encoding");
+        PcoFile f = damageField("v1_0/delta_none_i32_walk", "chunk 0", "delta encoding", 12);
+        assertDiag(f, "reserved_delta_encoding", fd.span().startBit());
+    }
+
+    @Test
+    void consecutiveOrderZero() {
+        Field fd = field("v1_0/delta_consec3_i32_walk", "chunk 0", "order");
+        assertEquals("3", fd.value());
+        assertDiag(damageField("v1_0/delta_consec3_i32_walk", "chunk 0", "order", 0), "delta_order_zero", fd.span().startBit());
+    }
+
+    @Test
+    void ansSizeLogAbove14() {
+        Field fd = field("v1_0/dtype_i32_normal", "chunk 0/primary latent", "ans_size_log");
+        assertDiag(damageField("v1_0/dtype_i32_normal", "chunk 0/primary latent", "ans_size_log", 15),
+                "ans_size_log_too_large", fd.span().startBit());
+    }
+
+    @Test
+    void binWeightsNotSummingToTableSize() {
+        String fx = "v1_0/dtype_i32_normal";
+        Field ans = field(fx, "chunk 0/primary latent", "ans_size_log");
+        Field w = field(fx, "chunk 0/primary latent", "bin 0 weight");
+        long stored = Long.parseLong(w.value()) - 1;
+        assertDiag(damageField(fx, "chunk 0/primary latent", "bin 0 weight", stored ^ 1), "bin_weights_sum", ans.span().startBit());
+    }
+
+    @Test
+    void offsetBitsAboveLatentSize() {
+        String fx = "v1_0/dtype_i32_normal";
+        Field ob = field(fx, "chunk 0/primary latent", "bin 0 offset bits");
+        assertEquals(6, ob.span().bitLength());
+        assertDiag(damageField(fx, "chunk 0/primary latent", "bin 0 offset bits", 33), "offset_bits_too_large", ob.span().startBit());
+    }
+
+    @Test
+    void floatQuantKOutOfRange() {
+        String fx = "v1_0/mode_floatquant8_f32";
+        Field k = field(fx, "chunk 0", "k");
+        assertDiag(damageField(fx, "chunk 0", "k", 0), "invalid_quant_k", k.span().startBit());
+        assertDiag(damageField(fx, "chunk 0", "k", 24), "invalid_quant_k", k.span().startBit());
+    }
+
+    @Test
+    void intMultBaseZero() {
+        String fx = "v1_0/intmult_u32_x7";
+        Field m = field(fx, "chunk 0", "mult");
+        assertEquals("7", m.value());
+        assertDiag(damageField(fx, "chunk 0", "mult", 0), "invalid_mult", m.span().startBit());
+    }
+
+    @Test
+    void floatMultBaseNotFinite() {
+        String fx = "v1_0/floatmult_f32_tenths";
+        Field m = field(fx, "chunk 0", "mult");
+        // latent of +inf: bits 0x7f800000 with the sign bit toggled
+        assertDiag(damageField(fx, "chunk 0", "mult", 0xff800000L), "invalid_mult", m.span().startBit());
+    }
+
+    @Test
+    void lookbackBinBeyondWindow() {
+        String fx = "v1_0/delta_lookback_i32_walk";
+        PcoFile f = damageField(fx, "chunk 0/delta latent", "bin 0 lower", (1L << 12) + 1);
+        assertEquals("lookback_bin_out_of_window", only(f).rule());
+    }
+
+    @Test
+    void lookbackWindowTooLarge() {
+        String fx = "v1_0/delta_lookback_i32_walk";
+        Field w = field(fx, "chunk 0", "window_n_log - 1");
+        assertDiag(damageField(fx, "chunk 0", "window_n_log - 1", 30), "lookback_window_too_large", w.span().startBit());
+    }
+
+    @Test
+    void uniformTypeMismatch() {
+        String fx = "v0_4/multichunk_u32_uniform_type";
+        Field t = field(fx, "chunk 1", "number type");
+        PcoFile f = damageField(fx, "chunk 1", "number type", 2);
+        assertDiag(f, "uniform_type_mismatch", t.span().startBit());
+        assertEquals(1, f.chunks().size());
+    }
+
+    @Test
+    void nonzeroHeaderPadding() {
+        String fx = "v1_0/seq_i32_0_10000";
+        Field pad = field(fx, "header", "padding");
+        assertDiag(damageField(fx, "header", "padding", 1), "nonzero_padding", pad.span().startBit());
+    }
+
+    @Test
+    void earlierChunksStillDecodeAfterDamage() throws IOException {
+        String fx = "v0_4/multichunk_f32_10x1000";
+        Field mode = field(fx, "chunk 3", "mode");
+        PcoFile f = damageField(fx, "chunk 3", "mode", 15);
+        assertDiag(f, "reserved_mode", mode.span().startBit());
+        assertEquals(3, f.chunks().size());
+        byte[] expected = Files.readAllBytes(Fixtures.resource("fixtures/pco/" + fx + ".expected.bin"));
+        byte[] got = PcoFixturesTest.decodeAll(f);
+        assertArrayEquals(Arrays.copyOf(expected, got.length), got);
+        assertEquals(3000, got.length / 4);
+    }
+
+    @Test
+    void damagedChunkNodeShowsFieldsAndDiagnostic(@TempDir Path dir) throws IOException {
+        String fx = "v0_4/multichunk_f32_10x1000";
+        Field mode = field(fx, "chunk 3", "mode");
+        byte[] b = bytes(fx);
+        setBits(b, mode.span().startBit(), 4, 15);
+        Path p = dir.resolve("d.pco");
+        Files.write(p, b);
+        Node root = FormatRegistry.standard().open(p);
+        Node broken = root.child("chunk 3");
+        assertNotNull(broken);
+        assertEquals("reserved_mode", broken.diagnostics().get(0).rule());
+        assertTrue(broken.fields().stream().anyMatch(x -> x.name().equals("mode")));
+        assertEquals(3000, root.values().count());
+    }
+
+    @Test
+    void verifierReportsDamagedPageData(@TempDir Path dir) throws IOException {
+        // a Dict chunk whose first index is pushed past the dictionary: decode-time corruption
+        String fx = "v1_0/dict_u64_3vals";
+        Node root = FormatRegistry.standard().open(Fixtures.resource("fixtures/pco/" + fx + ".pco"));
+        Node primary = root.find("chunk 0/primary latent");
+        Field lower = null;
+        for (Field x : primary.fields()) if (x.name().equals("bin 0 lower")) lower = x;
+        byte[] b = bytes(fx);
+        setBits(b, lower.span().startBit(), 32, 1000);
+        Path p = dir.resolve("d.pco");
+        Files.write(p, b);
+        Node damaged = FormatRegistry.standard().open(p);
+        assertEquals(List.of(), damaged.diagnostics());
+        List<Diagnostic> found = new ArrayList<>();
+        damaged.facet(Verifier.class).verify(found::add, Progress.NONE);
+        assertEquals(1, found.size());
+        assertEquals("dict_index_out_of_range", found.get(0).rule());
+        assertEquals(damaged.find("chunk 0/page").fields().stream().filter(x -> x.name().equals("padding")).count() >= 0, true);
+    }
+}
