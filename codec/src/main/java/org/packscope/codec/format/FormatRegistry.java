@@ -28,6 +28,8 @@ public final class FormatRegistry {
         List<Hdf5GroupOpener> groupOpeners = new ArrayList<>();
         List<Format> formats = new ArrayList<>();
         formats.add(new Hdf5Format(groupOpeners));
+        formats.add(new org.packscope.codec.bcolz.BcolzFormat());
+        formats.add(new org.packscope.codec.blosc.BloscFormat());
         formats.add(new FolderFormat());
         formats.add(new RawFormat());
         return new FormatRegistry(formats);
