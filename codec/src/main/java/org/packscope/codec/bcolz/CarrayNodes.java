@@ -77,7 +77,7 @@ public final class CarrayNodes {
         kids.add(data);
         n.children(kids);
         if (c.decodable) {
-            n.table(chunkTable(c));
+            n.table(chunkTable(c, n));
             CarrayStore store = new CarrayStore(c);
             StoreColumn col = new StoreColumn(name, c.dtype.valueType(), c.count(), store);
             n.facet(ValueColumn.class, col);
@@ -103,7 +103,8 @@ public final class CarrayNodes {
         });
     }
 
-    static DataTable chunkTable(Carray c) {
+    /** The chunk map; chunks whose header disagrees with the metadata are also reported on {@code n}. */
+    static DataTable chunkTable(Carray c, Node owner) {
         List<List<Object>> rows = new ArrayList<>();
         long n = Math.min(c.nchunks(), 100_000);
         for (long k = 0; k < n; k++) {
@@ -114,6 +115,13 @@ public final class CarrayNodes {
             }
             ChunkHeader h = ChunkHeader.read(head, 16);
             long cbytes = c.fileSize(k);
+            if (h.nbytes() != c.chunkBytes(k)) {
+                owner.diagnose(Diagnostic.error(null, "chunk_nbytes_mismatch", "data/__" + k + ".blp holds " + h.nbytes()
+                        + " bytes but shape and chunklen call for " + c.chunkBytes(k) + "; its rows read as zeros"));
+            } else if (h.typesize() != c.dtype.bloscTypesize()) {
+                owner.diagnose(Diagnostic.warning(null, "typesize_mismatch", "data/__" + k + ".blp has Blosc typesize " + h.typesize()
+                        + "; bcolz uses " + c.dtype.bloscTypesize() + " for " + c.dtype.text()));
+            }
             String note = h.nbytes() != c.chunkBytes(k) ? "nbytes " + h.nbytes() + " ≠ " + c.chunkBytes(k)
                     : h.memcpyed() ? "memcpyed" : "";
             double ratio = cbytes <= 0 ? 0 : Math.round(1000.0 * h.nbytes() / cbytes) / 1000.0;
@@ -129,7 +137,7 @@ public final class CarrayNodes {
         if (m.problem() != null) n.diagnose(m.problem());
         if (m.json() != null) {
             if (m.json().isObject()) {
-                for (Iterator<Map.Entry<String, JsonNode>> it = m.json().fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = m.json().properties().iterator(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
                     n.field(e.getKey(), null, e.getValue().toString(), meaning);
                 }
