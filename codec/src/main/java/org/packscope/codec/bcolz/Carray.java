@@ -206,6 +206,13 @@ public final class Carray {
         }
     }
 
+    /** Bytes on disk of the chunk files that belong to the array. */
+    long diskBytes() {
+        long total = 0;
+        for (long k = 0; k < nchunks(); k++) if (files.containsKey(k)) total += Math.max(0, fileSize(k));
+        return total;
+    }
+
     long fileSize(long k) {
         try {
             return Files.size(files.get(k));

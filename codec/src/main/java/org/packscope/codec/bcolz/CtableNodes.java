@@ -54,6 +54,7 @@ public final class CtableNodes {
             else n.field("__attrs__", null, attrs.json().toString(), "user attributes of the table");
         }
         List<Node> columns = new ArrayList<>();
+        List<List<Object>> table = new ArrayList<>();
         long len = -1;
         for (String col : names) {
             Path dir = root.resolve(col);
@@ -64,6 +65,10 @@ public final class CtableNodes {
             Carray c = Carray.open(dir);
             Node cn = Node.lazy(col, "bcolz-carray", x -> CarrayNodes.fill(x, c, col));
             columns.add(cn);
+            long disk = c.diskBytes();
+            long nbytes = c.decodable() ? c.rows() * c.atomsize : 0;
+            table.add(List.of(col, c.dtype() == null ? "?" : c.dtype().text(), nbytes, disk,
+                    disk <= 0 ? 0.0 : Math.round(1000.0 * nbytes / disk) / 1000.0));
             if (c.decodable()) {
                 if (len >= 0 && c.rows() != len) {
                     n.diagnose(Diagnostic.warning(null, "column_length_mismatch",
@@ -84,6 +89,8 @@ public final class CtableNodes {
             n.diagnose(Diagnostic.error(null, "folder_unreadable", "cannot list " + root + ": " + e.getMessage()));
         }
         n.children(columns);
+        n.table(new org.packscope.codec.inspect.DataTable("Columns", List.of("column", "dtype", "nbytes", "file bytes", "ratio"),
+                table, "column", "ratio"));
         n.field("rows", null, Math.max(0, len), "length of the table (rows of each column)");
         n.summary("bcolz ctable · " + names.size() + " columns · " + Math.max(0, len) + " rows");
         n.facet(Verifier.class, (sink, progress) -> {
