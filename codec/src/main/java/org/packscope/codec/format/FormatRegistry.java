@@ -29,6 +29,8 @@ public final class FormatRegistry {
         List<Format> formats = new ArrayList<>();
         formats.add(new Hdf5Format(groupOpeners));
         formats.add(new org.packscope.codec.pco.PcoFormat());
+        formats.add(new org.packscope.codec.bcolz.BcolzFormat());
+        formats.add(new org.packscope.codec.blosc.BloscFormat());
         formats.add(new FolderFormat());
         formats.add(new RawFormat());
         return new FormatRegistry(formats);

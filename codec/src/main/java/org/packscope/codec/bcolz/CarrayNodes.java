@@ -1,0 +1,167 @@
+package org.packscope.codec.bcolz;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.packscope.codec.blosc.BloscFormat;
+import org.packscope.codec.blosc.ChunkHeader;
+import org.packscope.codec.blosc.StoreColumn;
+import org.packscope.codec.blosc.Superchunk;
+import org.packscope.codec.inspect.BulkDecoder;
+import org.packscope.codec.inspect.DataTable;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.Verifier;
+import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.raw.FileNames;
+
+/** Records a bcolz carray folder into inspection nodes. */
+public final class CarrayNodes {
+    private CarrayNodes() { }
+
+    /** A lazily loaded carray node named {@code name} (the folder name, or a ctable column name). */
+    public static Node node(String name, Path root) {
+        return Node.lazy(name, "bcolz-carray", n -> fill(n, Carray.open(root), name));
+    }
+
+    static void fill(Node n, Carray c, String name) {
+        c.problems.forEach(n::diagnose);
+        n.field("path", null, c.root.toAbsolutePath(), "carray folder");
+        // Node.add cannot start from an empty child list, so children are set as lists
+        List<Node> kids = new ArrayList<>();
+        Node meta = Node.of("meta", "folder").summary("sizes and storage (JSON)");
+        meta.children(List.of(metaNode("sizes", c.sizes, "shape, nbytes and cbytes of the array"),
+                metaNode("storage", c.storage, "dtype, compression parameters, chunklen")));
+        kids.add(meta);
+        if (c.attrs != null) kids.add(metaNode("__attrs__", c.attrs, "user attributes"));
+        if (c.shape != null) {
+            n.field("shape", null, shapeText(c.shape), "meta/sizes shape: rows first; chunks split the rows");
+        }
+        JsonNode st = c.storage.json();
+        if (st != null) {
+            n.field("dtype", null, text(st.get("dtype")), "meta/storage dtype: numpy's name of the element type");
+            JsonNode cp = st.get("cparams");
+            if (cp != null) {
+                n.field("cparams.cname", null, text(cp.get("cname")), "codec Blosc used");
+                n.field("cparams.clevel", null, text(cp.get("clevel")), "compression level 0-9 (0: chunks stored memcpyed)");
+                n.field("cparams.shuffle", null, text(cp.get("shuffle")), "0 none, 1 byte shuffle, 2 bit shuffle");
+            }
+            n.field("chunklen", null, text(st.get("chunklen")), "rows per chunk file");
+            n.field("expectedlen", null, text(st.get("expectedlen")), "length hint bcolz used to choose chunklen");
+        }
+        JsonNode sz = c.sizes.json();
+        if (sz != null) {
+            n.field("nbytes", null, text(sz.get("nbytes")), "meta/sizes: uncompressed bytes");
+            n.field("cbytes", null, text(sz.get("cbytes")), "meta/sizes: compressed full chunks plus the in-memory leftover buffer (not the size on disk)");
+        }
+        if (c.dtype != null && c.shape != null && c.chunklen > 0) {
+            n.field("rowsize", null, c.atomsize, "bytes per row (atomsize): itemsize × product of shape[1:]");
+            n.field("nchunks", null, c.nchunks(), "shape[0] / chunklen, plus one chunk for leftover rows");
+            n.field("leftover", null, c.leftoverRows, "rows in the last, shorter chunk (not padded)");
+            n.field("blosc typesize", null, c.dtype.bloscTypesize(), "typesize bcolz gives Blosc: itemsize, 1 for |S, 4 for <U");
+        }
+        Node data = Node.of("data", "folder");
+        List<Node> dataChildren = new ArrayList<>();
+        for (Map.Entry<Long, Path> e : c.files.entrySet()) {
+            boolean stale = c.decodable && e.getKey() >= c.nchunks();
+            dataChildren.add(chunkFileNode(e.getValue(), stale));
+        }
+        data.children(dataChildren).summary(c.files.size() + " chunk files");
+        kids.add(data);
+        n.children(kids);
+        if (c.decodable) {
+            n.table(chunkTable(c, n));
+            CarrayStore store = new CarrayStore(c);
+            StoreColumn col = new StoreColumn(name, c.dtype.valueType(), c.count(), store);
+            n.facet(ValueColumn.class, col);
+            n.facet(Verifier.class, (sink, progress) -> store.verify(sink, progress));
+            n.facet(BulkDecoder.class, progress -> store.bulk(progress) / c.dtype.itemsize());
+            JsonNode cp = st == null ? null : st.get("cparams");
+            n.summary(c.dtype.text() + " · shape " + shapeText(c.shape) + " · " + c.nchunks() + " chunks"
+                    + (cp == null ? "" : " · " + text(cp.get("cname"))));
+        } else {
+            n.summary("bcolz carray · unreadable metadata");
+        }
+    }
+
+    private static Node chunkFileNode(Path p, boolean stale) {
+        String fname = FileNames.of(p);
+        return Node.lazy(fname, "file", n -> {
+            ByteSource src = ByteSource.open(p);
+            BloscFormat.fillSuperchunk(n, Superchunk.read(src), fname);
+            if (stale) {
+                n.diagnose(Diagnostic.warning(null, "stale_chunk_file", fname + " lies beyond the array's chunks; bcolz ignores it"));
+                n.summary("stale, ignored · " + n.summary());
+            }
+        });
+    }
+
+    /** The chunk map; chunks whose header disagrees with the metadata are also reported on {@code n}. */
+    static DataTable chunkTable(Carray c, Node owner) {
+        List<List<Object>> rows = new ArrayList<>();
+        long n = Math.min(c.nchunks(), 100_000);
+        for (long k = 0; k < n; k++) {
+            byte[] head = c.headBytes(k);
+            if (head == null || head.length < 32) {
+                rows.add(List.of(k, k * c.chunklen, c.chunkBytes(k), 0L, 0.0, head == null ? "missing" : "truncated"));
+                continue;
+            }
+            ChunkHeader h = ChunkHeader.read(head, 16);
+            long cbytes = c.fileSize(k);
+            if (h.nbytes() != c.chunkBytes(k)) {
+                owner.diagnose(Diagnostic.error(null, "chunk_nbytes_mismatch", "data/__" + k + ".blp holds " + h.nbytes()
+                        + " bytes but shape and chunklen call for " + c.chunkBytes(k) + "; its rows read as zeros"));
+            } else if (h.typesize() != c.dtype.bloscTypesize()) {
+                owner.diagnose(Diagnostic.warning(null, "typesize_mismatch", "data/__" + k + ".blp has Blosc typesize " + h.typesize()
+                        + "; bcolz uses " + c.dtype.bloscTypesize() + " for " + c.dtype.text()));
+            }
+            String note = h.nbytes() != c.chunkBytes(k) ? "nbytes " + h.nbytes() + " ≠ " + c.chunkBytes(k)
+                    : h.memcpyed() ? "memcpyed" : "";
+            double ratio = cbytes <= 0 ? 0 : Math.round(1000.0 * h.nbytes() / cbytes) / 1000.0;
+            rows.add(List.of(k, k * c.chunklen, h.nbytes(), cbytes, ratio, note));
+        }
+        return new DataTable("Chunks", List.of("chunk", "first row", "nbytes", "file bytes", "ratio", "note"), rows, "chunk", "ratio");
+    }
+
+    static Node metaNode(String name, Meta m, String meaning) {
+        Node n = Node.of(name, "json");
+        ByteSource src = ByteSource.of(m.bytes(), m.path().toString());
+        n.source(src).span(Span.bytes(0, m.bytes().length));
+        if (m.problem() != null) n.diagnose(m.problem());
+        if (m.json() != null) {
+            if (m.json().isObject()) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = m.json().properties().iterator(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    n.field(e.getKey(), null, e.getValue().toString(), meaning);
+                }
+            }
+            n.summary(m.bytes().length + " bytes of JSON · " + meaning);
+        } else {
+            n.summary(meaning + " · unreadable");
+        }
+        return n;
+    }
+
+    static String shapeText(long[] shape) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < shape.length; i++) {
+            if (i > 0) sb.append(", ");
+            sb.append(shape[i]);
+        }
+        if (shape.length == 1) sb.append(',');
+        return sb.append(')').toString();
+    }
+
+    static String text(JsonNode j) {
+        return j == null ? "(absent)" : j.isTextual() ? j.asText() : j.toString();
+    }
+
+    static String lower(String s) { return s.toLowerCase(Locale.ROOT); }
+}

@@ -1,0 +1,169 @@
+package org.packscope.codec.bcolz;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import org.packscope.codec.blosc.BloscChunk;
+import org.packscope.codec.blosc.BloscException;
+import org.packscope.codec.blosc.ByteStore;
+import org.packscope.codec.blosc.Codecs;
+import org.packscope.codec.blosc.Superchunk;
+import org.packscope.codec.blosc.UnitCache;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ByteSource;
+
+/**
+ * The decompressed bytes of a carray in C order. Byte {@code p} lies in chunk
+ * {@code p / (chunklen × rowsize)}; only the Blosc block holding it is decoded. Chunk
+ * files are opened on demand and a few are kept open.
+ */
+final class CarrayStore implements ByteStore {
+    private final Carray carray;
+    private final long chunkBytes;
+    private final UnitCache cache = new UnitCache(16, 64L << 20);
+    private final Map<Long, Chunk> open = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override protected boolean removeEldestEntry(Map.Entry<Long, Chunk> e) { return size() > 64; }
+    };
+
+    /** A chunk file read and checked against the metadata; {@code problem} set when it cannot be used. */
+    record Chunk(long index, BloscChunk blosc, Diagnostic problem) { }
+
+    CarrayStore(Carray carray) {
+        this.carray = carray;
+        this.chunkBytes = carray.chunklen * carray.atomsize;
+    }
+
+    @Override public long size() { return carray.rows * carray.atomsize; }
+
+    synchronized Chunk chunk(long k) {
+        Chunk c = open.get(k);
+        if (c == null) {
+            c = load(k);
+            open.put(k, c);
+        }
+        return c;
+    }
+
+    private Chunk load(long k) {
+        var path = carray.files.get(k);
+        String file = "data/__" + k + ".blp";
+        if (path == null) return new Chunk(k, null, Diagnostic.error(null, "missing_chunk_file", file + " is missing"));
+        ByteSource src;
+        try {
+            src = ByteSource.open(path);
+        } catch (IOException | RuntimeException e) {
+            return new Chunk(k, null, Diagnostic.error(null, "chunk_unreadable", file + " cannot be read: " + e.getMessage()));
+        }
+        Superchunk s = Superchunk.read(src);
+        BloscChunk b = s.chunk();
+        if (b == null || b.header() == null) {
+            return new Chunk(k, null, Diagnostic.error(Span.bytes(0, 0), "chunk_unreadable", file + " holds no readable Blosc chunk"));
+        }
+        long expected = carray.chunkBytes(k);
+        if (b.header().nbytes() != expected) {
+            return new Chunk(k, null, Diagnostic.error(org.packscope.codec.inspect.Span.bytes(b.base() + 4, 4), "chunk_nbytes_mismatch",
+                    file + ": the chunk holds " + b.header().nbytes() + " bytes but shape and chunklen call for " + expected));
+        }
+        return new Chunk(k, b, null);
+    }
+
+    @Override
+    public void read(long pos, byte[] dst, int off, int len) {
+        if (pos < 0 || len < 0 || pos + len > size()) throw new IndexOutOfBoundsException(pos + "+" + len);
+        long stop = pos + len;
+        while (pos < stop) {
+            long k = pos / chunkBytes;
+            long inChunk = pos - k * chunkBytes;
+            long cb = carray.chunkBytes(k);
+            int n = (int) Math.min(cb - inChunk, stop - pos);
+            Chunk c = chunk(k);
+            if (c.blosc() == null) {
+                Arrays.fill(dst, off, off + n, (byte) 0);
+            } else {
+                readChunk(c, inChunk, n, dst, off);
+            }
+            pos += n;
+            off += n;
+        }
+    }
+
+    private void readChunk(Chunk c, long pos, int len, byte[] dst, int off) {
+        BloscChunk b = c.blosc();
+        int unit = b.unitSize();
+        long stop = pos + len;
+        while (pos < stop) {
+            long u = pos / unit;
+            long us = b.unitStart(u);
+            int n = (int) (Math.min(us + b.unitLength(u), stop) - pos);
+            System.arraycopy(unit(c, u), (int) (pos - us), dst, off, n);
+            pos += n;
+            off += n;
+        }
+    }
+
+    private byte[] unit(Chunk c, long u) {
+        long key = (c.index() << 32) | u;
+        byte[] bytes = cache.get(key);
+        if (bytes != null) return bytes;
+        BloscChunk b = c.blosc();
+        bytes = new byte[b.unitLength(u)];
+        try {
+            b.decodeUnit(u, bytes, 0, Codecs.local());
+        } catch (BloscException e) {
+            Arrays.fill(bytes, (byte) 0);
+        }
+        cache.put(key, bytes);
+        return bytes;
+    }
+
+    /** Decodes every chunk; missing or mismatched chunks and decode failures go to the sink. */
+    @Override
+    public long verify(Consumer<Diagnostic> sink, Progress progress) {
+        long n = carray.nchunks();
+        long done = 0;
+        Codecs ctx = Codecs.local();
+        for (long k = 0; k < n; k++) {
+            progress.checkCancelled();
+            progress.update((double) k / n, "chunk " + k);
+            Chunk c = load(k);
+            if (c.problem() != null) {
+                sink.accept(c.problem());
+                continue;
+            }
+            String file = "data/__" + k + ".blp: ";
+            int failed = c.blosc().verify(d -> sink.accept(new Diagnostic(d.severity(), d.span(), d.rule(), file + d.message())), ctx);
+            if (failed == 0) done += c.blosc().nbytes();
+        }
+        return done;
+    }
+
+    /** Decodes everything into one reused buffer, results discarded; returns bytes decoded. */
+    long bulk(Progress progress) {
+        long n = carray.nchunks();
+        long done = 0;
+        Codecs ctx = Codecs.local();
+        byte[] buf = new byte[0];
+        for (long k = 0; k < n; k++) {
+            progress.checkCancelled();
+            Chunk c = chunk(k);
+            if (c.blosc() == null) continue;
+            BloscChunk b = c.blosc();
+            int need = (int) Math.min(b.nbytes(), b.unitSize());
+            if (buf.length < need) buf = new byte[need];
+            for (long u = 0; u < b.units(); u++) {
+                try {
+                    b.decodeUnit(u, buf, 0, ctx);
+                    done += b.unitLength(u);
+                } catch (BloscException e) {
+                    if (b.fatal() != null) break;
+                }
+            }
+        }
+        return done;
+    }
+}

@@ -1,0 +1,58 @@
+package org.packscope.codec.bcolz;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Span;
+
+/**
+ * One JSON metadata file of a bcolz dataset (meta/sizes, meta/storage, __attrs__,
+ * __rootdirs__): its bytes, the parsed tree, or the problem that kept it from parsing.
+ */
+public record Meta(Path path, byte[] bytes, JsonNode json, Diagnostic problem) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Metadata files are one-line JSON; anything bigger is not one. */
+    static final long MAX_META_BYTES = 16L << 20;
+
+    public static Meta read(Path path, String what) {
+        if (!Files.isRegularFile(path)) {
+            return new Meta(path, new byte[0], null, Diagnostic.error(null, "missing_meta", what + " is missing: " + path));
+        }
+        byte[] bytes;
+        try {
+            long size = Files.size(path);
+            if (size > MAX_META_BYTES) {
+                return new Meta(path, new byte[0], null, Diagnostic.error(null, "meta_too_large",
+                        what + " is " + size + " bytes; bcolz metadata is a short JSON line"));
+            }
+            bytes = Files.readAllBytes(path);
+        } catch (IOException | RuntimeException e) {
+            return new Meta(path, new byte[0], null, Diagnostic.error(null, "meta_unreadable", what + " cannot be read: " + e.getMessage()));
+        }
+        try {
+            JsonNode node = JSON.readTree(bytes);
+            if (node == null || node.isMissingNode()) {
+                return new Meta(path, bytes, null, Diagnostic.errorAtByte(0, "malformed_json", what + " is empty"));
+            }
+            return new Meta(path, bytes, node, null);
+        } catch (JsonProcessingException e) {
+            JsonLocation loc = e.getLocation();
+            long off = loc == null ? 0 : Math.max(0, Math.min(bytes.length, loc.getByteOffset() >= 0 ? loc.getByteOffset() : loc.getCharOffset()));
+            return new Meta(path, bytes, null, Diagnostic.error(Span.bytes(off, 0), "malformed_json",
+                    what + " is not valid JSON at byte " + off + ": " + e.getOriginalMessage()));
+        } catch (IOException e) {
+            return new Meta(path, bytes, null, Diagnostic.error(null, "meta_unreadable", what + " cannot be read: " + e.getMessage()));
+        }
+    }
+
+    public boolean ok() { return json != null; }
+
+    public String text() { return new String(bytes, StandardCharsets.UTF_8); }
+}

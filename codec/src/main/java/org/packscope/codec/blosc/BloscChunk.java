@@ -1,0 +1,345 @@
+package org.packscope.codec.blosc;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.OutOfRangeException;
+
+/**
+ * One Blosc 1.x chunk in a source: its header, its bstarts and the problems found in
+ * them, checked against the bytes present before anything is allocated. Immutable and
+ * thread-safe; decoding takes a per-thread {@link Codecs}. All offsets (spans, bstarts
+ * made absolute) are positions in {@link #source()}.
+ *
+ * <p>Decoding is by <em>unit</em>: a block for a compressed chunk, a fixed slice of a
+ * memcpyed chunk, so that any byte range can be had by decoding only the units that hold it.
+ */
+public final class BloscChunk {
+    /** Slice size for random access into memcpyed chunks, which have no blocks. */
+    static final int MEMCPY_UNIT = 1 << 18;
+
+    private final ByteSource source;
+    private final long base;
+    private final long end;
+    private final ChunkHeader header;
+    private final int[] bstarts;
+    private final List<Diagnostic> problems;
+    private final String fatal;
+
+    private BloscChunk(ByteSource source, long base, long end, ChunkHeader header, int[] bstarts,
+                       List<Diagnostic> problems, String fatal) {
+        this.source = source;
+        this.base = base;
+        this.end = end;
+        this.header = header;
+        this.bstarts = bstarts;
+        this.problems = List.copyOf(problems);
+        this.fatal = fatal;
+    }
+
+    /**
+     * Reads the chunk starting at {@code base}, which may use at most {@code available}
+     * bytes of the source. Never throws for bad content.
+     */
+    public static BloscChunk read(ByteSource source, long base, long available) {
+        List<Diagnostic> problems = new ArrayList<>();
+        available = Math.max(0, Math.min(available, source.size() - base));
+        if (available < ChunkHeader.SIZE) {
+            problems.add(Diagnostic.errorAtByte(base, "chunk_truncated",
+                    "a Blosc chunk needs a 16-byte header but only " + available + " bytes are present"));
+            return new BloscChunk(source, base, base + available, null, null, problems, "no header");
+        }
+        ChunkHeader h = ChunkHeader.read(source, base);
+        String fatal = null;
+        if (h.version() == 0 || h.version() > 2) {
+            problems.add(Diagnostic.warning(Span.bytes(base, 1), "unknown_version",
+                    "Blosc format version " + h.version() + " (Blosc 1.x writes 1 or 2); decoding as 2"));
+        }
+        if (h.reservedBit()) {
+            problems.add(Diagnostic.warning(Span.bits((base + 2) * 8 + 3, 1), "reserved_flag_set",
+                    "flags bit 3 is reserved and should be 0"));
+        }
+        if (h.compformat() == null && !h.memcpyed()) {
+            problems.add(Diagnostic.error(Span.bits((base + 2) * 8 + 5, 3), "unknown_compformat",
+                    "compressor code " + h.compformatCode() + " is not one Blosc 1.x defines (0-4)"));
+            fatal = "unknown compressor";
+        }
+        if (h.typesize() == 0) {
+            problems.add(Diagnostic.error(Span.bytes(base + 3, 1), "typesize_zero",
+                    "typesize is 0; Blosc needs at least 1 (blocks are read unsplit and unshuffled)"));
+        }
+        long cbytes = h.cbytes();
+        long chunkEnd;
+        if (cbytes < ChunkHeader.SIZE) {
+            problems.add(Diagnostic.error(Span.bytes(base + 12, 4), "cbytes_too_small",
+                    "cbytes is " + cbytes + ", less than the 16-byte header"));
+            chunkEnd = base + available;
+            fatal = fatal == null ? "cbytes too small" : fatal;
+        } else if (cbytes > available) {
+            problems.add(Diagnostic.error(Span.bytes(base + 12, 4), "cbytes_beyond_data",
+                    "cbytes claims " + cbytes + " bytes but only " + available + " are present from offset " + base));
+            chunkEnd = base + available;
+        } else {
+            chunkEnd = base + cbytes;
+        }
+        if (h.nbytes() > ChunkHeader.MAX_BUFFERSIZE) {
+            problems.add(Diagnostic.error(Span.bytes(base + 4, 4), "nbytes_too_large",
+                    "nbytes " + h.nbytes() + " exceeds Blosc's limit of " + ChunkHeader.MAX_BUFFERSIZE + " bytes"));
+            return new BloscChunk(source, base, chunkEnd, h, null, problems, "nbytes too large");
+        }
+        if (h.memcpyed()) {
+            if (h.nbytes() + ChunkHeader.SIZE != cbytes) {
+                problems.add(Diagnostic.error(Span.bytes(base + 12, 4), "memcpyed_size_mismatch",
+                        "a memcpyed chunk holds nbytes + 16 = " + (h.nbytes() + 16) + " bytes but cbytes is " + cbytes));
+            }
+            return new BloscChunk(source, base, chunkEnd, h, null, problems, fatal);
+        }
+        if (h.nbytes() == 0) return new BloscChunk(source, base, chunkEnd, h, new int[0], problems, fatal);
+        if (h.blocksize() == 0) {
+            problems.add(Diagnostic.error(Span.bytes(base + 8, 4), "blocksize_zero",
+                    "blocksize is 0 for " + h.nbytes() + " bytes of data; the blocks cannot be located"));
+            return new BloscChunk(source, base, chunkEnd, h, null, problems, "blocksize 0");
+        }
+        if (h.blocksize() > h.nbytes()) {
+            problems.add(Diagnostic.error(Span.bytes(base + 8, 4), "blocksize_beyond_nbytes",
+                    "blocksize " + h.blocksize() + " is larger than nbytes " + h.nbytes()));
+            return new BloscChunk(source, base, chunkEnd, h, null, problems, "blocksize beyond nbytes");
+        }
+        long nblocks = h.nblocks();
+        long room = (chunkEnd - base - ChunkHeader.SIZE) / 4;
+        int present = (int) Math.min(nblocks, Math.max(0, room));
+        if (present < nblocks) {
+            problems.add(Diagnostic.error(Span.bytes(base + 16, chunkEnd - base - 16), "bstarts_truncated",
+                    nblocks + " blocks need " + nblocks * 4 + " bytes of bstarts but the chunk has room for " + present));
+        }
+        long dataStart = ChunkHeader.SIZE + nblocks * 4;
+        int[] bstarts = new int[(int) Math.min(nblocks, Integer.MAX_VALUE - 8)];
+        for (int b = 0; b < bstarts.length; b++) {
+            if (b >= present) {
+                bstarts[b] = -1;
+                continue;
+            }
+            long at = base + ChunkHeader.SIZE + 4L * b;
+            long v = source.i32le(at);
+            if (v < dataStart || base + v >= chunkEnd) {
+                problems.add(Diagnostic.error(Span.bytes(at, 4), "bstart_out_of_range",
+                        "bstarts[" + b + "] = " + v + " lies outside the block data [" + dataStart + ", "
+                                + (chunkEnd - base) + ")"));
+                bstarts[b] = -1;
+            } else {
+                bstarts[b] = (int) v;
+            }
+        }
+        return new BloscChunk(source, base, chunkEnd, h, bstarts, problems, fatal);
+    }
+
+    public ByteSource source() { return source; }
+
+    /** Offset of the header in the source. */
+    public long base() { return base; }
+
+    /** End of the chunk in the source (cbytes, or less when the data is cut short). */
+    public long end() { return end; }
+
+    /** Null when fewer than 16 bytes were present. */
+    public ChunkHeader header() { return header; }
+
+    /** Structural problems found reading the header and bstarts. */
+    public List<Diagnostic> problems() { return problems; }
+
+    /** Why nothing can be decoded, or null. */
+    public String fatal() { return fatal; }
+
+    /** Decompressed size, 0 when the header is unreadable. */
+    public long nbytes() { return header == null || header.nbytes() > ChunkHeader.MAX_BUFFERSIZE ? 0 : header.nbytes(); }
+
+    /** Relative bstarts (-1 for a missing or out-of-range entry); empty for memcpyed chunks. */
+    public int[] bstarts() { return bstarts == null ? new int[0] : bstarts.clone(); }
+
+    public int nblocks() { return bstarts == null ? 0 : bstarts.length; }
+
+    // ---------------------------------------------------------------- units
+
+    public int unitSize() {
+        if (header == null) return 1;
+        if (header.memcpyed()) return MEMCPY_UNIT;
+        return (int) Math.max(1, Math.min(header.blocksize(), Integer.MAX_VALUE));
+    }
+
+    public long units() {
+        long n = nbytes();
+        return n == 0 ? 0 : (n + unitSize() - 1) / unitSize();
+    }
+
+    public long unitStart(long u) { return u * unitSize(); }
+
+    public int unitLength(long u) { return (int) Math.min(unitSize(), nbytes() - unitStart(u)); }
+
+    // ---------------------------------------------------------------- layout
+
+    /** Locates block {@code b}'s split streams; never throws. */
+    public BlockLayout layout(int b) {
+        ChunkHeader h = header;
+        int bsize = h.blockSize(b);
+        boolean leftoverBlock = h.isLeftoverBlock(b);
+        int nsplits = h.nsplits(b);
+        if (bstarts == null || b >= bstarts.length || bstarts[b] < 0) {
+            long at = base + ChunkHeader.SIZE + 4L * b;
+            return new BlockLayout(b, at, at, bsize, leftoverBlock, nsplits, new long[0], new int[0],
+                    Diagnostic.error(Span.bytes(at, 4), "block_unlocatable", "block " + b + " has no valid bstart"));
+        }
+        long pos = base + bstarts[b];
+        long start = pos;
+        long[] offsets = new long[nsplits];
+        int[] csizes = new int[nsplits];
+        int neblock = bsize / nsplits;
+        for (int j = 0; j < nsplits; j++) {
+            if (end - pos < 4) {
+                return partial(b, start, pos, bsize, leftoverBlock, nsplits, offsets, csizes, j,
+                        Diagnostic.error(Span.bytes(pos, Math.max(0, end - pos)), "stream_size_truncated",
+                                "block " + b + " stream " + j + ": the 4-byte csize runs past the chunk end at " + end));
+            }
+            long csize = source.i32le(pos);
+            if (csize < 0 || csize > end - pos - 4) {
+                return partial(b, start, pos, bsize, leftoverBlock, nsplits, offsets, csizes, j,
+                        Diagnostic.error(Span.bytes(pos, 4), "stream_overrun",
+                                "block " + b + " stream " + j + ": csize " + csize + " at offset " + pos
+                                        + " runs past the chunk end at " + end));
+            }
+            offsets[j] = pos;
+            csizes[j] = (int) csize;
+            pos += 4 + csize;
+        }
+        return new BlockLayout(b, start, pos, bsize, leftoverBlock, nsplits, offsets, csizes, null);
+    }
+
+    private static BlockLayout partial(int b, long start, long pos, int bsize, boolean lo, int nsplits,
+                                       long[] offsets, int[] csizes, int found, Diagnostic d) {
+        return new BlockLayout(b, start, pos, bsize, lo, nsplits,
+                java.util.Arrays.copyOf(offsets, found), java.util.Arrays.copyOf(csizes, found), d);
+    }
+
+    // ---------------------------------------------------------------- decoding
+
+    private BloscException failure(String rule, Span span, String message) {
+        return new BloscException(Diagnostic.error(span, rule, message));
+    }
+
+    /** Decodes unit {@code u} into {@code dst[dOff..dOff+unitLength(u))}. */
+    public void decodeUnit(long u, byte[] dst, int dOff, Codecs ctx) throws BloscException {
+        if (header == null || fatal != null) {
+            throw failure("chunk_undecodable", Span.bytes(base, 0), "chunk at " + base + " cannot be decoded: " + fatal);
+        }
+        if (header.memcpyed()) {
+            long from = base + ChunkHeader.SIZE + unitStart(u);
+            int len = unitLength(u);
+            if (!source.has(from, len) || from + len > end) {
+                throw failure("memcpyed_truncated", Span.bytes(from, Math.max(0, Math.min(len, end - from))),
+                        "memcpyed data " + from + ".." + (from + len) + " runs past the chunk end at " + end);
+            }
+            source.read(from, dst, dOff, len);
+            return;
+        }
+        decodeBlock((int) u, dst, dOff, ctx);
+    }
+
+    /** Decodes block {@code b} (blocksize bytes, or the leftover) into {@code dst[dOff..]}. */
+    public void decodeBlock(int b, byte[] dst, int dOff, Codecs ctx) throws BloscException {
+        BlockLayout layout = layout(b);
+        if (layout.problem() != null) throw new BloscException(layout.problem());
+        int bsize = layout.bsize();
+        ChunkHeader.Filter filter = header.filter(bsize);
+        byte[] out = filter == ChunkHeader.Filter.NONE ? dst : ctx.shuffled(bsize);
+        int outOff = filter == ChunkHeader.Filter.NONE ? dOff : 0;
+        int neblock = layout.neblock();
+        Compformat format = header.compformat();
+        for (int j = 0; j < layout.nsplits(); j++) {
+            int csize = layout.csizes()[j];
+            long at = layout.streamOffsets()[j] + 4;
+            int target = outOff + j * neblock;
+            try {
+                if (csize == neblock) {
+                    source.read(at, out, target, csize);
+                    continue;
+                }
+                if (format == null) {
+                    throw failure("unknown_compformat", Span.bits((base + 2) * 8 + 5, 3), "unknown compressor");
+                }
+                byte[] in = ctx.stream(csize);
+                source.read(at, in, 0, csize);
+                int got;
+                try {
+                    got = ctx.decompress(format, in, 0, csize, out, target, neblock);
+                } catch (CodecException e) {
+                    long where = e.inputOffset() < 0 ? at : at + Math.min(e.inputOffset(), csize);
+                    throw failure("decompress_failed", Span.bytes(where, 0),
+                            "block " + b + " stream " + j + " (" + csize + " bytes at " + at + "): " + e.getMessage());
+                }
+                if (got != neblock) {
+                    throw failure("decompress_size_mismatch", Span.bytes(at, csize),
+                            "block " + b + " stream " + j + " decompressed to " + got + " bytes, expected " + neblock);
+                }
+            } catch (OutOfRangeException e) {
+                throw failure("truncated", Span.bytes(e.offset(), 0), "block " + b + ": " + e.getMessage());
+            }
+        }
+        switch (filter) {
+            case SHUFFLE -> Shuffle.unshuffle(header.typesize(), bsize, out, 0, dst, dOff);
+            case BITSHUFFLE -> Shuffle.bitunshuffle(header.typesize(), bsize, out, 0, dst, dOff);
+            case NONE -> { }
+        }
+    }
+
+    /**
+     * Decodes decompressed bytes {@code [start, start+len)} into {@code dst}, touching only
+     * the units that hold them.
+     */
+    public void decodeRange(long start, int len, byte[] dst, int dOff, Codecs ctx) throws BloscException {
+        if (start < 0 || len < 0 || start + len > nbytes()) throw new IndexOutOfBoundsException(start + "+" + len);
+        long pos = start;
+        long stop = start + len;
+        byte[] unitBuf = null;
+        while (pos < stop) {
+            long u = pos / unitSize();
+            long us = unitStart(u);
+            int ul = unitLength(u);
+            int inUnit = (int) (pos - us);
+            int n = (int) Math.min(ul - inUnit, stop - pos);
+            if (inUnit == 0 && n == ul) {
+                decodeUnit(u, dst, dOff + (int) (pos - start), ctx);
+            } else {
+                if (unitBuf == null || unitBuf.length < ul) unitBuf = new byte[ul];
+                decodeUnit(u, unitBuf, 0, ctx);
+                System.arraycopy(unitBuf, inUnit, dst, dOff + (int) (pos - start), n);
+            }
+            pos += n;
+        }
+    }
+
+    /** Decodes the whole chunk into a new array (nbytes was validated when reading). */
+    public byte[] decodeAll(Codecs ctx) throws BloscException {
+        byte[] out = new byte[(int) nbytes()];
+        decodeRange(0, out.length, out, 0, ctx);
+        return out;
+    }
+
+    /** Decodes every unit, reporting each failure; returns the number of units that failed. */
+    public int verify(java.util.function.Consumer<Diagnostic> sink, Codecs ctx) {
+        int failures = 0;
+        long n = units();
+        byte[] buf = new byte[(int) Math.min(Math.max(1, nbytes()), unitSize())];
+        for (long u = 0; u < n; u++) {
+            try {
+                decodeUnit(u, buf, 0, ctx);
+            } catch (BloscException e) {
+                sink.accept(e.diagnostic());
+                failures++;
+                if (header == null || fatal != null) break;
+            }
+        }
+        return failures;
+    }
+}

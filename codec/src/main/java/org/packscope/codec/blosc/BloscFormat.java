@@ -1,0 +1,95 @@
+package org.packscope.codec.blosc;
+
+import java.nio.file.Path;
+
+import org.packscope.codec.format.Format;
+import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.Probe;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.raw.FileNames;
+
+/**
+ * bcolz superchunk files (magic 'blpk') and raw Blosc 1.x chunks. A raw chunk has no
+ * magic, so it is recognised by structure: a plausible header whose cbytes equals the
+ * file size.
+ */
+public final class BloscFormat implements Format {
+
+    @Override public String id() { return "blosc"; }
+
+    @Override public String displayName() { return "Blosc 1.x chunk / bcolz superchunk"; }
+
+    @Override
+    public int probe(Probe p) {
+        if (!p.isRegularFile()) return 0;
+        if (p.startsWith("blpk")) return 100;
+        if (p.headLength() < ChunkHeader.SIZE) return 0;
+        byte[] head = p.head();
+        ChunkHeader h = ChunkHeader.read(head, 0);
+        boolean plausible = h.version() >= 1 && h.version() <= 2 && h.versionlz() >= 1 && h.versionlz() <= 4
+                && !h.reservedBit() && h.compformatCode() <= 4 && h.typesize() >= 1
+                && h.cbytes() >= ChunkHeader.SIZE
+                && (h.memcpyed() ? h.nbytes() + ChunkHeader.SIZE == h.cbytes()
+                                 : h.nbytes() == 0 || h.blocksize() > 0 && h.blocksize() <= h.nbytes());
+        if (!plausible) return 0;
+        if (h.cbytes() == p.size()) return 60;
+        String name = p.fileName().toLowerCase(java.util.Locale.ROOT);
+        return name.endsWith(".blosc") || name.endsWith(".blp") ? 30 : 0;
+    }
+
+    @Override
+    public Node open(Path path, FormatRegistry registry) {
+        String name = FileNames.of(path);
+        return Node.lazy(name, "file", n -> {
+            ByteSource src = ByteSource.open(path);
+            if (src.size() >= 4 && src.u8(0) == 'b' && src.u8(1) == 'l' && src.u8(2) == 'p' && src.u8(3) == 'k') {
+                fillSuperchunk(n, Superchunk.read(src), name);
+            } else {
+                fillRawChunk(n, src, name);
+            }
+        });
+    }
+
+    /** A raw chunk file: the chunk's fields directly on the file node. */
+    public static void fillRawChunk(Node n, ByteSource src, String name) {
+        BloscChunk c = BloscChunk.read(src, 0, src.size());
+        ChunkNodes.fill(n, c, name);
+        n.span(Span.bytes(0, src.size()));
+        if (c.header() != null && c.end() < src.size() && c.header().cbytes() >= ChunkHeader.SIZE) {
+            n.diagnose(Diagnostic.warning(Span.bytes(c.end(), src.size() - c.end()), "trailing_bytes",
+                    (src.size() - c.end()) + " bytes follow the chunk (cbytes " + c.header().cbytes() + " < file size " + src.size() + ")"));
+        }
+    }
+
+    /** A superchunk file: its header on the file node, each Blosc chunk as a child. */
+    public static void fillSuperchunk(Node n, Superchunk s, String name) {
+        ByteSource src = s.source();
+        n.source(src).span(Span.bytes(0, src.size()));
+        s.problems().forEach(n::diagnose);
+        if (src.size() >= Superchunk.HEADER_SIZE) {
+            n.field("magic", Span.bytes(0, 4), s.magic(), "'blpk': a bcolz superchunk");
+            n.field("version", Span.bytes(4, 1), s.version(), "superchunk format version (1)");
+            n.field("reserved", Span.bytes(5, 3), s.reserved(), "reserved, 0");
+            n.field("nchunks", Span.bytes(8, 8), s.nchunks(), "Blosc chunks that follow (always 1 in bcolz 1.x)");
+        }
+        java.util.List<Node> kids = new java.util.ArrayList<>();
+        for (int k = 0; k < s.chunks().size(); k++) {
+            BloscChunk c = s.chunks().get(k);
+            kids.add(ChunkNodes.fill(Node.of("chunk " + k, "blosc-chunk"), c, name));
+        }
+        n.children(kids);
+        BloscChunk first = s.chunk();
+        if (first != null && first.header() != null) {
+            Node chunkNode = n.children().get(0);
+            n.facet(org.packscope.codec.inspect.ValueColumn.class, chunkNode.values());
+            n.facet(org.packscope.codec.inspect.Verifier.class, chunkNode.facet(org.packscope.codec.inspect.Verifier.class));
+            n.facet(org.packscope.codec.inspect.BulkDecoder.class, chunkNode.facet(org.packscope.codec.inspect.BulkDecoder.class));
+            n.summary("bcolz superchunk · " + ChunkNodes.summary(first));
+        } else {
+            n.summary("bcolz superchunk · no readable chunk");
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package org.packscope.codec.blosc;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * BloscLZ decoder (the FastLZ-derived codec Blosc uses by default). The stream is a
+ * series of instructions; the top three bits of a control byte select:
+ * <ul>
+ * <li>0: a literal run of {@code (ctrl & 31) + 1} bytes that follow;</li>
+ * <li>1-6: a match of {@code len + 2} bytes, distance {@code ((ctrl & 31) << 8) + next + 1};</li>
+ * <li>7: as above, the length extended by bytes that follow while they are 255.</li>
+ * </ul>
+ * A distance byte of 255 with high bits 31 means a far match: two more bytes hold a
+ * big-endian distance above 8191. The first control byte carries a marker in its top bits
+ * and is always a literal run. Every read and write is bounds-checked; matches copy eight
+ * bytes at a time when they do not overlap closer than eight bytes.
+ */
+public final class BloscLz {
+    private BloscLz() { }
+
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    static final int MAX_DISTANCE = 8191;
+
+    /**
+     * Decodes {@code src[sOff, sOff+sLen)} into at most {@code dLen} bytes at {@code dst[dOff]}.
+     * Returns the number of bytes written.
+     */
+    public static int decompress(byte[] src, int sOff, int sLen, byte[] dst, int dOff, int dLen) throws CodecException {
+        if (sLen == 0) return 0;
+        int ip = sOff;
+        final int ipEnd = sOff + sLen;
+        int op = dOff;
+        final int opEnd = dOff + dLen;
+        int ctrl = src[ip++] & 31;
+        while (true) {
+            if (ctrl >= 32) {
+                int len = (ctrl >>> 5) - 1;
+                int ofs = (ctrl & 31) << 8;
+                if (len == 6) {
+                    int code;
+                    do {
+                        if (ip >= ipEnd) throw new CodecException("match length runs past the end of the stream", ip - sOff);
+                        code = src[ip++] & 0xff;
+                        len += code;
+                    } while (code == 255);
+                }
+                if (ip >= ipEnd) throw new CodecException("match distance missing at the end of the stream", ip - sOff);
+                int code = src[ip++] & 0xff;
+                len += 3;
+                int dist = ofs + code + 1;
+                if (code == 255 && ofs == (31 << 8)) {
+                    if (ip + 2 > ipEnd) throw new CodecException("far match distance cut off", ip - sOff);
+                    dist = (((src[ip] & 0xff) << 8) | (src[ip + 1] & 0xff)) + MAX_DISTANCE + 1;
+                    ip += 2;
+                }
+                int ref = op - dist;
+                if (ref < dOff) {
+                    throw new CodecException("match at output " + (op - dOff) + " refers " + dist + " bytes back, before the start", ip - sOff);
+                }
+                if (len > opEnd - op) {
+                    throw new CodecException("match of " + len + " bytes overruns the " + dLen + "-byte output", ip - sOff);
+                }
+                if (dist == 1) {
+                    Arrays.fill(dst, op, op + len, dst[ref]);
+                    op += len;
+                } else if (dist >= 8 && opEnd - op >= len + 8) {
+                    int end = op + len;
+                    do {
+                        LONG.set(dst, op, (long) LONG.get(dst, ref));
+                        op += 8;
+                        ref += 8;
+                    } while (op < end);
+                    op = end;
+                } else {
+                    for (int end = op + len; op < end; ) dst[op++] = dst[ref++];
+                }
+            } else {
+                int n = ctrl + 1;
+                if (n > ipEnd - ip) throw new CodecException("literal run of " + n + " bytes runs past the end of the stream", ip - sOff);
+                if (n > opEnd - op) throw new CodecException("literal run of " + n + " bytes overruns the " + dLen + "-byte output", ip - sOff);
+                if (ipEnd - ip >= 32 && opEnd - op >= 32) {
+                    LONG.set(dst, op, (long) LONG.get(src, ip));
+                    LONG.set(dst, op + 8, (long) LONG.get(src, ip + 8));
+                    LONG.set(dst, op + 16, (long) LONG.get(src, ip + 16));
+                    LONG.set(dst, op + 24, (long) LONG.get(src, ip + 24));
+                } else {
+                    System.arraycopy(src, ip, dst, op, n);
+                }
+                ip += n;
+                op += n;
+            }
+            if (ip >= ipEnd) break;
+            ctrl = src[ip++] & 0xff;
+        }
+        return op - dOff;
+    }
+}

@@ -1,0 +1,50 @@
+package org.packscope.codec.blosc;
+
+import java.util.function.Consumer;
+
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Progress;
+
+/** The decompressed bytes of one Blosc chunk, decoded block by block as asked. */
+public final class ChunkStore implements ByteStore {
+    private final BloscChunk chunk;
+    private final UnitCache cache = new UnitCache(8, 32L << 20);
+
+    public ChunkStore(BloscChunk chunk) { this.chunk = chunk; }
+
+    @Override public long size() { return chunk.nbytes(); }
+
+    @Override
+    public void read(long pos, byte[] dst, int off, int len) {
+        if (pos < 0 || len < 0 || pos + len > size()) throw new IndexOutOfBoundsException(pos + "+" + len);
+        int unit = chunk.unitSize();
+        long stop = pos + len;
+        while (pos < stop) {
+            long u = pos / unit;
+            long us = chunk.unitStart(u);
+            int n = (int) (Math.min(us + chunk.unitLength(u), stop) - pos);
+            System.arraycopy(unit(u), (int) (pos - us), dst, off, n);
+            off += n;
+            pos += n;
+        }
+    }
+
+    private byte[] unit(long u) {
+        byte[] b = cache.get(u);
+        if (b != null) return b;
+        b = new byte[chunk.unitLength(u)];
+        try {
+            chunk.decodeUnit(u, b, 0, Codecs.local());
+        } catch (BloscException e) {
+            java.util.Arrays.fill(b, (byte) 0);
+        }
+        cache.put(u, b);
+        return b;
+    }
+
+    @Override
+    public long verify(Consumer<Diagnostic> sink, Progress progress) {
+        chunk.verify(sink, Codecs.local());
+        return chunk.nbytes();
+    }
+}

@@ -1,0 +1,28 @@
+package org.packscope.codec.blosc;
+
+/** The codec enumeration held in bits 5-7 of a Blosc 1.x chunk's flags byte. */
+public enum Compformat {
+    BLOSCLZ(0, "blosclz"),
+    LZ4(1, "lz4 / lz4hc"),
+    SNAPPY(2, "snappy"),
+    ZLIB(3, "zlib"),
+    ZSTD(4, "zstd");
+
+    private final int code;
+    private final String label;
+
+    Compformat(int code, String label) {
+        this.code = code;
+        this.label = label;
+    }
+
+    public int code() { return code; }
+
+    public String label() { return label; }
+
+    /** The codec for a 3-bit code, or null for the codes 5-7 that Blosc 1.x never writes. */
+    public static Compformat of(int code) {
+        for (Compformat c : values()) if (c.code == code) return c;
+        return null;
+    }
+}

@@ -1,0 +1,70 @@
+package org.packscope.codec.blosc;
+
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueType;
+
+/**
+ * Fixed-width little-endian values laid end to end in a {@link ByteStore}: a Blosc
+ * chunk's elements, a bcolz carray flattened in C order. Reading values decodes only
+ * the units that hold them.
+ */
+public final class StoreColumn implements ValueColumn {
+    private final String name;
+    private final ValueType type;
+    private final long count;
+    private final ByteStore store;
+
+    public StoreColumn(String name, ValueType type, long count, ByteStore store) {
+        this.name = name;
+        this.type = type;
+        this.count = count;
+        this.store = store;
+    }
+
+    /** The column for a chunk's elements: u8/u16/u32/u64 by typesize, else fixed bytes; u8 when nbytes is not a whole number of elements. */
+    public static StoreColumn forChunk(String name, BloscChunk chunk) {
+        ChunkHeader h = chunk.header();
+        long nbytes = chunk.nbytes();
+        int ts = h == null ? 1 : h.typesize();
+        if (ts <= 0 || nbytes % ts != 0) ts = 1;
+        ValueType type = switch (ts) {
+            case 1 -> ValueType.U8;
+            case 2 -> ValueType.U16;
+            case 4 -> ValueType.U32;
+            case 8 -> ValueType.U64;
+            default -> ValueType.bytes(ts);
+        };
+        return new StoreColumn(name, type, nbytes / ts, new ChunkStore(chunk));
+    }
+
+    public ByteStore store() { return store; }
+
+    @Override public String name() { return name; }
+    @Override public ValueType type() { return type; }
+    @Override public long count() { return count; }
+
+    private void check(long start, int len) {
+        if (start < 0 || len < 0 || start > count - len) throw new IndexOutOfBoundsException(start + "+" + len + " of " + count);
+    }
+
+    @Override
+    public void read(long start, long[] dst, int off, int len) {
+        check(start, len);
+        if (!type.numeric()) throw new UnsupportedOperationException(type.label() + " values are not numeric");
+        int w = type.byteWidth();
+        byte[] buf = new byte[len * w];
+        store.read(start * w, buf, 0, buf.length);
+        for (int i = 0, p = 0; i < len; i++, p += w) {
+            long v = 0;
+            for (int k = w - 1; k >= 0; k--) v = v << 8 | (buf[p + k] & 0xff);
+            dst[off + i] = type.normalize(v);
+        }
+    }
+
+    @Override
+    public void readRaw(long start, int len, byte[] dst, int off) {
+        check(start, len);
+        int w = type.byteWidth();
+        store.read(start * w, dst, off, len * w);
+    }
+}
