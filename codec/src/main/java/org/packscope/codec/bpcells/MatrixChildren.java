@@ -30,6 +30,8 @@ final class MatrixChildren {
 
     static Node arrayNode(BpcellsMatrix m, String name) {
         ArrayStore store = m.store();
+        // set before loading: whole-tree walks ask before they look inside
+        boolean chunked = streamOf(m, name) != null;
         return Node.lazy(name, "bpcells-array", a -> {
             ArrayInfo info = store.info(name);
             if (info == null) {
@@ -69,9 +71,8 @@ final class MatrixChildren {
                 a.table(MatrixFacts.widthTable("chunk bit widths", s.layout()));
                 a.field("chunks", null, s.layout().chunks(), s.variant().label() + " chunks of 128 values: " + s.variant().meaning());
                 a.lazyChildren(s.layout().chunks(), k -> ChunkNodes.chunk(m, s, k));
-                a.drillDown(true);
             }
-        });
+        }).drillDown(chunked);
     }
 
     static PackedStream streamOf(BpcellsMatrix m, String arrayName) {
