@@ -27,7 +27,9 @@ public final class FormatRegistry {
     public static FormatRegistry standard() {
         List<Hdf5GroupOpener> groupOpeners = new ArrayList<>();
         List<Format> formats = new ArrayList<>();
+        groupOpeners.add(new org.packscope.codec.bpcells.BpcellsHdf5Opener());
         formats.add(new Hdf5Format(groupOpeners));
+        formats.add(new org.packscope.codec.bpcells.BpcellsFolderFormat());
         formats.add(new FolderFormat());
         formats.add(new org.packscope.codec.rds.RdsFormat());
         formats.add(new RawFormat());

@@ -1,0 +1,45 @@
+package org.packscope.codec.bpcells;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import io.jhdf.api.Dataset;
+import io.jhdf.api.Group;
+import org.packscope.codec.hdf5.Hdf5GroupOpener;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.io.ByteSource;
+
+/**
+ * BPCells matrices inside HDF5 files: a group whose {@code version} attribute says
+ * {@code …-matrix-vN}, or that has idxptr and shape datasets.
+ */
+public final class BpcellsHdf5Opener implements Hdf5GroupOpener {
+
+    @Override
+    public boolean accepts(Group group) {
+        String v = Hdf5ArrayStore.readVersion(group);
+        if (v != null) return MatrixVersion.looksLikeMatrixVersion(v);
+        try {
+            var kids = group.getChildren();
+            return kids.get(ArrayNames.IDXPTR) instanceof Dataset && kids.get(ArrayNames.SHAPE) instanceof Dataset;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public Node open(Group group, Path file) {
+        return Node.lazy(group.getName(), "bpcells-matrix", n -> {
+            ByteSource src = null;
+            try {
+                src = ByteSource.open(file);
+            } catch (IOException e) {
+                // without the file's bytes only the hex view is lost
+            }
+            Hdf5ArrayStore store = new Hdf5ArrayStore(group, file.getFileName() + "::" + group.getPath(), src);
+            String version = Hdf5ArrayStore.readVersion(group);
+            n.field("hdf5 group", null, group.getPath(), "group holding the matrix arrays; version in its 'version' attribute");
+            MatrixNodeBuilder.fill(n, store, version);
+        });
+    }
+}

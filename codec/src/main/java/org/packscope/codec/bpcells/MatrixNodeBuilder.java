@@ -1,0 +1,30 @@
+package org.packscope.codec.bpcells;
+
+import org.packscope.codec.inspect.BulkDecoder;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.SparseMatrix;
+import org.packscope.codec.inspect.Verifier;
+
+/** Fills a matrix node: facts, tables, facets and the array / column / entry children. */
+final class MatrixNodeBuilder {
+    private MatrixNodeBuilder() { }
+
+    static void fill(Node n, ArrayStore store, String versionString) {
+        BpcellsMatrix m = BpcellsMatrix.open(store, versionString);
+        fill(n, m);
+    }
+
+    static void fill(Node n, BpcellsMatrix m) {
+        for (Diagnostic d : m.diagnostics()) n.diagnose(d);
+        n.summary(MatrixFacts.summary(m));
+        MatrixFacts.fields(n, m);
+        if (m.readable()) {
+            n.facet(SparseMatrix.class, m);
+            n.facet(BulkDecoder.class, m::decodeAll);
+        }
+        n.facet(Verifier.class, m::verify);
+        MatrixFacts.tables(n, m);
+        MatrixChildren.add(n, m);
+    }
+}

@@ -1,0 +1,83 @@
+package org.packscope.codec.bpcells;
+
+import org.packscope.codec.bpcells.bp128.Bp128;
+import org.packscope.codec.bpcells.bp128.Bp128Layout;
+
+/**
+ * Sequential-friendly reader of one packed stream: keeps a window of data words and
+ * the last decoded chunk, so scanning decodes every chunk once and column reads that
+ * share a chunk do not decode it twice. Not thread-safe: one per traversal.
+ */
+final class StreamCursor {
+    private static final int WINDOW = 1 << 16;
+
+    private final ArrayStore store;
+    private final PackedStream stream;
+    private final Bp128Layout layout;
+    private final String dataName;
+    private final int[] window = new int[WINDOW];
+    private long windowStart = 0;
+    private int windowLen = 0;
+    private final int[] chunk = new int[Bp128.CHUNK];
+    private int cachedChunk = -1;
+    private final ReadErrors errors;
+
+    StreamCursor(ArrayStore store, PackedStream stream, ReadErrors errors) {
+        this.store = store;
+        this.stream = stream;
+        this.layout = stream.layout();
+        this.dataName = stream.dataName();
+        this.errors = errors;
+    }
+
+    /**
+     * Decodes values {@code [from, from+len)} into {@code out[off..]}. Values of chunks that
+     * cannot be decoded are left as they are and {@code invalid[off+i]} is set to -1.
+     */
+    void read(long from, int len, int[] out, int off, int[] invalid) {
+        while (len > 0) {
+            int k = (int) (from >>> 7);
+            int in = (int) (from & 127);
+            int n = Math.min(len, Bp128.CHUNK - in);
+            if (!stream.decodable(k) || !fetch(k)) {
+                java.util.Arrays.fill(invalid, off, off + n, -1);
+            } else if (in == 0 && n == Bp128.CHUNK) {
+                decodeInto(k, out, off);
+            } else {
+                if (cachedChunk != k) {
+                    decodeInto(k, chunk, 0);
+                    cachedChunk = k;
+                }
+                System.arraycopy(chunk, in, out, off, n);
+            }
+            from += n;
+            off += n;
+            len -= n;
+        }
+    }
+
+    private void decodeInto(int k, int[] out, int off) {
+        int bits = layout.bits(k);
+        Bp128.decode(stream.variant(), bits, stream.start(k), window, (int) (layout.wordStart(k) - windowStart), out, off);
+    }
+
+    /** Makes chunk k's words present in the window. */
+    private boolean fetch(int k) {
+        long ws = layout.wordStart(k);
+        int words = Bp128.words(layout.bits(k));
+        if (ws >= windowStart && ws + words <= windowStart + windowLen) return true;
+        int n = (int) Math.min(WINDOW, layout.dataWords() - ws);
+        if (n < words) return false;
+        try {
+            store.readInts(dataName, ws, window, 0, n);
+        } catch (ArrayReadException e) {
+            windowLen = 0;
+            errors.add(e);
+            return false;
+        }
+        windowStart = ws;
+        windowLen = n;
+        cachedChunk = -1;
+        return true;
+    }
+}

@@ -1,0 +1,83 @@
+package org.packscope.codec.bpcells.bp128;
+
+/**
+ * Decoding of single BP128 chunks: 128 unsigned 32-bit integers packed at {@code bits}
+ * bits each into {@code 4*bits} words, interleaved over 4 lanes.
+ */
+public final class Bp128 {
+    public static final int CHUNK = 128;
+    public static final int LANES = 4;
+
+    private Bp128() { }
+
+    /** Words one chunk of this width occupies. */
+    public static int words(int bits) { return LANES * bits; }
+
+    /** The packed (not yet transformed) values of one chunk. */
+    public static void unpack(int bits, int[] in, int inOff, int[] out, int outOff) {
+        Bp128Unpack.unpack(bits, in, inOff, out, outOff);
+    }
+
+    /**
+     * Decodes one chunk: unpack, then undo the variant's transform. {@code start} is the
+     * chunk's entry of the starts array for D1/D1Z, ignored otherwise. A 32-bit chunk is
+     * verbatim, as BPCells' encoder memcpy's it.
+     */
+    public static void decode(Bp128Variant variant, int bits, int start, int[] in, int inOff, int[] out, int outOff) {
+        Bp128Unpack.unpack(bits, in, inOff, out, outOff);
+        if (bits == 32) return;
+        switch (variant) {
+            case VANILLA -> { }
+            case FOR -> addOne(out, outOff);
+            case D1 -> prefixSum(out, outOff, start);
+            case D1Z -> zigzagPrefixSum(out, outOff, start);
+        }
+    }
+
+    static void addOne(int[] out, int o) {
+        for (int k = 0; k < CHUNK; k++) out[o + k] += 1;
+    }
+
+    static void prefixSum(int[] out, int o, int start) {
+        int acc = start;
+        for (int k = 0; k < CHUNK; k++) {
+            acc += out[o + k];
+            out[o + k] = acc;
+        }
+    }
+
+    static void zigzagPrefixSum(int[] out, int o, int start) {
+        int acc = start;
+        for (int k = 0; k < CHUNK; k++) {
+            int p = out[o + k];
+            acc += (p >>> 1) ^ -(p & 1);
+            out[o + k] = acc;
+        }
+    }
+
+    /** zz^-1(x) = (x >>> 1) ^ -(x & 1). */
+    public static int unzigzag(int p) { return (p >>> 1) ^ -(p & 1); }
+
+    /** Where value {@code k} (0..127) of a chunk of width {@code bits} sits. */
+    public static Position position(int k, int bits) {
+        if (k < 0 || k >= CHUNK) throw new IllegalArgumentException("value " + k);
+        int lane = k & 3;
+        int slot = k >>> 2;
+        long laneBit = (long) slot * bits;
+        int word = (int) (laneBit >>> 5);
+        int bit = (int) (laneBit & 31);
+        int lowBits = Math.min(bits, 32 - bit);
+        return new Position(k, lane, slot, lane + LANES * word, bit, lowBits,
+                lowBits < bits ? lane + LANES * (word + 1) : -1, bits - lowBits);
+    }
+
+    /**
+     * Placement of one value in a chunk: its lane and slot, the word (relative to the
+     * chunk's first word) holding its low bits and the bit they start at, and for a value
+     * that straddles two words of its lane, the next word holding its remaining high
+     * bits (which start at bit 0 there).
+     */
+    public record Position(int value, int lane, int slot, int word, int bit, int lowBits, int nextWord, int highBits) {
+        public boolean straddles() { return nextWord >= 0; }
+    }
+}
