@@ -158,12 +158,13 @@ public final class Node {
 
     public Node add(Node child) {
         ChildList c = children;
-        List<Node> list = c instanceof ChildList.Fixed f ? f.nodes : new ArrayList<>();
-        if (!(c instanceof ChildList.Fixed)) {
+        if (!(c instanceof ChildList.Fixed f && f.nodes instanceof ArrayList)) {
+            List<Node> list = new ArrayList<>();
             for (int i = 0; i < c.size(); i++) list.add(c.get(i));
-            children = new ChildList.Fixed(list);
+            c = new ChildList.Fixed(list);
+            children = c;
         }
-        list.add(child);
+        ((ChildList.Fixed) c).nodes.add(child);
         child.parent = this;
         return this;
     }
