@@ -28,9 +28,17 @@ public final class BpcellsRds {
 
     private BpcellsRds() { }
 
-    /** True when {@code item} is an S4 object of a BPCells in-memory matrix class. */
+    /**
+     * True when {@code item} is an S4 object of a BPCells in-memory matrix class, or an S4
+     * object without a class (a truncated stream loses the class, the last slot) whose
+     * version slot names a BPCells matrix version.
+     */
     public static boolean isMatrix(RItem item) {
-        return item instanceof RItem.S4 && item.className() != null && CLASS.matcher(item.className()).matches();
+        if (!(item instanceof RItem.S4)) return false;
+        String cls = item.className();
+        if (cls != null) return CLASS.matcher(cls).matches();
+        List<String> v = RItem.strings(RItem.resolve(item.attribute(RArrayStore.VERSION_SLOT)));
+        return v != null && v.size() == 1 && MatrixVersion.looksLikeMatrixVersion(v.get(0));
     }
 
     /** The store over a matrix object's slots. */
@@ -73,6 +81,10 @@ public final class BpcellsRds {
 
     /** The class name and the version slot must agree on packing and value type. */
     static List<Diagnostic> classCheck(RItem.S4 obj, RArrayStore store) {
+        if (obj.className() == null) {
+            return List.of(Diagnostic.warning(Span.bytes(obj.offset(), 4), "bpcells_class_missing",
+                    "the object has no class slot; it is read as a BPCells matrix because of its version slot"));
+        }
         Matcher cm = CLASS.matcher(obj.className());
         if (!cm.matches()) return List.of();
         MatrixVersion v = MatrixVersion.parse(store.versionString()).orElse(null);

@@ -111,24 +111,45 @@ public final class RArrayStore implements ArrayStore {
     }
 
     private void names(RItem.Cell c, RItem v) {
-        if (!(v instanceof RItem.Elements list) || list.type() != RFlags.VECSXP || list.elements().size() != 2) {
-            bad(ArrayNames.ROW_NAMES, NAMES_SLOT, c, v, "list of 2 (row names, column names)");
-            bad(ArrayNames.COL_NAMES, NAMES_SLOT, c, v, "list of 2 (row names, column names)");
+        String[] arrays = {ArrayNames.ROW_NAMES, ArrayNames.COL_NAMES};
+        if (!(v instanceof RItem.Elements list) || list.type() != RFlags.VECSXP || list.length() != 2) {
+            String msg = "slot dimnames should be R list of 2 (row names, column names) but is " + describe(v);
+            problem(v, "bpcells_slot_type", msg);
+            for (String a : arrays) put(new Slot(a, NAMES_SLOT, c, v, null, 0, Conversion.NONE, msg));
             return;
         }
-        String[] arrays = {ArrayNames.ROW_NAMES, ArrayNames.COL_NAMES};
         for (int i = 0; i < 2; i++) {
+            String where = "dimnames[[" + (i + 1) + "]]";
+            if (i >= list.elements().size() || list.elements().get(i) instanceof RItem.Broken) {
+                // reading stopped inside dimnames: the stream's own diagnostic says where
+                RItem at = i < list.elements().size() ? list.elements().get(i) : v;
+                put(new Slot(arrays[i], NAMES_SLOT, c, at, null, 0, Conversion.NONE, where + " could not be read"));
+                continue;
+            }
             RItem e = RItem.resolve(list.elements().get(i));
-            List<String> s = RItem.strings(e);
+            List<String> s = readableStrings(e);
             if (e.type() == RFlags.NILVALUE_SXP) {
                 put(new Slot(arrays[i], NAMES_SLOT, c, e, ElementType.STRING, 0, Conversion.NAMES, null));
             } else if (s != null) {
-                if (s.contains(null)) problem(e, "bpcells_na_name", "dimnames[[" + (i + 1) + "]] holds NA; it is shown as \"NA\"");
+                if (s.contains(null)) problem(e, "bpcells_na_name", where + " holds NA; it is shown as \"NA\"");
                 put(new Slot(arrays[i], NAMES_SLOT, c, e, ElementType.STRING, s.size(), Conversion.NAMES, null));
             } else {
-                bad(arrays[i], NAMES_SLOT, c, e, "NULL or character");
+                String msg = where + " should be NULL or R character but is " + describe(e);
+                problem(e, "bpcells_slot_type", msg);
+                put(new Slot(arrays[i], NAMES_SLOT, c, e, null, 0, Conversion.NONE, msg));
             }
         }
+    }
+
+    /** A character vector's strings up to where reading stopped (null for NA), or null when not one. */
+    private static List<String> readableStrings(RItem item) {
+        if (!(item instanceof RItem.Elements e) || e.type() != RFlags.STRSXP) return null;
+        List<String> out = new ArrayList<>(e.elements().size());
+        for (RItem c : e.elements()) {
+            if (!(c instanceof RItem.Chars ch)) break;
+            out.add(ch.value());
+        }
+        return out;
     }
 
     private void numeric(String name, RItem.Cell c, RItem v) {
@@ -222,7 +243,7 @@ public final class RArrayStore implements ArrayStore {
             return List.of(((RItem.Vector) s.value()).intAt(0) != 0 ? "row" : "col");
         }
         if (s.conversion() != Conversion.NAMES) throw notOf(s, "string");
-        List<String> strings = RItem.strings(s.value());
+        List<String> strings = readableStrings(s.value());
         if (strings == null) return List.of();
         List<String> out = new ArrayList<>(strings.size());
         for (String x : strings) out.add(x == null ? "NA" : x);

@@ -142,25 +142,23 @@ public final class RNodes {
         List<String> tags = new ArrayList<>(cells.size());
         for (RItem.Cell c : cells) tags.add(c.tagName());
         List<String> names = childNames(cells.size(), tags);
-        for (int i = 0; i < cells.size(); i++) append(n, cell(names.get(i), cells.get(i), data, i == 0 && !slots));
-        if (p.tail() != null) {
-            if (p.tail().type() == RFlags.NILVALUE_SXP) {
-                n.field(slots ? "slots end" : "end", span(p.tail()), "NILVALUE_SXP", "NULL ends the pairlist");
-            } else {
-                append(n, item("CDR", p.tail(), data));
-            }
-        }
+        RItem tail = p.tail();
+        boolean cdr = tail != null && tail.type() != RFlags.NILVALUE_SXP;
+        if (tail != null && !cdr) n.field(slots ? "slots end" : "end", span(tail), "NILVALUE_SXP", "NULL ends the pairlist");
+        // made on demand: language objects nest deeply, and a long pairlist costs nothing until opened
+        n.lazyChildren(cells.size() + (cdr ? 1 : 0), i -> i < cells.size()
+                ? cell(names.get(i), cells.get(i), data) : item("CDR", tail, data));
     }
 
-    private static Node cell(String name, RItem.Cell c, ByteSource data, boolean first) {
+    private static Node cell(String name, RItem.Cell c, ByteSource data) {
         RItem car = c.car();
         String kind = car == null ? "r-cell" : kind(car);
         Node n = Node.of(name, kind).source(data).span(Span.bytes(c.offset(), c.end() - c.offset()))
                 .summary(car == null ? "(unread)" : summary(car));
         flagFields(n, "cell ", c.offset(), c.flags());
         if (c.tag() != null) n.field("tag", span(c.tag()), c.tagName(), "the cell's tag: a SYMSXP (or REFSXP to one)");
-        if (c.attributes() != null && !first) append(n, item("cell attributes", c.attributes(), data));
         if (car != null) describe(n, car, data);
+        if (c.attributes() != null) append(n, item("cell attributes", c.attributes(), data));
         return n;
     }
 

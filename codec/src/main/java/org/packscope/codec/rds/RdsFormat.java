@@ -27,27 +27,41 @@ public final class RdsFormat implements Format {
     public int probe(Probe probe) {
         if (!probe.isRegularFile() || probe.headLength() < 2) return 0;
         byte[] head = probe.head();
+        Compression c = Compression.sniff(head, head.length);
+        byte[] start;
         try {
-            byte[] start = switch (Compression.sniff(head, head.length)) {
+            start = switch (c) {
                 case NONE -> head;
                 case GZIP -> gunzipHead(head);
                 case XZ -> streamHead(new XZInputStream(new ByteArrayInputStream(head), 1 << 20));
                 case BZIP2 -> streamHead(new BZip2HadoopStreams().createInputStream(new ByteArrayInputStream(head)));
             };
-            return looksSerialized(start) ? 100 : 0;
         } catch (Exception | LinkageError e) {
-            return 0;
+            start = null;
         }
+        int score = serializationScore(start);
+        if (score == 0 && c != Compression.NONE && hasRdsName(probe.fileName())) {
+            return 50; // a damaged wrapper named like an .rds: open it to report what is wrong
+        }
+        return score;
     }
 
-    /** "X\n" then version 2 or 3 (big-endian); "A\n2\n"/"A\n3\n" and "B\n" are recognised to be reported. */
-    static boolean looksSerialized(byte[] b) {
-        if (b == null || b.length < 4 || b[1] != '\n') return false;
-        if (b[0] == 'A') return (b[2] == '2' || b[2] == '3') && b[3] == '\n';
-        if (b.length < 6) return false;
-        if (b[0] == 'X') return b[2] == 0 && b[3] == 0 && b[4] == 0 && (b[5] == 2 || b[5] == 3);
-        if (b[0] == 'B') return (b[2] == 2 || b[2] == 3) && b[3] == 0 && b[4] == 0 && b[5] == 0;
-        return false;
+    private static boolean hasRdsName(String name) {
+        String n = name.toLowerCase(java.util.Locale.ROOT);
+        return n.endsWith(".rds") || n.endsWith(".rdata") || n.endsWith(".rda");
+    }
+
+    /**
+     * 100 for "X\n" then version 2 or 3 (big-endian), "A\n2\n"/"A\n3\n" or native "B\n";
+     * 50 for "X\n" then another small version (opened to report it); else 0.
+     */
+    static int serializationScore(byte[] b) {
+        if (b == null || b.length < 4 || b[1] != '\n') return 0;
+        if (b[0] == 'A') return (b[2] == '2' || b[2] == '3') && b[3] == '\n' ? 100 : 0;
+        if (b.length < 6) return 0;
+        if (b[0] == 'X' && b[2] == 0 && b[3] == 0 && b[4] == 0) return b[5] == 2 || b[5] == 3 ? 100 : 50;
+        if (b[0] == 'B') return (b[2] == 2 || b[2] == 3) && b[3] == 0 && b[4] == 0 && b[5] == 0 ? 100 : 0;
+        return 0;
     }
 
     private static byte[] gunzipHead(byte[] head) throws Exception {

@@ -20,7 +20,9 @@ import org.packscope.codec.io.OutOfRangeException;
 public final class RdsParser {
 
     /** Nesting limit: deeper streams are reported rather than risking the stack. */
-    static final int MAX_DEPTH = 1000;
+    static final int MAX_DEPTH = 5000;
+    /** Stack for the reading thread: nesting is followed by recursion, MAX_DEPTH needs a few MB. */
+    private static final long STACK_BYTES = 64L << 20;
 
     private final ByteSource src;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
@@ -36,7 +38,31 @@ public final class RdsParser {
     }
 
     public static RdsStream parse(ByteSource src) {
-        return new RdsParser(src).run();
+        RdsStream[] out = new RdsStream[1];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                out[0] = new RdsParser(src).run();
+            } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+                failure[0] = e;
+            }
+        }, "rds-parser", STACK_BYTES);
+        t.setDaemon(true);
+        t.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+        if (out[0] != null) return out[0];
+        String why = failure[0] == null ? "unknown failure" : failure[0].getClass().getSimpleName();
+        return new RdsStream(src, null, null, List.of(Diagnostic.error(null, "unreadable",
+                "the stream could not be read (" + why + ")")), 0);
     }
 
     private RdsStream run() {

@@ -27,6 +27,9 @@ public final class RdsUnwrapper {
     /** Largest decompressed stream held in memory. */
     public static final long DEFAULT_LIMIT = 256L << 20;
     private static final int PIECE = 1 << 16;
+    private static final long MAX_DEFLATE_RATIO = 1032;
+    /** Decoder memory (dictionary) allowed to xz: R's xz preset 9 needs about 65 MiB. */
+    private static final int XZ_MEMORY_LIMIT_KIB = 300 * 1024;
 
     private final long limit;
 
@@ -61,6 +64,9 @@ public final class RdsUnwrapper {
     private Unwrapped gunzip(ByteSource file, String name, List<Diagnostic> diags) {
         long size = file.size();
         long claimed = size >= 18 ? file.u32le(size - 4) : 0;
+        // A trailer claiming more than deflate can produce from this file (1032:1 at best)
+        // is not a trailer (truncated or damaged file): then it is not even a hint.
+        if (claimed > MAX_DEFLATE_RATIO * size) claimed = 0;
         if (claimed > limit) {
             diags.add(Diagnostic.error(Span.bytes(size - 4, 4), "decompressed_too_large", "the gzip trailer claims "
                     + claimed + " decompressed bytes, more than the " + limit + " PackScope holds in memory; not decompressed"));
@@ -163,12 +169,13 @@ public final class RdsUnwrapper {
                     inf.setInput(in, 0, k);
                     next += k;
                 }
-                if (!out.ensureRoom(limit)) {
+                int room = out.room(limit);
+                if (room == 0) {
                     diags.add(Diagnostic.errorAtByte(start + inf.getBytesRead(), "decompressed_too_large",
                             "the stream decompresses to more than " + limit + " bytes; only the first " + limit + " are kept"));
                     return -1;
                 }
-                int n = inf.inflate(out.buf, (int) out.size, out.buf.length - (int) out.size);
+                int n = inf.inflate(out.buf, (int) out.size, room);
                 out.size += n;
                 if (n == 0 && inf.needsDictionary()) throw new DataFormatException("needs a preset dictionary");
             }
@@ -187,15 +194,17 @@ public final class RdsUnwrapper {
         Output out = new Output((int) Math.min(Math.max(PIECE, file.size() * 4), 64L << 20));
         SourceInput raw = new SourceInput(file);
         try (InputStream in = c == Compression.XZ
-                ? new XZInputStream(raw, (int) Math.min(Integer.MAX_VALUE, limit / 1024))
+                ? new XZInputStream(raw, XZ_MEMORY_LIMIT_KIB)
                 : new BZip2HadoopStreams().createInputStream(raw)) {
             while (true) {
-                if (!out.ensureRoom(limit)) {
+                int room = out.room(limit);
+                if (room == 0) {
+                    if (in.read() < 0) break; // exactly at the cap and the stream ends: nothing lost
                     diags.add(Diagnostic.errorAtByte(raw.pos, "decompressed_too_large",
                             "the stream decompresses to more than " + limit + " bytes; only the first " + limit + " are kept"));
                     break;
                 }
-                int n = in.read(out.buf, (int) out.size, out.buf.length - (int) out.size);
+                int n = in.read(out.buf, (int) out.size, room);
                 if (n < 0) break;
                 out.size += n;
             }
@@ -225,12 +234,11 @@ public final class RdsUnwrapper {
 
         Output(int capacity) { buf = new byte[capacity]; }
 
-        /** Makes room for more output; false when the cap is reached. */
-        boolean ensureRoom(long cap) {
-            if (size < buf.length) return true;
-            if (buf.length >= cap) return false;
-            buf = Arrays.copyOf(buf, (int) Math.min(cap, Math.max(2L * buf.length, PIECE)));
-            return true;
+        /** Bytes that may be written at {@code size} (growing the buffer); 0 when the cap is reached. */
+        int room(long cap) {
+            if (size >= cap) return 0;
+            if (size == buf.length) buf = Arrays.copyOf(buf, (int) Math.min(cap, Math.max(2L * buf.length, PIECE)));
+            return (int) (Math.min(buf.length, cap) - size);
         }
 
         ByteSource source(String name) { return new ArraySource(buf, 0, (int) size, name); }
