@@ -1,0 +1,312 @@
+package org.packscope.codec.rds;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.io.ByteSource;
+
+/**
+ * Inspection nodes for R items: every node carries the item's flags split into bit
+ * fields, its lengths and payload spans in the decompressed stream, and its attributes
+ * (for S4 objects: its slots) as children named the way R names them.
+ */
+public final class RNodes {
+    /** Vectors of items longer than this are drill-down nodes. */
+    private static final int DRILL_DOWN_ABOVE = 64;
+    private static final int PREVIEW = 6;
+
+    private RNodes() { }
+
+    /** A node for {@code item}, named {@code name}, with byte spans in {@code data}. */
+    public static Node item(String name, RItem item, ByteSource data) {
+        Node n = Node.of(name, kind(item)).source(data).span(span(item)).summary(summary(item));
+        describe(n, item, data);
+        return n;
+    }
+
+    static String kind(RItem item) {
+        if (item instanceof RItem.Broken) return "r-unreadable";
+        return "r-" + RFlags.rTypeName(item.type()).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    static Span span(RItem item) {
+        return Span.bytes(item.offset(), Math.max(0, item.end() - item.offset()));
+    }
+
+    // ------------------------------------------------------------------ fields
+
+    /** The flags word of the item at {@code off}, split into its bit fields; {@code prefix} names a pairlist cell's. */
+    static void flagFields(Node n, String prefix, long off, RFlags f) {
+        n.field(prefix + "flags", Span.bytes(off, 4), f.hex(), "item flags word (big-endian int32)");
+        n.field(prefix + "type", Span.bytes(off + 3, 1), f.type() + " " + f.typeName(), "SEXPTYPE = flags & 0xFF");
+        if (f.type() == RFlags.REFSXP) {
+            n.field(prefix + "reference index", Span.bytes(off, 3), f.packedRefIndex(),
+                    "flags >> 8: 1-based index into the reference table (0 = the index follows as an int32)");
+            return;
+        }
+        n.field(prefix + "is-object", RFlags.bitSpan(off, 8), f.isObject(), "bit 8: the object has a class attribute");
+        n.field(prefix + "has-attributes", RFlags.bitSpan(off, 9), f.hasAttributes(), "bit 9: an attribute pairlist is stored");
+        n.field(prefix + "has-tag", RFlags.bitSpan(off, 10), f.hasTag(), "bit 10: a tag (name) is stored (pairlist cells)");
+        n.field(prefix + "levels", Span.bytes(off, 3), String.format("0x%04x", f.levels()),
+                "gp field = flags >> 12 (bits 12–27, spread over these bytes)");
+        if (f.type() == RFlags.CHARSXP) {
+            n.field(prefix + "bytes bit", RFlags.bitSpan(off, 13), (f.levels() & RFlags.BYTES_MASK) != 0, "levels & 2: raw bytes encoding");
+            n.field(prefix + "latin1 bit", RFlags.bitSpan(off, 14), (f.levels() & RFlags.LATIN1_MASK) != 0, "levels & 4: latin1");
+            n.field(prefix + "UTF-8 bit", RFlags.bitSpan(off, 15), (f.levels() & RFlags.UTF8_MASK) != 0, "levels & 8: UTF-8");
+            n.field(prefix + "ASCII bit", RFlags.bitSpan(off, 18), (f.levels() & RFlags.ASCII_MASK) != 0, "levels & 64: ASCII only");
+        } else if (f.isS4() || f.type() == RFlags.S4SXP) {
+            n.field(prefix + "S4 bit", RFlags.bitSpan(off, 16), f.isS4(), "levels & 16: an S4 object");
+        }
+    }
+
+    private static void describe(Node n, RItem item, ByteSource data) {
+        if (item.flags() != null) flagFields(n, "", item.offset(), item.flags());
+        if (item instanceof RItem.Chars c) {
+            n.field("length", Span.bytes(c.offset() + 4, 4), c.length(), "bytes that follow (-1 = NA_character_)");
+            if (c.value() != null) {
+                n.field("bytes", Span.bytes(c.offset() + 8, c.length()), quote(c.value()), "string bytes, encoding " + c.encoding());
+            }
+            n.field("encoding", null, c.encoding(), "from the levels bits; 'native' means the header's native encoding");
+            attributes(n, c, data);
+        } else if (item instanceof RItem.Symbol s) {
+            n.field("name", span(s.name()), s.text(), "CHARSXP with the symbol's name");
+            n.field("reference", null, "#" + s.refIndex(), "its place in the reference table (later uses are REFSXP)");
+        } else if (item instanceof RItem.Ref r) {
+            if (r.indexOffset() != r.offset()) n.field("index", Span.bytes(r.indexOffset(), 4), r.index(), "reference index (int32)");
+            n.field("target", null, r.target() == null ? "(none: bad index)" : targetText(r.target()), "the item it repeats");
+        } else if (item instanceof RItem.Vector v) {
+            n.field("length", Span.bytes(v.lengthOffset(), v.dataOffset() - v.lengthOffset()), v.length(),
+                    "number of elements (int32; -1 then two int32 for a long vector)");
+            n.field("data", Span.bytes(v.dataOffset(), v.count() * (v.type() == RFlags.CPLXSXP ? 8 : v.elementSize())),
+                    preview(v), elementMeaning(v.type()));
+            n.facet(ValueColumn.class, new VectorColumn(n.name(), v));
+            attributes(n, v, data);
+        } else if (item instanceof RItem.Elements e) {
+            n.field("length", Span.bytes(e.lengthOffset(), 4), e.length(), "number of elements (int32)");
+            List<String> names = RItem.strings(e.attribute("names"));
+            List<RItem> els = e.elements();
+            List<String> childNames = childNames(els.size(), names);
+            if (els.size() > DRILL_DOWN_ABOVE) n.drillDown(true);
+            Node attrs = attributesNode(e, data);
+            int extra = attrs == null ? 0 : 1;
+            n.lazyChildren(els.size() + extra, i -> i < els.size()
+                    ? item(childNames.get(i), els.get(i), data) : attrs);
+        } else if (item instanceof RItem.PairList p) {
+            pairList(n, p, data, false);
+        } else if (item instanceof RItem.S4 s) {
+            if (s.attributes() instanceof RItem.PairList pl) {
+                n.field("slots", span(pl), pl.cells().size(), "an S4 object's slots are its attribute pairlist");
+                pairList(n, pl, data, true);
+            }
+        } else if (item instanceof RItem.Environment env) {
+            n.field("locked", Span.bytes(env.offset() + 4, 4), env.locked(), "1 when the environment is locked");
+            String[] names = {"enclosure", "frame", "hashtab"};
+            for (int i = 0; i < env.parts().size(); i++) append(n, item(names[i], env.parts().get(i), data));
+            if (env.attributes() != null) append(n, item("attributes", env.attributes(), data));
+        } else if (item instanceof RItem.Composite c) {
+            if (c.text() != null) n.field("name", Span.bytes(c.offset() + 8, c.text().length()), c.text(), "primitive's name");
+            for (int i = 0; i < c.parts().size(); i++) append(n, item("[" + (i + 1) + "]", c.parts().get(i), data));
+            attributes(n, c, data);
+        } else if (item instanceof RItem.Altrep a) {
+            n.field("class", null, a.className(), "ALTREP class (values are not expanded)");
+            if (a.info() != null) append(n, item("info", a.info(), data));
+            if (a.state() != null) append(n, item("state", a.state(), data));
+            if (a.attributes() != null) append(n, item("attributes", a.attributes(), data));
+        } else if (item instanceof RItem.Broken b) {
+            n.field("problem", null, b.rule(), "reading stopped here; see the diagnostics");
+        }
+    }
+
+    private static void attributes(Node n, RItem item, ByteSource data) {
+        Node attrs = attributesNode(item, data);
+        if (attrs != null) append(n, attrs);
+    }
+
+    private static Node attributesNode(RItem item, ByteSource data) {
+        RItem a = item instanceof RItem.PairList ? null : item.attributes();
+        return a == null ? null : item("attributes", a, data);
+    }
+
+    /**
+     * A pairlist's cells as children, each named by its tag and showing the cell's own
+     * flags and tag before its value's fields.
+     */
+    private static void pairList(Node n, RItem.PairList p, ByteSource data, boolean slots) {
+        List<RItem.Cell> cells = p.cells();
+        List<String> tags = new ArrayList<>(cells.size());
+        for (RItem.Cell c : cells) tags.add(c.tagName());
+        List<String> names = childNames(cells.size(), tags);
+        RItem tail = p.tail();
+        boolean cdr = tail != null && tail.type() != RFlags.NILVALUE_SXP;
+        if (tail != null && !cdr) n.field(slots ? "slots end" : "end", span(tail), "NILVALUE_SXP", "NULL ends the pairlist");
+        // made on demand: language objects nest deeply, and a long pairlist costs nothing until opened
+        n.lazyChildren(cells.size() + (cdr ? 1 : 0), i -> i < cells.size()
+                ? cell(names.get(i), cells.get(i), data) : item("CDR", tail, data));
+    }
+
+    private static Node cell(String name, RItem.Cell c, ByteSource data) {
+        RItem car = c.car();
+        String kind = car == null ? "r-cell" : kind(car);
+        Node n = Node.of(name, kind).source(data).span(Span.bytes(c.offset(), c.end() - c.offset()))
+                .summary(car == null ? "(unread)" : summary(car));
+        flagFields(n, "cell ", c.offset(), c.flags());
+        if (c.tag() != null) n.field("tag", span(c.tag()), c.tagName(), "the cell's tag: a SYMSXP (or REFSXP to one)");
+        if (car != null) describe(n, car, data);
+        if (c.attributes() != null) append(n, item("cell attributes", c.attributes(), data));
+        return n;
+    }
+
+    private static List<String> childNames(int n, List<String> names) {
+        List<String> out = new ArrayList<>(n);
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < n; i++) {
+            String s = names != null && i < names.size() ? names.get(i) : null;
+            if (s == null || s.isEmpty() || s.contains("/") || !seen.add(s)) s = "[" + (i + 1) + "]";
+            out.add(s);
+        }
+        return out;
+    }
+
+    /** Adds a child (Node.add cannot start from an empty child list). */
+    static void append(Node parent, Node child) {
+        List<Node> kids = new ArrayList<>(parent.children());
+        kids.add(child);
+        parent.children(kids);
+    }
+
+    // ------------------------------------------------------------------ text
+
+    public static String summary(RItem item) {
+        String t = RFlags.rTypeName(item.type());
+        if (item instanceof RItem.Singleton s) return s.type() == RFlags.NILVALUE_SXP ? "NULL" : s.flags().typeName();
+        if (item instanceof RItem.Chars c) return c.value() == null ? "NA" : quote(c.value());
+        if (item instanceof RItem.Symbol s) return "symbol " + s.text();
+        if (item instanceof RItem.Ref r) {
+            return "reference #" + r.index() + (r.target() == null ? " (bad)" : " → " + targetText(r.target()));
+        }
+        if (item instanceof RItem.Vector v) {
+            return t + "[" + v.length() + "]" + (v.length() > 0 ? " = " + preview(v) : "") + classSuffix(v);
+        }
+        if (item instanceof RItem.Elements e) {
+            return t + "[" + e.length() + "]"
+                    + (e.type() == RFlags.STRSXP && e.length() > 0 ? " = " + stringPreview(e) : "") + classSuffix(e);
+        }
+        if (item instanceof RItem.PairList p) return t + " of " + p.cells().size() + (p.cells().size() == 1 ? " cell" : " cells");
+        if (item instanceof RItem.S4 s) {
+            return "S4 " + (s.className() == null ? "object" : s.className())
+                    + (s.attributes() instanceof RItem.PairList pl ? " · " + pl.cells().size() + " slots" : "");
+        }
+        if (item instanceof RItem.Environment) return "environment";
+        if (item instanceof RItem.Composite c) return c.flags().typeName() + (c.text() == null ? "" : " " + c.text());
+        if (item instanceof RItem.Altrep a) return "ALTREP " + a.className();
+        return "unreadable (" + ((RItem.Broken) item).rule() + ")";
+    }
+
+    private static String classSuffix(RItem item) {
+        String c = item.className();
+        return c == null ? "" : " · class " + c;
+    }
+
+    private static String targetText(RItem target) {
+        return target instanceof RItem.Symbol s ? "symbol " + s.text() : target.flags().typeName();
+    }
+
+    static String preview(RItem.Vector v) {
+        StringBuilder sb = new StringBuilder();
+        long n = Math.min(v.count(), PREVIEW);
+        for (long i = 0; i < n; i++) {
+            if (i > 0) sb.append(", ");
+            sb.append(text(v, i));
+        }
+        if (v.count() > n) sb.append(", …");
+        return sb.toString();
+    }
+
+    /** R's way of writing element {@code i}. */
+    static String text(RItem.Vector v, long i) {
+        return switch (v.type()) {
+            case RFlags.LGLSXP -> {
+                int x = v.intAt(i);
+                yield x == Integer.MIN_VALUE ? "NA" : x == 0 ? "FALSE" : "TRUE";
+            }
+            case RFlags.INTSXP -> {
+                int x = v.intAt(i);
+                yield x == Integer.MIN_VALUE ? "NA" : Integer.toString(x);
+            }
+            case RFlags.RAWSXP -> String.format("%02x", v.data().u8(v.dataOffset() + i));
+            default -> realText(v.longBitsAt(i));
+        };
+    }
+
+    static String realText(long bits) {
+        double d = Double.longBitsToDouble(bits);
+        if (Double.isNaN(d)) return (bits & 0xffffffffL) == 1954 ? "NA" : "NaN";
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) return bits == 0x8000000000000000L ? "-0" : Long.toString((long) d);
+        return Double.toString(d);
+    }
+
+    private static String stringPreview(RItem.Elements e) {
+        StringBuilder sb = new StringBuilder();
+        int n = Math.min(e.elements().size(), PREVIEW);
+        for (int i = 0; i < n; i++) {
+            if (i > 0) sb.append(", ");
+            RItem c = e.elements().get(i);
+            sb.append(c instanceof RItem.Chars ch ? (ch.value() == null ? "NA" : quote(ch.value())) : "?");
+        }
+        if (e.length() > n) sb.append(", …");
+        return sb.toString();
+    }
+
+    private static String quote(String s) {
+        String shown = s.length() > 60 ? s.substring(0, 60) + "…" : s;
+        return '"' + shown.replace("\n", "\\n") + '"';
+    }
+
+    private static String elementMeaning(int type) {
+        return switch (type) {
+            case RFlags.LGLSXP -> "big-endian int32 per element (0 FALSE, 1 TRUE, 0x80000000 NA)";
+            case RFlags.INTSXP -> "big-endian int32 per element (0x80000000 = NA_integer_)";
+            case RFlags.REALSXP -> "big-endian IEEE 754 float64 per element";
+            case RFlags.CPLXSXP -> "big-endian float64 pairs (real, imaginary)";
+            default -> "one byte per element";
+        };
+    }
+
+    /** Values of an atomic vector, decoded from big-endian on demand. */
+    private record VectorColumn(String name, RItem.Vector v) implements ValueColumn {
+        @Override
+        public ValueType type() {
+            return switch (v.type()) {
+                case RFlags.REALSXP, RFlags.CPLXSXP -> ValueType.F64;
+                case RFlags.RAWSXP -> ValueType.U8;
+                default -> ValueType.I32;
+            };
+        }
+
+        @Override public long count() { return v.count(); }
+
+        @Override
+        public void read(long start, long[] dst, int off, int len) {
+            int t = v.type();
+            for (int i = 0; i < len; i++) {
+                long k = start + i;
+                dst[off + i] = switch (t) {
+                    case RFlags.REALSXP, RFlags.CPLXSXP -> v.longBitsAt(k);
+                    case RFlags.RAWSXP -> v.data().u8(v.dataOffset() + k);
+                    default -> v.intAt(k);
+                };
+            }
+        }
+
+        @Override
+        public String text(long index) {
+            return v.type() == RFlags.CPLXSXP ? realText(v.longBitsAt(index)) : RNodes.text(v, index);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package org.packscope.codec.rds;
+
+import java.nio.file.Path;
+
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.raw.FileNames;
+
+/**
+ * The node of an .rds file: the wrapper's fields (in the file), then the stream header
+ * and the object (in the decompressed stream). A BPCells in-memory matrix object is
+ * additionally offered as a matrix.
+ */
+public final class RdsFile {
+    private RdsFile() { }
+
+    /** Reads the file (decompressing it in memory) and parses the stream; never throws for bad content. */
+    public static RdsStream read(ByteSource file) {
+        return RdsParser.parse(RdsUnwrapper.unwrap(file).data());
+    }
+
+    public static Node open(Path path) {
+        return Node.lazy(FileNames.of(path), "rds", n -> fill(n, ByteSource.open(path)));
+    }
+
+    /** Fills {@code n} from the bytes of an .rds file. */
+    public static void fill(Node n, ByteSource file) {
+        Unwrapped u = RdsUnwrapper.unwrap(file);
+        n.source(file).span(Span.bytes(0, file.size()));
+        wrapperFields(n, u);
+        u.diagnostics().forEach(n::diagnose);
+        RdsStream s = RdsParser.parse(u.data());
+        RNodes.append(n, headerNode(s));
+        Node object = s.root() == null ? null : RNodes.item("object", s.root(), s.data());
+        if (object != null) RNodes.append(n, object);
+        Node carrier = object != null ? object : n.child("header");
+        s.diagnostics().forEach(carrier::diagnose);
+        n.summary(summary(u, s));
+        BpcellsRds.attach(n, s);
+    }
+
+    private static void wrapperFields(Node n, Unwrapped u) {
+        Compression c = u.compression();
+        if (c == Compression.NONE) {
+            n.field("compression", null, "none", "the file is the serialization stream itself (saveRDS(compress = FALSE))");
+            return;
+        }
+        n.field("magic", Span.bytes(0, c.magicLength()), c.label(), "wrapper told by its magic bytes");
+        if (u.headerLength() > 0) n.field(c.label() + " header", Span.bytes(0, u.headerLength()), u.headerLength() + " bytes", "wrapper header");
+        n.field("compressed", Span.bytes(0, Math.min(u.compressedEnd(), u.file().size())), FileNames.size(u.file().size()), "the compressed stream");
+        n.field("decompressed size", null, u.data().size() + " bytes",
+                "held in memory as '" + u.data().name() + "'; item offsets refer to it");
+    }
+
+    private static Node headerNode(RdsStream s) {
+        ByteSource d = s.data();
+        Node h = Node.of("header", "rds-header").source(d);
+        RdsHeader hd = s.header();
+        if (hd == null) {
+            h.summary("unreadable").span(Span.bytes(0, Math.min(2, d.size())));
+            return h;
+        }
+        h.span(Span.bytes(0, hd.end()));
+        h.field("format", Span.bytes(RdsHeader.FORMAT_OFFSET, 2), "X", "'X\\n': XDR, big-endian binary");
+        h.field("version", Span.bytes(RdsHeader.VERSION_OFFSET, 4), hd.version(), "serialization format version (2 or 3)");
+        h.field("writer R version", Span.bytes(RdsHeader.WRITER_OFFSET, 4), RdsHeader.rVersion(hd.writerVersion()),
+                String.format("R that wrote it (0x%08x)", hd.writerVersion()));
+        h.field("minimal reader R version", Span.bytes(RdsHeader.MIN_READER_OFFSET, 4), RdsHeader.rVersion(hd.minReaderVersion()),
+                String.format("oldest R that can read it (0x%08x)", hd.minReaderVersion()));
+        if (hd.nativeEncoding() != null) {
+            h.field("native encoding length", Span.bytes(RdsHeader.ENCODING_LENGTH_OFFSET, 4), hd.nativeEncoding().length(), "bytes of the name");
+            h.field("native encoding", Span.bytes(RdsHeader.ENCODING_OFFSET, hd.nativeEncoding().length()), hd.nativeEncoding(),
+                    "encoding of strings without an encoding bit (version 3 only)");
+        }
+        h.summary("XDR v" + hd.version() + " · written by R " + RdsHeader.rVersion(hd.writerVersion())
+                + (hd.nativeEncoding() == null ? "" : " · " + hd.nativeEncoding()));
+        return h;
+    }
+
+    private static String summary(Unwrapped u, RdsStream s) {
+        StringBuilder sb = new StringBuilder(u.compression().label());
+        if (s.header() != null) sb.append(" · R serialization v").append(s.header().version());
+        if (s.root() != null) sb.append(" · ").append(RNodes.summary(s.root()));
+        long errors = u.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).count()
+                + s.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).count();
+        if (errors > 0) sb.append(" · ").append(errors).append(errors == 1 ? " error" : " errors");
+        return sb.toString();
+    }
+
+}

@@ -1,0 +1,432 @@
+package org.packscope.codec.rds;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.OutOfRangeException;
+
+/**
+ * Reads an XDR serialization stream (what saveRDS writes inside its gzip/xz wrapper)
+ * into {@link RItem}s. Reading stops at the first item it cannot size (unknown type,
+ * bytecode, truncation, a length larger than the bytes left): that item becomes a
+ * {@link RItem.Broken} and everything read before it is kept. Never throws.
+ */
+public final class RdsParser {
+
+    /** Nesting limit: deeper streams are reported rather than risking the stack. */
+    static final int MAX_DEPTH = 5000;
+    /** Stack for the reading thread: nesting is followed by recursion, MAX_DEPTH needs a few MB. */
+    private static final long STACK_BYTES = 64L << 20;
+
+    private final ByteSource src;
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private final List<RItem> refs = new ArrayList<>();
+    private long pos;
+    private int depth;
+    private boolean stopped;
+    private String stopRule = "stopped";
+    private Charset nativeCharset = StandardCharsets.UTF_8;
+
+    private RdsParser(ByteSource src) {
+        this.src = src;
+    }
+
+    public static RdsStream parse(ByteSource src) {
+        RdsStream[] out = new RdsStream[1];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                out[0] = new RdsParser(src).run();
+            } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+                failure[0] = e;
+            }
+        }, "rds-parser", STACK_BYTES);
+        t.setDaemon(true);
+        t.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+        if (out[0] != null) return out[0];
+        String why = failure[0] == null ? "unknown failure" : failure[0].getClass().getSimpleName();
+        return new RdsStream(src, null, null, List.of(Diagnostic.error(null, "unreadable",
+                "the stream could not be read (" + why + ")")), 0);
+    }
+
+    private RdsStream run() {
+        RdsHeader header;
+        try {
+            header = readHeader();
+        } catch (OutOfRangeException e) {
+            error(e.offset(), "truncated_header", "the stream ends inside its header (" + src.size() + " bytes)");
+            return new RdsStream(src, null, null, diagnostics, src.size());
+        }
+        if (header == null) return new RdsStream(src, null, null, diagnostics, pos);
+        RItem root = readItem();
+        if (!stopped && pos < src.size()) {
+            diagnostics.add(Diagnostic.warning(Span.bytes(pos, src.size() - pos), "trailing_bytes",
+                    (src.size() - pos) + " bytes follow the serialized object; saveRDS writes nothing after it"));
+        }
+        return new RdsStream(src, header, root, diagnostics, pos);
+    }
+
+    // ------------------------------------------------------------------ header
+
+    private RdsHeader readHeader() {
+        src.check(0, 2);
+        int f0 = src.u8(0), f1 = src.u8(1);
+        if (f1 != '\n' || (f0 != 'X' && f0 != 'A' && f0 != 'B')) {
+            error(0, "not_serialization", String.format(
+                    "the stream does not start with a serialization header (\"X\\n\"); first bytes are 0x%02x 0x%02x", f0, f1));
+            return null;
+        }
+        if (f0 != 'X') {
+            error(0, "unsupported_serialization_format", (f0 == 'A' ? "ASCII" : "native binary")
+                    + " serialization ('" + (char) f0 + "\\n') is not supported; only XDR ('X\\n', what saveRDS writes) is");
+            return null;
+        }
+        pos = 2;
+        int version = readInt();
+        int writer = readInt();
+        int minReader = readInt();
+        String encoding = null;
+        if (version == 3) {
+            long lenOff = pos;
+            int n = readInt();
+            if (n < 0 || n > 255 || !src.has(pos, n)) {
+                error(lenOff, "bad_native_encoding", "the native encoding name claims " + n
+                        + " bytes (at most 255, and " + Math.max(0, src.size() - pos) + " are left)");
+                return null;
+            }
+            encoding = new String(src.bytes(pos, n), StandardCharsets.ISO_8859_1);
+            pos += n;
+            nativeCharset = charsetFor(encoding, lenOff);
+        } else if (version != 2) {
+            error(RdsHeader.VERSION_OFFSET, "unsupported_serialization_version",
+                    "serialization format version " + version + " is not known (R writes 2 or 3)");
+            return null;
+        }
+        return new RdsHeader((char) f0, version, writer, minReader, encoding, pos);
+    }
+
+    private Charset charsetFor(String name, long at) {
+        String n = name.toUpperCase(java.util.Locale.ROOT);
+        if (n.equals("UTF-8") || n.equals("UTF8")) return StandardCharsets.UTF_8;
+        if (n.equals("LATIN1") || n.equals("ISO-8859-1") || n.equals("ISO8859-1")) return StandardCharsets.ISO_8859_1;
+        try {
+            return Charset.forName(name);
+        } catch (RuntimeException e) {
+            diagnostics.add(Diagnostic.warningAtByte(at, "unknown_native_encoding",
+                    "native encoding '" + name + "' is not known here; native strings are read as UTF-8"));
+            return StandardCharsets.UTF_8;
+        }
+    }
+
+    // ------------------------------------------------------------------ items
+
+    private RItem readItem() {
+        long off = pos;
+        if (stopped) return new RItem.Broken(off, off, null, "not_read");
+        if (depth >= MAX_DEPTH) {
+            return stop(off, null, "nesting_too_deep", "items are nested more than " + MAX_DEPTH + " deep");
+        }
+        depth++;
+        RFlags flags = null;
+        try {
+            flags = new RFlags(readInt());
+            return readBody(off, flags);
+        } catch (OutOfRangeException e) {
+            return stop(e.offset(), off, flags, "truncated",
+                    "the stream ends inside this " + (flags == null ? "item" : flags.typeName())
+                            + " (started at byte " + off + "; needs byte " + (e.offset() + e.length()) + ", has " + e.size() + ")");
+        } finally {
+            depth--;
+        }
+    }
+
+    private RItem readBody(long off, RFlags f) {
+        int t = f.type();
+        switch (t) {
+            case RFlags.NILVALUE_SXP, RFlags.EMPTYENV_SXP, RFlags.BASEENV_SXP, RFlags.GLOBALENV_SXP,
+                 RFlags.UNBOUNDVALUE_SXP, RFlags.MISSINGARG_SXP, RFlags.BASENAMESPACE_SXP:
+                return new RItem.Singleton(off, pos, f);
+            case RFlags.REFSXP: {
+                long idxOff = off;
+                int idx = f.packedRefIndex();
+                if (idx == 0) {
+                    idxOff = pos;
+                    idx = readInt();
+                }
+                RItem target = idx >= 1 && idx <= refs.size() ? refs.get(idx - 1) : null;
+                if (target == null) {
+                    error(idxOff, "bad_reference", "reference " + idx + " points outside the "
+                            + refs.size() + " symbols/environments read so far");
+                }
+                return new RItem.Ref(off, pos, f, idxOff, idx, target);
+            }
+            case RFlags.SYMSXP: {
+                RItem name = readItem();
+                if (!stopped && !(name instanceof RItem.Chars)) {
+                    error(name.offset(), "bad_symbol_name", "a symbol's name must be a CHARSXP, found " + typeOf(name));
+                }
+                RItem.Symbol s = new RItem.Symbol(off, pos, f, name, refs.size() + 1);
+                refs.add(s);
+                return s;
+            }
+            case RFlags.PERSISTSXP, RFlags.NAMESPACESXP, RFlags.PACKAGESXP: {
+                List<RItem> strings = readStringVec(off);
+                RItem.Composite c = new RItem.Composite(off, pos, f, null, strings, null);
+                refs.add(c);
+                return c;
+            }
+            case RFlags.ENVSXP: {
+                int refIndex = refs.size() + 1;
+                refs.add(null); // R registers the environment before reading its contents
+                int locked = readInt();
+                List<RItem> parts = new ArrayList<>(3);
+                for (int i = 0; i < 3 && !stopped; i++) parts.add(readItem());
+                RItem attrib = stopped ? null : readItem();
+                RItem.Environment env = new RItem.Environment(off, pos, f, locked, parts, attrib, refIndex);
+                refs.set(refIndex - 1, env);
+                return env;
+            }
+            case RFlags.LISTSXP, RFlags.LANGSXP, RFlags.CLOSXP, RFlags.PROMSXP, RFlags.DOTSXP,
+                 RFlags.ATTRLANGSXP, RFlags.ATTRLISTSXP:
+                return readPairList(off, f);
+            case RFlags.ALTREP_SXP: {
+                RItem info = readItem();
+                RItem state = readItem();
+                RItem attr = readItem();
+                RItem.Altrep a = new RItem.Altrep(off, pos, f, info, state, attr);
+                if (!stopped) {
+                    diagnostics.add(Diagnostic.warning(Span.bytes(off, pos - off), "altrep_not_expanded",
+                            "ALTREP object of class " + a.className() + ": its compact state is shown as stored,"
+                                    + " the values it stands for are not expanded"));
+                }
+                return a;
+            }
+            case RFlags.BCODESXP, RFlags.BCREPDEF:
+                return stop(off, f, "bytecode_unsupported", "byte-compiled code (" + f.typeName()
+                        + ") is not supported; reading stops here");
+            case RFlags.CLASSREFSXP, RFlags.GENERICREFSXP:
+                return stop(off, f, "unsupported_item", f.typeName() + " cannot occur in a valid stream (R refuses it too)");
+            default:
+                return readVectorLike(off, f);
+        }
+    }
+
+    /** Types whose attributes follow their payload. */
+    private RItem readVectorLike(long off, RFlags f) {
+        int t = f.type();
+        switch (t) {
+            case RFlags.CHARSXP: {
+                long lenOff = pos;
+                int n = readInt();
+                String value = null;
+                if (n == -1) {
+                    // NA_character_
+                } else if (n < 0) {
+                    return stop(lenOff, off, f, "bad_length", "a CHARSXP length of " + n + " is impossible (-1 is NA)");
+                } else if (!src.has(pos, n)) {
+                    return stop(lenOff, off, f, "length_exceeds_data", "the string claims " + n + " bytes but "
+                            + Math.max(0, src.size() - pos) + " are left");
+                } else {
+                    value = new String(src.bytes(pos, n), charset(f));
+                    pos += n;
+                }
+                RItem attr = f.hasAttributes() ? readItem() : null;
+                return new RItem.Chars(off, pos, f, n, value, f.charEncoding(), attr);
+            }
+            case RFlags.LGLSXP, RFlags.INTSXP, RFlags.REALSXP, RFlags.CPLXSXP, RFlags.RAWSXP: {
+                long lenOff = pos;
+                long n = readLength(off, f);
+                if (n < 0) return broken(off, f);
+                long bytes = n * RItem.Vector.elementSize(t);
+                if (!src.has(pos, bytes)) {
+                    return stop(lenOff, off, f, "length_exceeds_data", f.typeName() + " claims " + n + " elements ("
+                            + bytes + " bytes) but " + Math.max(0, src.size() - pos) + " bytes are left");
+                }
+                long data = pos;
+                pos += bytes;
+                RItem attr = f.hasAttributes() ? readItem() : null;
+                return new RItem.Vector(off, pos, f, lenOff, n, data, src, attr);
+            }
+            case RFlags.STRSXP, RFlags.VECSXP, RFlags.EXPRSXP: {
+                long lenOff = pos;
+                long n = readLength(off, f);
+                if (n < 0) return broken(off, f);
+                if (n > (src.size() - pos) / 4) {
+                    return stop(lenOff, off, f, "length_exceeds_data", f.typeName() + " claims " + n
+                            + " elements but only " + Math.max(0, src.size() - pos) + " bytes are left (each needs 4 or more)");
+                }
+                List<RItem> elements = new ArrayList<>((int) Math.min(n, 1 << 16));
+                for (long i = 0; i < n && !stopped; i++) elements.add(readItem());
+                RItem attr = f.hasAttributes() && !stopped ? readItem() : null;
+                return new RItem.Elements(off, pos, f, lenOff, n, elements, attr);
+            }
+            case RFlags.S4SXP: {
+                RItem attr = f.hasAttributes() ? readItem() : null;
+                return new RItem.S4(off, pos, f, attr);
+            }
+            case RFlags.SPECIALSXP, RFlags.BUILTINSXP: {
+                long lenOff = pos;
+                int n = readInt();
+                if (n < 0 || !src.has(pos, n)) {
+                    return stop(lenOff, off, f, "length_exceeds_data", "the primitive's name claims " + n + " bytes");
+                }
+                String name = new String(src.bytes(pos, n), StandardCharsets.ISO_8859_1);
+                pos += n;
+                RItem attr = f.hasAttributes() ? readItem() : null;
+                return new RItem.Composite(off, pos, f, name, List.of(), attr);
+            }
+            case RFlags.EXTPTRSXP: {
+                int refIndex = refs.size();
+                refs.add(null);
+                List<RItem> parts = new ArrayList<>(2);
+                parts.add(readItem());
+                if (!stopped) parts.add(readItem());
+                RItem attr = f.hasAttributes() && !stopped ? readItem() : null;
+                RItem.Composite c = new RItem.Composite(off, pos, f, null, parts, attr);
+                refs.set(refIndex, c);
+                return c;
+            }
+            case RFlags.WEAKREFSXP: {
+                int refIndex = refs.size();
+                refs.add(null);
+                RItem attr = f.hasAttributes() ? readItem() : null;
+                RItem.Composite c = new RItem.Composite(off, pos, f, null, List.of(), attr);
+                refs.set(refIndex, c);
+                return c;
+            }
+            default:
+                return stop(off, f, "unknown_item_type", String.format(
+                        "flags %s name type %d, which is not an R serialization item type; reading stops here",
+                        f.hex(), t));
+        }
+    }
+
+    /** Pairlist-like chains, read iteratively along the CDRs so long lists cost no stack. */
+    private RItem readPairList(long off, RFlags first) {
+        List<RItem.Cell> cells = new ArrayList<>();
+        long cellOff = off;
+        RFlags f = first;
+        RItem tail = null;
+        while (true) {
+            RItem attr = f.hasAttributes() ? readItem() : null;
+            RItem tag = f.hasTag() && !stopped ? readItem() : null;
+            RItem car = stopped ? null : readItem();
+            cells.add(new RItem.Cell(cellOff, pos, f, attr, tag, car));
+            if (stopped) break;
+            long next = pos;
+            RFlags nf;
+            try {
+                nf = new RFlags(readInt());
+            } catch (OutOfRangeException e) {
+                tail = stop(e.offset(), next, null, "truncated", "the stream ends where the rest of the pairlist should be");
+                break;
+            }
+            if (nf.type() == RFlags.LISTSXP || nf.type() == RFlags.ATTRLISTSXP) {
+                cellOff = next;
+                f = nf;
+                continue;
+            }
+            pos = next;
+            tail = readItem();
+            break;
+        }
+        return new RItem.PairList(off, pos, first, List.copyOf(cells), tail);
+    }
+
+    private List<RItem> readStringVec(long off) {
+        long zeroOff = pos;
+        int zero = readInt();
+        if (zero != 0) {
+            stop(zeroOff, off, null, "unsupported_item", "a persistent string vector must start with 0, found " + zero);
+            return List.of();
+        }
+        long lenOff = pos;
+        int n = readInt();
+        if (n < 0 || n > (src.size() - pos) / 4) {
+            stop(lenOff, off, null, "length_exceeds_data", "the string vector claims " + n + " elements");
+            return List.of();
+        }
+        List<RItem> out = new ArrayList<>();
+        for (int i = 0; i < n && !stopped; i++) out.add(readItem());
+        return out;
+    }
+
+    /** A vector length: an int, or -1 then two ints for a long vector. -1 when reading stopped. */
+    private long readLength(long itemOff, RFlags f) {
+        long lenOff = pos;
+        int n = readInt();
+        if (n >= 0) return n;
+        if (n == -1) {
+            long hi = readInt() & 0xffffffffL, lo = readInt() & 0xffffffffL;
+            long len = hi << 32 | lo;
+            stop(lenOff, itemOff, f, "long_vector_unsupported", f.typeName() + " is a long vector ("
+                    + len + " elements); long vectors are not supported");
+            return -1;
+        }
+        stop(lenOff, itemOff, f, "bad_length", f.typeName() + " has a negative length " + n);
+        return -1;
+    }
+
+    private Charset charset(RFlags f) {
+        return switch (f.charEncoding()) {
+            case "latin1", "bytes" -> StandardCharsets.ISO_8859_1;
+            case "UTF-8", "ASCII" -> StandardCharsets.UTF_8;
+            default -> nativeCharset;
+        };
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private int readInt() {
+        src.check(pos, 4);
+        int v = (src.get(pos) & 0xff) << 24 | (src.get(pos + 1) & 0xff) << 16 | (src.get(pos + 2) & 0xff) << 8 | src.get(pos + 3) & 0xff;
+        pos += 4;
+        return v;
+    }
+
+    private static String typeOf(RItem item) {
+        return item.flags() == null ? "an unreadable item" : item.flags().typeName();
+    }
+
+    private RItem stop(long at, RFlags f, String rule, String message) {
+        return stop(at, at, f, rule, message);
+    }
+
+    /** Records an error at {@code at} and ends reading; the item started at {@code itemOff}. */
+    private RItem stop(long at, long itemOff, RFlags f, String rule, String message) {
+        if (!stopped) {
+            diagnostics.add(new Diagnostic(Severity.ERROR, Span.bytes(at, 0), rule, message + " (byte " + at + ")"));
+            stopped = true;
+            stopRule = rule;
+        }
+        return broken(itemOff, f, rule);
+    }
+
+    private RItem broken(long off, RFlags f) {
+        return broken(off, f, stopRule);
+    }
+
+    private RItem broken(long off, RFlags f, String rule) {
+        return new RItem.Broken(off, Math.max(off, Math.min(pos, src.size())), f, rule);
+    }
+
+    private void error(long at, String rule, String message) {
+        diagnostics.add(Diagnostic.errorAtByte(at, rule, message + " (byte " + at + ")"));
+    }
+}
