@@ -29,6 +29,7 @@ public final class FormatRegistry {
         List<Format> formats = new ArrayList<>();
         formats.add(new Hdf5Format(groupOpeners));
         formats.add(new FolderFormat());
+        formats.add(new org.packscope.codec.binjson.BinaryJsonFormat());
         formats.add(new RawFormat());
         return new FormatRegistry(formats);
     }
