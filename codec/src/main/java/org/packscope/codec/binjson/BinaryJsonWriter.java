@@ -362,9 +362,13 @@ public final class BinaryJsonWriter {
                     choice = 1;
                 }
             }
-            if (c == 0 && 5 < best) {
+            // f32 wins a tie with float-as-int (as the reference encoder does)
+            if (c == 0 && 5 < f64Length && 5 <= best) {
                 float f = (float) tv;
-                if (Double.isNaN(tv) || Double.doubleToRawLongBits(f) == tb) choice = 2;
+                if (Double.isNaN(tv) || Double.doubleToRawLongBits(f) == tb) {
+                    best = 5;
+                    choice = 2;
+                }
             }
             switch (choice) {
                 case 1 -> out.inlineFlex(0x70, 3, zz);
