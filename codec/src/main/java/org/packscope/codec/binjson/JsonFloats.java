@@ -7,8 +7,8 @@ import java.math.RoundingMode;
 /**
  * Float text for JSON output: the shortest decimal that reads back to the same bits,
  * always with a '.' or an exponent (3.0, 1e300), and NaN / Infinity / -Infinity as
- * bare tokens. Java 17's {@code Double.toString} round-trips but is sometimes one
- * digit longer than needed, so its digit count is checked once more.
+ * bare tokens. Java 17's {@code Double.toString} round-trips but is sometimes longer
+ * than needed (4.9E-324), so shorter forms are tried until none reads back.
  */
 public final class JsonFloats {
     private JsonFloats() { }
@@ -32,19 +32,26 @@ public final class JsonFloats {
 
     private static BigDecimal shortest(BigDecimal candidate, double v, boolean f32) {
         BigDecimal best = candidate.stripTrailingZeros();
-        int p = best.precision();
-        if (p < 2 || p < (f32 ? 7 : 15)) return best;
-        // One digit fewer: if any (p-1)-digit decimal reads back, one of these does.
-        BigDecimal exact = f32 ? new BigDecimal((float) v) : new BigDecimal(v);
-        MathContext mc = new MathContext(p - 1, RoundingMode.HALF_EVEN);
-        BigDecimal nearest = exact.round(mc);
-        if (readsBack(nearest, v, f32)) return nearest.stripTrailingZeros();
-        BigDecimal down = exact.round(new MathContext(p - 1, RoundingMode.DOWN));
-        if (readsBack(down, v, f32)) return down.stripTrailingZeros();
-        BigDecimal up = exact.round(new MathContext(p - 1, RoundingMode.UP));
-        if (readsBack(up, v, f32)) return up.stripTrailingZeros();
+        BigDecimal exact = null;
+        while (best.precision() >= 2) {
+            int p = best.precision();
+            if (exact == null) exact = f32 ? new BigDecimal((float) v) : new BigDecimal(v);
+            // If any (p-1)-digit decimal reads back, the nearest one or a neighbour does.
+            BigDecimal shorter = null;
+            for (RoundingMode mode : MODES) {
+                BigDecimal c = exact.round(new MathContext(p - 1, mode));
+                if (readsBack(c, v, f32)) {
+                    shorter = c.stripTrailingZeros();
+                    break;
+                }
+            }
+            if (shorter == null) break;
+            best = shorter;
+        }
         return best;
     }
+
+    private static final RoundingMode[] MODES = {RoundingMode.HALF_EVEN, RoundingMode.DOWN, RoundingMode.UP};
 
     private static boolean readsBack(BigDecimal d, double v, boolean f32) {
         String s = d.toString();
