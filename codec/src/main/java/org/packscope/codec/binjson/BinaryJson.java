@@ -67,7 +67,7 @@ public final class BinaryJson {
             StringTable t = r.readStrings(h.end());
             if (!t.complete()) return new DecodeResult(diags, false);
             long end = r.decode(t.end(), ev, 0);
-            if (end < src.size()) r.error(end, Rules.TRAILING_BYTES, (src.size() - end) + " bytes follow the root value");
+            if (end < src.size()) r.error(end, Rules.TRAILING_BYTES, trailingText(src.size() - end));
             return new DecodeResult(diags, true);
         } catch (BjFatal f) {
             diags.add(f.diagnostic());
@@ -103,6 +103,10 @@ public final class BinaryJson {
         DecodeResult r = decode(src, b);
         diagnostics.addAll(r.diagnostics());
         return r.complete() ? b.root : null;
+    }
+
+    static String trailingText(long n) {
+        return n + (n == 1 ? " byte follows" : " bytes follow") + " the root value: nothing may come after it";
     }
 
     /** Number of values in the document (the bench fast path); -1 when it does not decode. */

@@ -216,7 +216,7 @@ final class BjNodes {
         if (end >= 0) {
             n.span(Span.bytes(start, end - start));
             if (root && end < r.size) {
-                r.error(end, Rules.TRAILING_BYTES, (r.size - end) + " bytes follow the root value");
+                r.error(end, Rules.TRAILING_BYTES, BinaryJson.trailingText(r.size - end));
             }
         }
     }

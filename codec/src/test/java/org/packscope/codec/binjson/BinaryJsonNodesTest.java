@@ -147,4 +147,19 @@ class BinaryJsonNodesTest {
         assertEquals("float N-D array 4", e.node().child("values").summary());
         assertEquals(List.of(), BjTesting.walk(e.node()));
     }
+
+    @Test
+    void appSamplesOpenCleanlyAndTheDamagedOneShowsItsProblems() {
+        Path dir = Path.of("").toAbsolutePath().resolveSibling("resources").resolve("binjson");
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(dir), "app resources not beside codec/");
+        FormatRegistry reg = FormatRegistry.standard();
+        for (String name : List.of("config.sj", "r_config.bj", "r_sensor_timeseries.bj", "v_nd_all_c5_sj.sj", "v_float_specials_c0.bj")) {
+            assertEquals(List.of(), BjTesting.walk(reg.open(dir.resolve(name))), name);
+        }
+        Node damaged = reg.open(dir.resolve("config-damaged.sj"));
+        assertEquals(List.of("invalid_utf8@249", "trailing_bytes@535", "reserved_type_byte@411"),
+                BjTesting.keys(BjTesting.walk(damaged)));
+        assertEquals("map · 3 entries (2 readable)", damaged.child("server").summary());
+        assertEquals("\"r2\"", damaged.find("database/replicas/1/host").summary());
+    }
 }
