@@ -33,9 +33,9 @@ public final class FormatRegistry {
         formats.add(new org.packscope.codec.bcolz.BcolzFormat());
         formats.add(new org.packscope.codec.blosc.BloscFormat());
         formats.add(new org.packscope.codec.bpcells.BpcellsFolderFormat());
-        formats.add(new FolderFormat());
         formats.add(new org.packscope.codec.rds.RdsFormat());
         formats.add(new org.packscope.codec.binjson.BinaryJsonFormat());
+        formats.add(new FolderFormat());
         formats.add(new RawFormat());
         return new FormatRegistry(formats);
     }

@@ -38,9 +38,13 @@ class NodeTest {
         assertEquals("truncated", d.rule());
         assertEquals(Severity.ERROR, d.severity());
 
-        Node m = Node.lazy("worse", "test", node -> { throw new IllegalStateException("boom"); });
+        Node m = Node.lazy("io", "test", node -> { throw new java.io.IOException("disk gone"); });
         assertEquals("unreadable", m.diagnostics().get(0).rule());
-        assertTrue(m.diagnostics().get(0).message().contains("boom"));
+        assertTrue(m.diagnostics().get(0).message().contains("disk gone"));
+
+        // a reader that indexes past an array trusted its input: that is a bug, named as such
+        Node bug = Node.lazy("bug", "test", node -> { int[] a = new int[1]; node.summary("" + a[2]); });
+        assertEquals("internal_error", bug.diagnostics().get(0).rule());
     }
 
     @Test
