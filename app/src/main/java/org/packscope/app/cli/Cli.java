@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 /** The command line: {@code inspect}, {@code check}, {@code decode}, {@code encode}, {@code bench}. */
 @Command(name = "packscope", mixinStandardHelpOptions = true, version = "PackScope 0.1",
         description = "Looks inside compressed and bit-packed numeric data files.",
-        subcommands = {InspectCommand.class, CheckCommand.class, DecodeCommand.class, BenchCommand.class})
+        subcommands = {InspectCommand.class, CheckCommand.class, DecodeCommand.class, EncodeCommand.class, BenchCommand.class})
 public final class Cli implements Runnable {
 
     /** Exit code for unreadable input or bad usage. */

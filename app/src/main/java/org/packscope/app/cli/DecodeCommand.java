@@ -8,8 +8,10 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.packscope.codec.bpcells.MatrixMarket;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.SparseMatrix;
@@ -62,13 +64,17 @@ final class DecodeCommand implements Callable<Integer> {
             if (text != null && text.formats().contains(fmt)) {
                 Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
                 text.export(fmt, w, Progress.NONE);
+                w.write('\n');
                 w.flush();
                 return 0;
             }
             if (matrix != null && (fmt.equals("mtx") || fmt.equals("csv"))) {
                 Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-                if (fmt.equals("mtx")) MatrixMarketWriter.write(matrix, w, path);
-                else MatrixMarketWriter.writeCsv(matrix, w);
+                if (fmt.equals("mtx")) {
+                    MatrixMarket.write(matrix, w, List.of("written by PackScope from " + path, MatrixMarket.ORDER_COMMENT), Progress.NONE);
+                } else {
+                    writeCsv(matrix, w);
+                }
                 w.flush();
                 return 0;
             }
@@ -87,6 +93,26 @@ final class DecodeCommand implements Callable<Integer> {
         }
         System.err.println("packscope: format " + fmt + " does not suit " + path);
         return Cli.EXIT_USAGE;
+    }
+
+    /** Matrix entries as {@code row,col,value} lines, 0-based, in (column, row) order. */
+    private static void writeCsv(SparseMatrix m, Writer w) throws IOException {
+        ValueType t = m.valueType();
+        w.write("row,col,value\n");
+        StringBuilder line = new StringBuilder(64);
+        try {
+            m.forEachEntry((row, col, value) -> {
+                line.setLength(0);
+                line.append(row).append(',').append(col).append(',').append(MatrixMarket.format(t, value)).append('\n');
+                try {
+                    w.append(line);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }, Progress.NONE);
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
+        }
     }
 
     static void writeRaw(ValueColumn column, OutputStream out) throws IOException {

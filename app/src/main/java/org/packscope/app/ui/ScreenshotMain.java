@@ -32,9 +32,9 @@ public final class ScreenshotMain {
     record Shot(String file, String path, int tab, String field) { }
 
     static final List<Shot> SHOTS = new ArrayList<>(List.of(
-            new Shot("hdf5-file.png", "hdf5/multi.h5", 0, "superblock version"),
-            new Shot("hdf5-values.png", "hdf5/multi.h5/mats/a/idxptr", 1, null),
-            new Shot("hdf5-plot.png", "hdf5/multi.h5/mats/a/val_data", 2, null)));
+            new Shot("hdf5-file.png", "bpcells/multi.h5", 0, "superblock version"),
+            new Shot("hdf5-values.png", "bpcells/multi.h5/mats/a/idxptr", 1, null),
+            new Shot("hdf5-plot.png", "bpcells/multi.h5/mats/a/val_data", 2, null)));
 
     public static void main(String[] args) {
         Application.launch(App.class, args);

@@ -37,7 +37,7 @@ class CliTest {
         return new Run(code, out.toByteArray(), e);
     }
 
-    private final String h5 = Samples.get("hdf5/multi.h5").toString();
+    private final String h5 = Samples.get("bpcells/multi.h5").toString();
 
     @Test
     void inspectShowsFieldsWithOffsetsAndBitWidths() {
@@ -88,7 +88,8 @@ class CliTest {
 
     @Test
     void checkExitCodes(@TempDir Path dir) throws Exception {
-        assertEquals(0, run("check", Samples.get("hdf5").toString()).code());
+        assertEquals(0, run("check", Samples.get("bpcells/multi.h5").toString()).code());
+        assertEquals(1, run("check", Samples.root().toString()).code(), "the samples include damaged copies");
         assertEquals(2, run("check", dir.resolve("missing.h5").toString()).code());
         assertEquals(2, run("check").code());
         Path cut = dir.resolve("cut.h5");

@@ -38,7 +38,7 @@ class MainWindowTest {
 
     @Test
     void selectingAFieldHighlightsItsBytesInTheHexView(FxRobot robot) throws Exception {
-        openAndWait(robot, Samples.get("hdf5/multi.h5"), "multi.h5");
+        openAndWait(robot, Samples.get("bpcells/multi.h5"), "multi.h5");
         TableRow<?> row = robot.lookup(".table-row-cell").match(n -> n instanceof TableRow<?> r
                 && r.getItem() instanceof Field f && f.name().equals("superblock version")).query();
         robot.clickOn(row);
@@ -51,7 +51,7 @@ class MainWindowTest {
 
     @Test
     void clickingAByteSelectsTheInnermostField(FxRobot robot) throws Exception {
-        openAndWait(robot, Samples.get("hdf5/multi.h5"), "multi.h5");
+        openAndWait(robot, Samples.get("bpcells/multi.h5"), "multi.h5");
         HexView hex = window.detail().hex();
         // the first row's fourth byte lies inside the 8-byte signature
         Point2D onByte = hex.lookup("Canvas").localToScreen(8.4 * (12 + 3 * 3) + 4, 9);
@@ -64,7 +64,7 @@ class MainWindowTest {
 
     @Test
     void expandingTheTreeShowsDatasetsAndTheirValues(FxRobot robot) throws Exception {
-        openAndWait(robot, Samples.get("hdf5/multi.h5"), "multi.h5");
+        openAndWait(robot, Samples.get("bpcells/multi.h5"), "multi.h5");
         var fileItem = window.browser().getRoot().getChildren().get(0);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fileItem.getChildren().stream()
                 .anyMatch(c -> c.getValue() instanceof org.packscope.codec.inspect.Node n && n.name().equals("mats")));

@@ -23,6 +23,35 @@ public final class TreeWalk {
 
     private TreeWalk() { }
 
+    /**
+     * A container often repeats a problem of one of its parts as a summary (a matrix
+     * naming its damaged array, a dataset naming its damaged chunk file). When the part
+     * reports the same rule itself, with a place, the part's report is the one to keep.
+     */
+    static List<Located> dropEchoes(List<Located> all) {
+        java.util.Map<String, List<Located>> byRule = new java.util.HashMap<>();
+        for (Located l : all) byRule.computeIfAbsent(l.diagnostic.rule(), k -> new ArrayList<>()).add(l);
+        List<Located> kept = new ArrayList<>();
+        for (Located l : all) {
+            boolean echo = false;
+            for (Located other : byRule.get(l.diagnostic.rule())) {
+                if (other == l || other.diagnostic.span() == null || !isAncestor(l.node, other.node)) continue;
+                Span mine = l.diagnostic.span();
+                if (mine == null || mine.startBit() == other.diagnostic.span().startBit() || l.node.source() == null) {
+                    echo = true;
+                    break;
+                }
+            }
+            if (!echo) kept.add(l);
+        }
+        return kept;
+    }
+
+    private static boolean isAncestor(Node a, Node b) {
+        for (Node p = b.parent(); p != null; p = p.parent()) if (p == a) return true;
+        return false;
+    }
+
     public static List<Located> diagnostics(Node root, boolean runVerifiers, int maxNodes, Progress progress) {
         List<Located> out = new ArrayList<>();
         Deque<Node> todo = new ArrayDeque<>();
@@ -58,7 +87,7 @@ public final class TreeWalk {
         }
         List<Located> unique = new ArrayList<>();
         java.util.Set<String> seen = new java.util.HashSet<>();
-        for (Located l : out) {
+        for (Located l : dropEchoes(out)) {
             String key = System.identityHashCode(l.node.source()) + "|" + l.offsetBits() + "|" + l.diagnostic.rule() + "|" + l.diagnostic.message();
             if (seen.add(key)) unique.add(l);
         }

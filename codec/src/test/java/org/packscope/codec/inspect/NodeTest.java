@@ -93,6 +93,21 @@ class NodeTest {
     }
 
     @Test
+    void aContainersSummaryOfItsPartsProblemIsNotRepeated() {
+        ByteSource file = ByteSource.of(new byte[64], "part");
+        Node root = Node.of("matrix", "matrix")
+                .diagnose(Diagnostic.error(null, "idxptr_not_monotone", "idxptr decreases at element 3"))
+                .diagnose(Diagnostic.error(null, "other_rule", "kept: no part reports it"));
+        Node part = Node.of("idxptr", "array").source(file)
+                .diagnose(Diagnostic.error(Span.bytes(24, 8), "idxptr_not_monotone", "element 3 decreases"));
+        root.add(part);
+        var found = TreeWalk.diagnostics(root, false, 100, Progress.NONE);
+        assertEquals(2, found.size());
+        assertTrue(found.stream().anyMatch(l -> l.node() == part && l.diagnostic().span().byteOffset() == 24));
+        assertTrue(found.stream().anyMatch(l -> l.diagnostic().rule().equals("other_rule")));
+    }
+
+    @Test
     void rawBitsShowWhatTheSpanCovers() {
         ByteSource s = ByteSource.of(new byte[] {(byte) 0xb5, 0x03, 0x10, 0x20, 0x30}, "t");
         assertEquals("0b101", RawBits.render(s, Span.bits(0, 3)));
