@@ -30,10 +30,12 @@ final class DiagnosticsView extends BorderPane {
     private final TableView<TreeWalk.Located> table = new TableView<>();
     private final Label info = new Label("");
     private Node root;
+    private final Consumer<TreeWalk.Located> onPick;
     private int generation;
 
     DiagnosticsView(TaskRunner runner, Consumer<TreeWalk.Located> onPick) {
         this.runner = runner;
+        this.onPick = onPick;
         setId("diagnostics");
         table.setId("diagnostics-table");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -98,12 +100,21 @@ final class DiagnosticsView extends BorderPane {
                     List<TreeWalk.Located> shown = list.stream().filter(l -> l.diagnostic().severity() != Severity.INFO || deep).toList();
                     table.setItems(FXCollections.observableArrayList(shown));
                     long errors = shown.stream().filter(l -> l.diagnostic().severity() == Severity.ERROR).count();
+                    long warnings = shown.size() - errors;
                     info.setText(shown.isEmpty() ? "No problems found" + (deep ? " (deep check)" : "")
-                            : errors + " errors, " + (shown.size() - errors) + " warnings" + (deep ? " (deep check)" : ""));
+                            : errors + (errors == 1 ? " error, " : " errors, ") + warnings + (warnings == 1 ? " warning" : " warnings")
+                            + (deep ? " (deep check)" : ""));
                 });
     }
 
     int count() { return table.getItems().size(); }
+
+    /** Selects and shows the first problem, as a click on it would. */
+    void pickFirst() {
+        if (table.getItems().isEmpty()) return;
+        table.getSelectionModel().select(0);
+        onPick.accept(table.getItems().get(0));
+    }
 
     TableView<TreeWalk.Located> table() { return table; }
 }

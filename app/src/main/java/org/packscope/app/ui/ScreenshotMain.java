@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
@@ -29,12 +28,17 @@ public final class ScreenshotMain {
     private ScreenshotMain() { }
 
     /** One picture: the file to write, the path under resources/ to reveal, the tab and field to select. */
-    record Shot(String file, String path, int tab, String field) { }
+    record Shot(String file, String path, String tab, String field) { }
 
-    static final List<Shot> SHOTS = new ArrayList<>(List.of(
-            new Shot("hdf5-file.png", "bpcells/multi.h5", 0, "superblock version"),
-            new Shot("hdf5-values.png", "bpcells/multi.h5/mats/a/idxptr", 1, null),
-            new Shot("hdf5-plot.png", "bpcells/multi.h5/mats/a/val_data", 2, null)));
+    static final List<Shot> SHOTS = List.of(
+            new Shot("pco-bins.png", "pco/floatmult_f64_prices.pco/chunk 0/primary latent", "Bins", null),
+            new Shot("pco-plot.png", "pco/smooth_i64_timestamps_ms.pco", "Plot", null),
+            new Shot("blosc-chunk.png", "blosc/blosclz_shuf_ts4_64k_mixed_c5.blosc", "Structure", "flags.compformat"),
+            new Shot("bcolz-ctable.png", "bcolz/ctable_basic/x", "Values", null),
+            new Shot("bpcells-matrix.png", "bpcells/multi.h5/mats/a", "Structure", null),
+            new Shot("binjson-sj.png", "binjson/config.sj", "Structure", "tag"),
+            new Shot("hdf5-file.png", "bpcells/multi.h5", "Structure", "superblock version"),
+            new Shot("corrupt-pco.png", "pco/multichunk_f32_10x1000-damaged.pco", "Diagnostics", null));
 
     public static void main(String[] args) {
         Application.launch(App.class, args);
@@ -86,9 +90,12 @@ public final class ScreenshotMain {
         Shot shot = todo.poll();
         var rootItem = window.browser().getRoot().getChildren().get(0);
         window.browser().revealPath(rootItem, Arrays.asList(shot.path().split("/")), item -> after(1.5, () -> {
-            window.detail().tabs().getSelectionModel().select(shot.tab());
+            window.detail().tabs().getTabs().stream()
+                    .filter(t -> t.getText().startsWith(shot.tab())).findFirst()
+                    .ifPresent(t -> window.detail().tabs().getSelectionModel().select(t));
             if (shot.field() != null) window.detail().selectField(shot.field());
-            after(1.0, () -> {
+            if (shot.tab().equals("Diagnostics")) window.detail().diagnostics().pickFirst();
+            after(1.5, () -> {
                 save(window.stage(), out.resolve(shot.file()).toFile());
                 next(window, resources, out, todo);
             });

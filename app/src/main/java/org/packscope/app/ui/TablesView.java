@@ -64,6 +64,7 @@ final class TablesView {
         DoubleDataSet ds = new DoubleDataSet(t.chartY());
         ds.set(x, y);
         r.getDatasets().add(ds);
+        chart.setLegendVisible(false);
         chart.setPrefHeight(260);
         return chart;
     }

@@ -11,7 +11,7 @@ public final class RawBits {
     private RawBits() { }
 
     /**
-     * Up to 16 bits: binary, most significant bit first ("0b101"). Whole bytes: hex in
+     * Up to 16 bits (but not two whole bytes): binary, most significant bit first ("0b101"). Whole bytes: hex in
      * file order ("0a 1f 00 …"). Other widths up to 64 bits: hex of the value read LSB-first.
      */
     public static String render(ByteSource source, Span span) {
@@ -19,7 +19,8 @@ public final class RawBits {
         try {
             long bits = span.bitLength();
             if (bits == 0) return "";
-            if (bits <= 16) {
+            // short fields in binary, so single bits are visible; whole-byte runs as hex bytes
+            if (bits <= 16 && !(span.isByteAligned() && bits > 8)) {
                 long v = new BitReader(source, span.startBit()).readBits((int) bits);
                 String s = Long.toBinaryString(v);
                 return "0b" + "0".repeat((int) bits - s.length()) + s;
