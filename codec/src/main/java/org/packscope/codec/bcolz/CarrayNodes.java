@@ -93,7 +93,7 @@ public final class CarrayNodes {
 
     private static Node chunkFileNode(Path p, boolean stale) {
         String fname = FileNames.of(p);
-        return Node.lazy(fname, "file", n -> {
+        return Node.lazy(fname, "bcolz-superchunk", n -> {
             ByteSource src = ByteSource.open(p);
             BloscFormat.fillSuperchunk(n, Superchunk.read(src), fname);
             if (stale) {

@@ -26,6 +26,7 @@ final class CarrayStore implements ByteStore {
     private final Carray carray;
     private final long chunkBytes;
     private final UnitCache cache = new UnitCache(16, 64L << 20);
+    private final java.util.concurrent.atomic.AtomicLong decoded = new java.util.concurrent.atomic.AtomicLong();
     private final Map<Long, Chunk> open = new LinkedHashMap<>(16, 0.75f, true) {
         @Override protected boolean removeEldestEntry(Map.Entry<Long, Chunk> e) { return size() > 64; }
     };
@@ -112,6 +113,7 @@ final class CarrayStore implements ByteStore {
         if (bytes != null) return bytes;
         BloscChunk b = c.blosc();
         bytes = new byte[b.unitLength(u)];
+        decoded.incrementAndGet();
         try {
             b.decodeUnit(u, bytes, 0, Codecs.local());
         } catch (BloscException e) {
@@ -120,6 +122,9 @@ final class CarrayStore implements ByteStore {
         cache.put(key, bytes);
         return bytes;
     }
+
+    /** Blocks decoded so far for random access. */
+    long decodedUnits() { return decoded.get(); }
 
     /** Decodes every chunk; missing or mismatched chunks and decode failures go to the sink. */
     @Override

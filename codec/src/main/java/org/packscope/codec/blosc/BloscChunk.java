@@ -98,6 +98,13 @@ public final class BloscChunk {
             return new BloscChunk(source, base, chunkEnd, h, null, problems, fatal);
         }
         if (h.nbytes() == 0) return new BloscChunk(source, base, chunkEnd, h, new int[0], problems, fatal);
+        Compformat cf = h.compformat();
+        if (cf != null && h.nbytes() > (chunkEnd - base) * maxRatio(cf) + (1 << 16)) {
+            problems.add(Diagnostic.error(Span.bytes(base + 4, 4), "nbytes_implausible",
+                    "nbytes " + h.nbytes() + " cannot come from " + (chunkEnd - base) + " bytes of " + cf.label()
+                            + " data (at most about " + maxRatio(cf) + ":1); not decoded"));
+            return new BloscChunk(source, base, chunkEnd, h, null, problems, "nbytes implausible");
+        }
         if (h.blocksize() == 0) {
             problems.add(Diagnostic.error(Span.bytes(base + 8, 4), "blocksize_zero",
                     "blocksize is 0 for " + h.nbytes() + " bytes of data; the blocks cannot be located"));
@@ -136,6 +143,20 @@ public final class BloscChunk {
         return new BloscChunk(source, base, chunkEnd, h, bstarts, problems, fatal);
     }
 
+    /**
+     * Largest expansion a codec can reach (run-length of 255 output bytes per input byte for
+     * the LZ codecs, 32 K per byte for zstd RLE blocks), with margin. A header claiming more
+     * is refused before anything is allocated.
+     */
+    static long maxRatio(Compformat cf) {
+        return switch (cf) {
+            case BLOSCLZ, LZ4 -> 300;
+            case SNAPPY -> 64;
+            case ZLIB -> 1100;
+            case ZSTD -> 40_000;
+        };
+    }
+
     public ByteSource source() { return source; }
 
     /** Offset of the header in the source. */
@@ -165,7 +186,8 @@ public final class BloscChunk {
 
     public int unitSize() {
         if (header == null) return 1;
-        if (header.memcpyed()) return MEMCPY_UNIT;
+        // undecodable chunks still answer reads (with zeros) in bounded slices
+        if (header.memcpyed() || fatal != null) return MEMCPY_UNIT;
         return (int) Math.max(1, Math.min(header.blocksize(), Integer.MAX_VALUE));
     }
 

@@ -43,7 +43,8 @@ public final class BloscFormat implements Format {
     @Override
     public Node open(Path path, FormatRegistry registry) {
         String name = FileNames.of(path);
-        return Node.lazy(name, "file", n -> {
+        String kind = Probe.of(path).startsWith("blpk") ? "bcolz-superchunk" : "blosc-chunk";
+        return Node.lazy(name, kind, n -> {
             ByteSource src = ByteSource.open(path);
             if (src.size() >= 4 && src.u8(0) == 'b' && src.u8(1) == 'l' && src.u8(2) == 'p' && src.u8(3) == 'k') {
                 fillSuperchunk(n, Superchunk.read(src), name);

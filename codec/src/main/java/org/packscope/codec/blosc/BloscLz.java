@@ -66,14 +66,20 @@ public final class BloscLz {
                 if (dist == 1) {
                     Arrays.fill(dst, op, op + len, dst[ref]);
                     op += len;
-                } else if (dist >= 8 && opEnd - op >= len + 8) {
+                } else if (dist >= 8) {
+                    // each 8-byte read lies wholly in bytes already written
                     int end = op + len;
-                    do {
-                        LONG.set(dst, op, (long) LONG.get(dst, ref));
-                        op += 8;
-                        ref += 8;
-                    } while (op < end);
-                    op = end;
+                    for (int last = end - 8; op <= last; op += 8, ref += 8) LONG.set(dst, op, (long) LONG.get(dst, ref));
+                    while (op < end) dst[op++] = dst[ref++];
+                } else if (len > 16) {
+                    // a short period: write bytes until the copied span is a whole number of
+                    // periods of at least 8 bytes, then copy eight bytes at a time from one such span back
+                    int period = dist * ((8 + dist - 1) / dist);
+                    int end = op + len;
+                    for (int pre = op + period - dist; op < pre; ) dst[op++] = dst[ref++];
+                    ref = op - period;
+                    for (int last = end - 8; op <= last; op += 8, ref += 8) LONG.set(dst, op, (long) LONG.get(dst, ref));
+                    while (op < end) dst[op++] = dst[ref++];
                 } else {
                     for (int end = op + len; op < end; ) dst[op++] = dst[ref++];
                 }

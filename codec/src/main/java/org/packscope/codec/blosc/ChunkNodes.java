@@ -18,6 +18,7 @@ public final class ChunkNodes {
 
     /** Blocks whose bstarts are listed one field each; past this the table and children still cover all. */
     private static final int MAX_BSTART_FIELDS = 4096;
+    private static final int MAX_TABLE_ROWS = 65536;
 
     /** Fills {@code n} (whose source is the chunk's source) with everything about the chunk. */
     public static Node fill(Node n, BloscChunk c, String valuesName) {
@@ -102,7 +103,8 @@ public final class ChunkNodes {
 
     static DataTable blockTable(BloscChunk c) {
         List<List<Object>> rows = new ArrayList<>();
-        for (int b = 0; b < c.nblocks(); b++) {
+        // the block children cover every block; the map stops where a chart stops being readable
+        for (int b = 0; b < Math.min(c.nblocks(), MAX_TABLE_ROWS); b++) {
             BlockLayout l = c.layout(b);
             double ratio = l.cbytes() == 0 ? 0 : (double) l.bsize() / l.cbytes();
             rows.add(List.of(b, l.start(), l.bsize(), l.cbytes(), Math.round(ratio * 1000) / 1000.0, l.nsplits(),

@@ -9,6 +9,7 @@ import org.packscope.codec.inspect.Progress;
 public final class ChunkStore implements ByteStore {
     private final BloscChunk chunk;
     private final UnitCache cache = new UnitCache(8, 32L << 20);
+    private final java.util.concurrent.atomic.AtomicLong decoded = new java.util.concurrent.atomic.AtomicLong();
 
     public ChunkStore(BloscChunk chunk) { this.chunk = chunk; }
 
@@ -33,6 +34,7 @@ public final class ChunkStore implements ByteStore {
         byte[] b = cache.get(u);
         if (b != null) return b;
         b = new byte[chunk.unitLength(u)];
+        decoded.incrementAndGet();
         try {
             chunk.decodeUnit(u, b, 0, Codecs.local());
         } catch (BloscException e) {
@@ -41,6 +43,9 @@ public final class ChunkStore implements ByteStore {
         cache.put(u, b);
         return b;
     }
+
+    /** Units decoded so far (blocks, or slices of a memcpyed chunk): what random access cost. */
+    public long decodedUnits() { return decoded.get(); }
 
     @Override
     public long verify(Consumer<Diagnostic> sink, Progress progress) {

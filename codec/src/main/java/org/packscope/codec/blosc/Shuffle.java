@@ -134,9 +134,14 @@ public final class Shuffle {
         int n = bsize / typesize;
         if (n % 8 != 0) throw new IllegalArgumentException("bitshuffle needs a multiple of 8 elements");
         int nrow = n / 8; // bytes per bit-row: one bit of one byte of all elements
+        int qFast = 0;
+        if (typesize % 8 == 0) {
+            qFast = nrow & ~7;
+            bitunshuffleWide(typesize, n, nrow, qFast, src, sOff, dst, dOff);
+        }
         for (int jj = 0; jj < typesize; jj++) {
             int rowBase = sOff + jj * 8 * nrow;
-            int q = 0;
+            int q = qFast;
             for (; q + 8 <= nrow; q += 8) {
                 long r0 = (long) LONG.get(src, rowBase + q);
                 long r1 = (long) LONG.get(src, rowBase + nrow + q);
@@ -177,6 +182,47 @@ public final class Shuffle {
         }
         int tail = bsize - n * typesize;
         if (tail > 0) System.arraycopy(src, sOff + n * typesize, dst, dOff + n * typesize, tail);
+    }
+
+    /**
+     * For typesize a multiple of 8, the first {@code qEnd} bytes of every bit-row: eight byte
+     * planes make 64 bit-rows, and 8 bytes of each (64 elements) form a 64x64 bit matrix whose
+     * transpose is the 64 elements' 8 bytes of those planes, stored as longs.
+     */
+    private static void bitunshuffleWide(int ts, int n, int nrow, int qEnd, byte[] src, int sOff, byte[] dst, int dOff) {
+        long[] a = new long[64];
+        for (int g = 0; g < ts; g += 8) {
+            int planeBase = sOff + g * 8 * nrow;
+            for (int q = 0; q < qEnd; q += 8) {
+                int base = planeBase + q;
+                for (int r = 0; r < 64; r++) a[r] = (long) LONG.get(src, base + r * nrow);
+                transpose64(a);
+                int o = dOff + 8 * q * ts + g;
+                for (int e = 0; e < 64; e++) LONG.set(dst, o + e * ts, a[e]);
+            }
+        }
+    }
+
+    /** Transposes a 64x64 bit matrix, bit c of a[r] to bit r of a[c], by swapping ever smaller blocks. */
+    static void transpose64(long[] a) {
+        swapBlocks(a, 32, 0x00000000FFFFFFFFL);
+        swapBlocks(a, 16, 0x0000FFFF0000FFFFL);
+        swapBlocks(a, 8, 0x00FF00FF00FF00FFL);
+        swapBlocks(a, 4, 0x0F0F0F0F0F0F0F0FL);
+        swapBlocks(a, 2, 0x3333333333333333L);
+        swapBlocks(a, 1, 0x5555555555555555L);
+    }
+
+    private static void swapBlocks(long[] a, int j, long m) {
+        for (int b = 0; b < 64; b += 2 * j) {
+            for (int k = b; k < b + j; k++) {
+                long x = a[k];
+                long y = a[k + j];
+                long t = ((x >>> j) ^ y) & m;
+                a[k] = x ^ (t << j);
+                a[k + j] = y ^ t;
+            }
+        }
     }
 
     /** Byte m of {@code x} is byte {@code jj} of element {@code 8q+m}. */

@@ -135,6 +135,17 @@ class BcolzFixtureTest {
     }
 
     @Test
+    void oneRowDecodesOnlyItsBlock() throws Exception {
+        String name = "carray_int64_lz4_c1_shuffle_multiblock"; // chunk 0: 160000 bytes in several blocks
+        byte[] expected = Files.readAllBytes(DIR.resolve(name + ".expected.bin"));
+        ValueColumn col = REGISTRY.open(DIR.resolve(name)).values();
+        long[] v = new long[1];
+        col.read(12345, v, 0, 1);
+        assertEquals(java.nio.ByteBuffer.wrap(expected).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong(12345 * 8), v[0]);
+        assertEquals(1, ((CarrayStore) ((org.packscope.codec.blosc.StoreColumn) col).store()).decodedUnits());
+    }
+
+    @Test
     void ctableChildrenAreColumnsInOrder() {
         Node t = REGISTRY.open(DIR.resolve("ctable_basic"));
         assertEquals(List.of("id", "x", "flag", "name", "small", "y32"), t.children().stream().map(Node::name).toList());

@@ -146,6 +146,17 @@ class BloscCorruptionTest {
         assertEquals(0, huge.nbytes());
 
         b = base.clone();
+        putInt(b, 4, 1 << 30);       // 1 GiB from 2761 bytes of blosclz: refused before allocating
+        putInt(b, 8, 1 << 30);
+        BloscChunk implausible = chunk(b);
+        assertEquals(Span.bytes(4, 4), only(implausible.problems(), "nbytes_implausible").span());
+        assertEquals("chunk_undecodable", assertThrows(BloscException.class,
+                () -> implausible.decodeUnit(0, new byte[1], 0, new Codecs())).diagnostic().rule());
+        long[] first = new long[1];
+        StoreColumn.forChunk("x", implausible).read(0, first, 0, 1); // zeros, from a bounded slice
+        assertEquals(0, first[0]);
+
+        b = base.clone();
         b[2] = (byte) (b[2] | 0xE0);
         assertEquals(Span.bits(21, 3), only(chunk(b).problems(), "unknown_compformat").span());
 

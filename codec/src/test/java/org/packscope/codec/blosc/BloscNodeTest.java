@@ -105,6 +105,22 @@ class BloscNodeTest {
         assertTrue(chunk.tables().get(0).rows().size() > 1);
     }
 
+    @Test
+    void oneValueDecodesOnlyItsBlock() throws Exception {
+        byte[] b = Files.readAllBytes(DIR.resolve("zstd_bitshuf_ts8_1_5m_smooth_c5.blosc"));
+        byte[] exp = Files.readAllBytes(DIR.resolve("zstd_bitshuf_ts8_1_5m_smooth_c5.expected.bin"));
+        BloscChunk c = BloscChunk.read(org.packscope.codec.io.ByteSource.of(b, "x"), 0, b.length);
+        assertTrue(c.nblocks() > 3);
+        StoreColumn col = StoreColumn.forChunk("x", c);
+        long i = col.count() - 3;
+        long[] v = new long[1];
+        col.read(i, v, 0, 1);
+        assertEquals(java.nio.ByteBuffer.wrap(exp).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong((int) i * 8), v[0]);
+        assertEquals(1, ((ChunkStore) col.store()).decodedUnits());
+        col.read(i - 1, v, 0, 1); // same block: served from the cache
+        assertEquals(1, ((ChunkStore) col.store()).decodedUnits());
+    }
+
     static Field field(Node n, String name) {
         return n.fields().stream().filter(f -> f.name().equals(name)).findFirst()
                 .orElseThrow(() -> new AssertionError("no field " + name + " in " + n.fields()));
