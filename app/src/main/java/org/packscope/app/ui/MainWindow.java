@@ -120,8 +120,19 @@ public final class MainWindow {
             a.initOwner(stage);
             a.show();
         });
+        MenuItem teach = new MenuItem("Binary JSON, Explained…");
+        teach.setOnAction(e -> openTeaching());
+        Menu tools = new Menu("Tools", null, teach);
         Menu help = new Menu("Help", null, formats);
-        return new MenuBar(file, help);
+        return new MenuBar(file, tools, help);
+    }
+
+    /** Opens the binary-JSON teaching view: JSON in, annotated encoding out. */
+    TeachingWindow openTeaching() {
+        TeachingWindow w = new TeachingWindow();
+        w.stage().initOwner(stage);
+        w.show();
+        return w;
     }
 
     private void refreshRecentMenu() {

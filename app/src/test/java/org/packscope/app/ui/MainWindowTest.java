@@ -93,4 +93,23 @@ class MainWindowTest {
         assertTrue(plot.statsText().startsWith("0–50 · min 0 · max "), plot.statsText());
         assertTrue(robot.lookup("#plot-line").tryQuery().isPresent());
     }
+
+    @Test
+    void teachingViewEncodesJsonAsYouType(FxRobot robot) throws Exception {
+        TeachingWindow[] w = new TeachingWindow[1];
+        robot.interact(() -> w[0] = window.openTeaching());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].sizesText().contains("BJ"));
+        robot.interact(() -> w[0].jsonArea().setText("{\"a\": [1, 2, 3], \"b\": \"hello\"}"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].sizesText().startsWith("JSON 30 bytes (compact 25)"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].detail().node() != null
+                && w[0].detail().structure().getItems().stream().anyMatch(f -> f.name().equals("magic")));
+        boolean[] found = new boolean[1];
+        robot.interact(() -> found[0] = w[0].detail().selectField("magic"));
+        assertTrue(found[0]);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(w[0].detail().hex().headerText().contains("selected bytes 0–1 (2 bytes)"), w[0].detail().hex().headerText());
+        robot.interact(() -> w[0].jsonArea().setText("{\"a\": "));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].problemText().startsWith("not valid JSON"));
+        robot.interact(() -> w[0].stage().close());
+    }
 }

@@ -1,0 +1,126 @@
+package org.packscope.app.ui;
+
+import java.util.Locale;
+
+import javafx.animation.PauseTransition;
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.util.Duration;
+import org.packscope.codec.binjson.BinaryJsonTeaching;
+
+/**
+ * The binary-JSON teaching view: type or paste JSON on the left and see its encoding
+ * on the right, annotated field by field, with its size next to plain and gzip'd JSON.
+ * Every edit re-encodes in the background.
+ */
+final class TeachingWindow {
+    static final String EXAMPLE = """
+            {
+              "name": "sensor-7",
+              "active": true,
+              "tags": ["lab", "north", "lab"],
+              "readings": [[1.5, 2.25, 3.0], [4.5, 5.75, 6.0]],
+              "offset": -12,
+              "calibrated": 1.0e-3
+            }
+            """;
+
+    private final Stage stage = new Stage();
+    private final StatusBar status = new StatusBar();
+    private final TaskRunner runner = new TaskRunner(status);
+    private final TextArea json = new TextArea(EXAMPLE);
+    private final CheckBox seekable = new CheckBox("Seekable (SJ)");
+    private final Spinner<Integer> floatCompression = new Spinner<>(0, 6, 0);
+    private final Label sizes = new Label();
+    private final Label problem = new Label();
+    private final DetailPane detail = new DetailPane(runner, n -> { });
+    private final BrowserTree tree = new BrowserTree(runner, this::select);
+    private final PauseTransition settle = new PauseTransition(Duration.millis(300));
+    private int generation;
+
+    TeachingWindow() {
+        json.setId("teach-json");
+        json.setStyle("-fx-font-family: 'DejaVu Sans Mono', monospace;");
+        sizes.setId("teach-sizes");
+        sizes.setWrapText(true);
+        problem.setId("teach-problem");
+        problem.setStyle("-fx-text-fill: #c62828;");
+        problem.setWrapText(true);
+        floatCompression.setPrefWidth(70);
+        HBox options = new HBox(10, seekable, new Label("Float compression"), floatCompression);
+        VBox left = new VBox(8, new Label("JSON"), json, options, sizes, problem);
+        VBox.setVgrow(json, Priority.ALWAYS);
+        left.setPadding(new Insets(8));
+        SplitPane right = new SplitPane(tree, detail);
+        right.setDividerPositions(0.3);
+        SplitPane split = new SplitPane(left, right);
+        split.setDividerPositions(0.3);
+        BorderPane root = new BorderPane(split);
+        root.setBottom(status);
+        Scene scene = new Scene(root, 1300, 780);
+        scene.getStylesheets().add(TeachingWindow.class.getResource("packscope.css").toExternalForm());
+        stage.setScene(scene);
+        stage.setTitle("PackScope — Binary JSON, explained");
+        settle.setOnFinished(e -> encode());
+        json.textProperty().addListener(o -> settle.playFromStart());
+        seekable.selectedProperty().addListener(o -> encode());
+        floatCompression.valueProperty().addListener(o -> encode());
+        encode();
+    }
+
+    void show() { stage.show(); }
+
+    Stage stage() { return stage; }
+
+    private void encode() {
+        int gen = ++generation;
+        String text = json.getText();
+        boolean sj = seekable.isSelected();
+        int c = floatCompression.getValue();
+        runner.submit("Encoding", p -> {
+            try {
+                return BinaryJsonTeaching.explain(text, sj, c);
+            } catch (IllegalArgumentException e) {
+                return e;
+            }
+        }, result -> {
+            if (gen != generation) return;
+            if (result instanceof IllegalArgumentException e) {
+                problem.setText(e.getMessage());
+                return;
+            }
+            problem.setText("");
+            BinaryJsonTeaching.Encoding enc = (BinaryJsonTeaching.Encoding) result;
+            sizes.setText(String.format(Locale.ROOT,
+                    "JSON %,d bytes (compact %,d) · gzip'd JSON %,d · %s %,d (%.0f%% of compact JSON) · gzip'd %s %,d",
+                    enc.jsonBytes(), enc.compactJsonBytes(), enc.gzipJsonBytes(), sj ? "SJ" : "BJ", enc.encodedBytes(),
+                    100.0 * enc.encodedBytes() / Math.max(1, enc.compactJsonBytes()), sj ? "SJ" : "BJ", enc.gzipEncodedBytes()));
+            tree.getRoot().getChildren().clear();
+            BrowserTree.NodeItem item = tree.addRoot(enc.node());
+            item.setExpanded(true);
+            tree.getSelectionModel().select(item);
+        });
+    }
+
+    private void select(org.packscope.codec.inspect.Node node) {
+        runner.submit("Reading " + node.name(), p -> {
+            node.fields();
+            return node;
+        }, detail::show);
+    }
+
+    String sizesText() { return sizes.getText(); }
+    String problemText() { return problem.getText(); }
+    TextArea jsonArea() { return json; }
+    DetailPane detail() { return detail; }
+}
