@@ -104,13 +104,17 @@ public final class MainWindow {
             File f = new DirectoryChooser().showDialog(stage);
             if (f != null) open(f.toPath());
         });
+        MenuItem export = new MenuItem("Export Values…");
+        export.setAccelerator(KeyCombination.keyCombination("Shortcut+E"));
+        export.setOnAction(e -> chooseExport());
         MenuItem closeAll = new MenuItem("Close All");
         closeAll.setOnAction(e -> browser.getRoot().getChildren().clear());
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
         quit.setOnAction(e -> stage.close());
         refreshRecentMenu();
-        Menu file = new Menu("File", null, openFile, openFolder, recentMenu, new SeparatorMenuItem(), closeAll, quit);
+        Menu file = new Menu("File", null, openFile, openFolder, recentMenu, new SeparatorMenuItem(), export,
+                new SeparatorMenuItem(), closeAll, quit);
         MenuItem formats = new MenuItem("Formats");
         formats.setOnAction(e -> {
             StringBuilder sb = new StringBuilder();
@@ -125,6 +129,39 @@ public final class MainWindow {
         Menu tools = new Menu("Tools", null, teach);
         Menu help = new Menu("Help", null, formats);
         return new MenuBar(file, tools, help);
+    }
+
+    /** Asks for a format and a file, then writes the selected node's values there. */
+    private void chooseExport() {
+        Node node = detail.node();
+        if (node == null) return;
+        List<String> formats = org.packscope.app.export.Export.formatsFor(node);
+        if (formats.isEmpty()) {
+            status.showError(node.name() + " holds no values to export");
+            return;
+        }
+        javafx.scene.control.ChoiceDialog<String> ask = new javafx.scene.control.ChoiceDialog<>(formats.get(0), formats);
+        ask.setHeaderText("Export the values of " + node.name());
+        ask.setContentText("Format");
+        ask.initOwner(stage);
+        ask.showAndWait().ifPresent(format -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setInitialFileName(node.name() + "." + format);
+            File f = chooser.showSaveDialog(stage);
+            if (f != null) exportTo(node, format, f.toPath());
+        });
+    }
+
+    /** Writes a node's values in the background; the status bar tells how it went. */
+    javafx.concurrent.Task<Path> exportTo(Node node, String format, Path target) {
+        return runner.submit("Exporting " + node.name(), p -> {
+            try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(target))) {
+                org.packscope.app.export.Export.write(node, format, out, node.name(), p);
+                return target;
+            } catch (java.io.IOException | org.packscope.app.export.Export.Unsuitable e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        }, t -> status.showMessage("Exported " + node.name() + " to " + t));
     }
 
     /** Opens the binary-JSON teaching view: JSON in, annotated encoding out. */

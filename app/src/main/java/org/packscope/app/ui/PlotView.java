@@ -59,7 +59,14 @@ final class PlotView extends BorderPane {
             if (now == null) was.setSelected(true);
             else setCenter(now == lineButton ? line : histogram);
         });
-        HBox bar = new HBox(8, lineButton, histogramButton, stats);
+        javafx.scene.control.Button png = new javafx.scene.control.Button("Save PNG…");
+        png.setOnAction(e -> {
+            javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+            chooser.setInitialFileName((column == null ? "plot" : column.name()) + ".png");
+            java.io.File f = chooser.showSaveDialog(getScene().getWindow());
+            if (f != null) savePng(f.toPath());
+        });
+        HBox bar = new HBox(8, lineButton, histogramButton, png, stats);
         bar.setPadding(new Insets(4));
         setTop(bar);
 
@@ -152,6 +159,17 @@ final class PlotView extends BorderPane {
         if (Double.isNaN(v)) return "—";
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%,d", (long) v);
         return String.format(Locale.ROOT, "%.6g", v);
+    }
+
+    /** Writes the chart on screen as a PNG image. */
+    void savePng(java.nio.file.Path file) {
+        javafx.scene.image.WritableImage img = ((javafx.scene.Node) getCenter()).snapshot(null, null);
+        try {
+            javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(img, null), "png", file.toFile());
+            stats.setText("Saved " + file.getFileName());
+        } catch (java.io.IOException ex) {
+            stats.setText("⚠ could not save " + file + ": " + ex.getMessage());
+        }
     }
 
     String statsText() { return stats.getText(); }

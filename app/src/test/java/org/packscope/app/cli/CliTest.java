@@ -78,6 +78,51 @@ class CliTest {
     }
 
     @Test
+    void decodeNpyWritesANumpyHeaderThenTheValues() {
+        Run r = run("decode", h5 + "::/mats/a/idxptr", "--format", "npy");
+        assertEquals(0, r.code(), r.err());
+        byte[] b = r.out();
+        assertEquals((byte) 0x93, b[0]);
+        assertEquals("NUMPY", new String(b, 1, 5, StandardCharsets.ISO_8859_1));
+        int headerLen = (b[8] & 0xff) | (b[9] & 0xff) << 8;
+        assertEquals(0, (10 + headerLen) % 64, "data starts 64-byte aligned");
+        String header = new String(b, 10, headerLen, StandardCharsets.ISO_8859_1);
+        assertTrue(header.startsWith("{'descr': '<u8', 'fortran_order': False, 'shape': (51,), }"), header);
+        assertEquals(10 + headerLen + 51 * 8, b.length);
+    }
+
+    @Test
+    void decodeMtxReproducesTheReferenceMatrix() throws Exception {
+        Run r = run("decode", h5 + "::/mats/a", "--format", "mtx");
+        assertEquals(0, r.code(), r.err());
+        Path expected = Samples.root().getParent().resolve("codec/src/test/resources/fixtures/bpcells/multi_a.expected.mtx");
+        assertEquals(entries(Files.readString(expected)), entries(r.text()));
+    }
+
+    /** The size line and entries of a MatrixMarket text, without its comments. */
+    private static java.util.List<String> entries(String mtx) {
+        return mtx.lines().filter(l -> !l.startsWith("%")).map(String::strip).toList();
+    }
+
+    @Test
+    void encodeThenDecodeRoundTripsJson(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("in.json");
+        Files.writeString(json, "{\"a\": [1, 2.5, -3], \"b\": {\"c\": null, \"d\": \"é\"}, \"e\": 1e300}");
+        Path sj = dir.resolve("out.sj");
+        Run enc = run("encode", json.toString(), sj.toString(), "--float-compression", "0");
+        assertEquals(0, enc.code(), enc.err());
+        assertTrue(enc.text().startsWith("wrote " + sj + ": "), enc.text());
+        assertEquals("SJ", new String(Files.readAllBytes(sj), 0, 2, StandardCharsets.ISO_8859_1));
+        Run dec = run("decode", sj.toString(), "--format", "json");
+        assertEquals(0, dec.code(), dec.err());
+        ObjectMapper m = new ObjectMapper();
+        assertEquals(m.readTree(Files.readString(json)), m.readTree(dec.out()));
+        assertEquals(2, run("encode", json.toString(), dir.resolve("x.bj").toString(), "--float-compression", "9").code());
+        Files.writeString(json, "{\"a\": ");
+        assertEquals(2, run("encode", json.toString(), dir.resolve("x.bj").toString()).code());
+    }
+
+    @Test
     void decodeJsonOfStrings() throws Exception {
         Run r = run("decode", h5 + "::/mats/a/col_names", "--format", "json");
         assertEquals(0, r.code());

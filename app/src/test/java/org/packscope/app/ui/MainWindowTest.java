@@ -92,6 +92,19 @@ class MainWindowTest {
         assertEquals(102, plot.plottedPoints(), "min and max of each of 51 one-value buckets");
         assertTrue(plot.statsText().startsWith("0–50 · min 0 · max "), plot.statsText());
         assertTrue(robot.lookup("#plot-line").tryQuery().isPresent());
+
+        Path png = java.nio.file.Files.createTempFile("plot", ".png");
+        robot.interact(() -> plot.savePng(png));
+        assertTrue(javax.imageio.ImageIO.read(png.toFile()).getWidth() > 100, "the plot is saved as a picture");
+
+        Path csv = java.nio.file.Files.createTempFile("idxptr", ".csv");
+        javafx.concurrent.Task<?>[] export = new javafx.concurrent.Task<?>[1];
+        robot.interact(() -> export[0] = window.exportTo(window.detail().node(), "csv", csv));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> export[0].isDone());
+        java.util.List<String> lines = java.nio.file.Files.readAllLines(csv);
+        assertEquals(51, lines.size());
+        assertEquals("0", lines.get(0));
+        assertEquals("12", lines.get(1));
     }
 
     @Test

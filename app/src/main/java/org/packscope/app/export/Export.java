@@ -1,0 +1,196 @@
+package org.packscope.app.export;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.packscope.codec.bpcells.MatrixMarket;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.SparseMatrix;
+import org.packscope.codec.inspect.TextExport;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueType;
+
+/**
+ * Writes what a node decodes to, in the formats the CLI's {@code decode} and the GUI's
+ * export offer: raw (little-endian values of the stored type), csv, json, npy (NumPy),
+ * mtx (MatrixMarket), or a format's own text export (binary JSON as JSON).
+ */
+public final class Export {
+    static final int PAGE = 1 << 16;
+
+    private Export() { }
+
+    /** Thrown when the node has nothing the format can write. */
+    public static final class Unsuitable extends Exception {
+        public Unsuitable(String message) { super(message, null, false, false); }
+    }
+
+    /** The formats this node can be written as, the most natural first. */
+    public static List<String> formatsFor(Node node) {
+        List<String> out = new ArrayList<>();
+        TextExport text = node.facet(TextExport.class);
+        if (text != null) out.addAll(text.formats());
+        if (node.facet(SparseMatrix.class) != null) {
+            out.add("mtx");
+            out.add("csv");
+        }
+        ValueColumn c = node.values();
+        if (c != null) {
+            for (String f : List.of("csv", "raw", "json")) if (!out.contains(f)) out.add(f);
+            if (npyDescr(c.type()) != null) out.add("npy");
+        }
+        return out;
+    }
+
+    public static void write(Node node, String format, OutputStream out, String origin, Progress progress)
+            throws IOException, Unsuitable {
+        TextExport text = node.facet(TextExport.class);
+        if (text != null && text.formats().contains(format)) {
+            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+            text.export(format, w, progress);
+            w.write('\n');
+            w.flush();
+            return;
+        }
+        SparseMatrix matrix = node.facet(SparseMatrix.class);
+        if (matrix != null && (format.equals("mtx") || format.equals("csv"))) {
+            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+            if (format.equals("mtx")) {
+                MatrixMarket.write(matrix, w, List.of("written by PackScope from " + origin, MatrixMarket.ORDER_COMMENT), progress);
+            } else {
+                matrixCsv(matrix, w, progress);
+            }
+            w.flush();
+            return;
+        }
+        ValueColumn column = node.values();
+        if (column == null) {
+            throw new Unsuitable(node.name() + " holds no decodable values");
+        }
+        switch (format) {
+            case "raw" -> raw(column, out, progress);
+            case "csv" -> text(column, out, false, progress);
+            case "json" -> text(column, out, true, progress);
+            case "npy" -> npy(column, out, progress);
+            default -> throw new Unsuitable("format " + format + " does not suit " + node.name()
+                    + " (it offers " + String.join(", ", formatsFor(node)) + ")");
+        }
+    }
+
+    static void raw(ValueColumn column, OutputStream out, Progress progress) throws IOException {
+        int width = Math.max(1, column.type().byteWidth());
+        if (column.type().kind() == ValueType.Kind.TEXT) throw new IOException("variable-length text has no raw form; use csv or json");
+        byte[] buf = new byte[PAGE * width];
+        for (long start = 0; start < column.count(); start += PAGE) {
+            progress.checkCancelled();
+            int n = (int) Math.min(PAGE, column.count() - start);
+            column.readRaw(start, n, buf, 0);
+            out.write(buf, 0, n * width);
+            progress.update((double) (start + n) / column.count(), null);
+        }
+    }
+
+    /** numpy's dtype string for a stored type, or null for variable-length text. */
+    static String npyDescr(ValueType t) {
+        return switch (t.kind()) {
+            case BOOL -> "|b1";
+            case INT -> t.byteWidth() == 1 ? "|i1" : "<i" + t.byteWidth();
+            case UINT -> t.byteWidth() == 1 ? "|u1" : "<u" + t.byteWidth();
+            case FLOAT -> "<f" + t.byteWidth();
+            case BYTES -> "|S" + t.byteWidth();
+            case UNICODE -> "<U" + t.byteWidth() / 4;
+            case TEXT -> null;
+        };
+    }
+
+    /** NumPy .npy version 1.0: magic, a padded header dict, then the raw values. */
+    static void npy(ValueColumn column, OutputStream out, Progress progress) throws IOException {
+        String descr = npyDescr(column.type());
+        if (descr == null) throw new IOException("variable-length text cannot be stored in .npy; use csv or json");
+        String dict = String.format(Locale.ROOT, "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }", descr, column.count());
+        int unpadded = 10 + dict.length() + 1;
+        int padding = (64 - unpadded % 64) % 64;
+        String header = dict + " ".repeat(padding) + "\n";
+        out.write(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0});
+        out.write(header.length() & 0xff);
+        out.write(header.length() >>> 8);
+        out.write(header.getBytes(StandardCharsets.ISO_8859_1));
+        raw(column, out, progress);
+    }
+
+    private static void text(ValueColumn column, OutputStream out, boolean json, Progress progress) throws IOException {
+        Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+        ValueType t = column.type();
+        long[] page = new long[PAGE];
+        if (json) w.write('[');
+        for (long start = 0; start < column.count(); start += PAGE) {
+            progress.checkCancelled();
+            int n = (int) Math.min(PAGE, column.count() - start);
+            if (t.numeric()) column.read(start, page, 0, n);
+            for (int i = 0; i < n; i++) {
+                String v = t.numeric() ? t.format(page[i]) : column.text(start + i);
+                if (json) {
+                    if (start + i > 0) w.write(',');
+                    w.write(t.numeric() ? v : quote(v));
+                } else {
+                    w.write(t.numeric() ? v : csvField(v));
+                    w.write('\n');
+                }
+            }
+        }
+        if (json) w.write("]\n");
+        w.flush();
+    }
+
+    /** Matrix entries as {@code row,col,value} lines, 0-based, in (column, row) order. */
+    private static void matrixCsv(SparseMatrix m, Writer w, Progress progress) throws IOException {
+        ValueType t = m.valueType();
+        w.write("row,col,value\n");
+        StringBuilder line = new StringBuilder(64);
+        try {
+            m.forEachEntry((row, col, value) -> {
+                line.setLength(0);
+                line.append(row).append(',').append(col).append(',').append(MatrixMarket.format(t, value)).append('\n');
+                try {
+                    w.append(line);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, progress);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    static String quote(String s) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    if (c < 0x20) sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    else sb.append(c);
+                }
+            }
+        }
+        return sb.append('"').toString();
+    }
+
+    private static String csvField(String s) {
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) return s;
+        return '"' + s.replace("\"", "\"\"") + '"';
+    }
+}
