@@ -14,6 +14,7 @@ import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.TextExport;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
 
 /**
@@ -70,6 +71,7 @@ final class BjNodes {
         r.strings = t;
         n.facet(TextExport.class, new JsonExport(src));
         n.facet(BulkDecoder.class, progress -> BinaryJson.countValues(src));
+        n.facet(Verifier.class, (sink, progress) -> BinaryJson.verifyLargeContainers(src, sink, progress));
         String prefix = h.magic() + " v1 · c=" + h.floatComp() + " · " + t.count() + " strings · ";
         fillValue(n, doc, r, t.end(), -1, strNode, true, prefix);
     }
@@ -132,7 +134,7 @@ final class BjNodes {
     private static Node valueNode(Document doc, String name, long keyPos, long pos) {
         ByteSource src = doc.source();
         String kind = pos < src.size() ? kindName(src.u8(pos)) : "bj-value";
-        return Node.lazy(name, kind, n -> {
+        Node node = Node.lazy(name, kind, n -> {
             n.source(src);
             BjReader r = new BjReader(doc, n::diagnose);
             if (keyPos >= 0) {
@@ -142,6 +144,20 @@ final class BjNodes {
             }
             fillValue(n, doc, r, pos, keyPos, null, false, "");
         });
+        // known before loading, so a walk that asks first does not load what it will not visit
+        if (kind.equals("bj-ndarray") || largeContainer(doc, pos)) node.drillDown(true);
+        return node;
+    }
+
+    private static boolean largeContainer(Document doc, long pos) {
+        try {
+            BjReader r = new BjReader(doc, d -> { });
+            Head.Kind k = Head.kindOf(r.u8(pos));
+            if (k != Head.Kind.MAP && k != Head.Kind.LIST) return false;
+            return r.skipHeadCount(pos) > BjReader.LARGE_CONTAINER;
+        } catch (BjFatal f) {
+            return false;
+        }
     }
 
     static String kindName(int t) {
@@ -194,6 +210,8 @@ final class BjNodes {
                 String what = h.kind == Head.Kind.MAP ? "map · " + h.count + " entries" : "list · " + h.count + " elements";
                 if (!body.complete()) what += " (" + body.n() + " readable)";
                 n.summary(summaryPrefix + what);
+                // a walk does not visit so many children; the file's verifier checks them
+                if (h.count > BjReader.LARGE_CONTAINER) n.drillDown(true);
                 int extra = fixed.size();
                 n.lazyChildren(body.n() + extra, i -> i < extra ? fixed.get(i)
                         : valueNode(doc, body.names()[i - extra], body.keyPos()[i - extra], body.valuePos()[i - extra]));

@@ -60,13 +60,30 @@ final class BjReader {
 
     // ------------------------------------------------------------------ reporting
 
+    private boolean reporting() { return quiet == 0 && (!onlyInsideLarge || insideLarge > 0); }
+
     void error(long offset, String rule, String message) {
-        if (quiet == 0) sink.accept(Diagnostic.errorAtByte(offset, rule, message));
+        if (reporting()) sink.accept(Diagnostic.errorAtByte(offset, rule, message));
     }
 
     void warn(long offset, String rule, String message) {
-        if (quiet == 0) sink.accept(Diagnostic.warningAtByte(offset, rule, message));
+        if (reporting()) sink.accept(Diagnostic.warningAtByte(offset, rule, message));
     }
+
+    /**
+     * Containers with more children than this are drill-down nodes in the inspection
+     * tree: a whole-tree walk does not visit their children, so the file's verifier
+     * reports what lies inside them (see {@link #onlyInsideLarge}).
+     */
+    static final int LARGE_CONTAINER = 4096;
+
+    /** Verifier mode: report only problems inside the children of a large container. */
+    boolean onlyInsideLarge;
+    /**
+     * How many large containers' children the decoder is inside. Not unwound when a
+     * fatal problem escapes, so the catcher can tell where it happened.
+     */
+    int insideLarge;
 
     static BjFatal fatal(long offset, String rule, String message) {
         return new BjFatal(Diagnostic.errorAtByte(offset, rule, message));
@@ -528,6 +545,17 @@ final class BjReader {
 
     // ------------------------------------------------------------------ skipping
 
+    /** The count of the map or list at p, read quietly (its problems are reported when it is read). */
+    long skipHeadCount(long p) {
+        quiet++;
+        try {
+            Head h = new Head(p, u8(p), Head.Kind.LIST);
+            return inlineFlex(h, p, h.typeByte, 4);
+        } finally {
+            quiet--;
+        }
+    }
+
     /** The end of the value at p, with its own problems muted; fatal problems still throw. */
     long skip(long p, int depth) {
         quiet++;
@@ -589,9 +617,12 @@ final class BjReader {
                 ev.startMap(h.count);
                 long q = h.bodyStart;
                 Set<String> keys = h.count > 1 ? new HashSet<>() : null;
+                int large = h.count > LARGE_CONTAINER ? 1 : 0;
                 for (long i = 0; i < h.count; i++) {
                     ev.key(readKey(q, keys));
+                    insideLarge += large;
                     q = decode(next, ev, depth + 1);
+                    insideLarge -= large;
                 }
                 checkSjLength(h, q);
                 ev.endMap();
@@ -600,7 +631,10 @@ final class BjReader {
             case LIST -> {
                 ev.startList(h.count);
                 long q = h.bodyStart;
+                int large = h.count > LARGE_CONTAINER ? 1 : 0;
+                insideLarge += large;
                 for (long i = 0; i < h.count; i++) q = decode(q, ev, depth + 1);
+                insideLarge -= large;
                 checkSjLength(h, q);
                 ev.endList();
                 return q;

@@ -147,4 +147,34 @@ class BinaryJsonCorruptionTest {
         Node root = BinaryJson.open(ByteSource.of(b, "deep"), "deep");
         noLoaderFailures(root.diagnostics());
     }
+
+    @Test
+    void problemsInsideLargeContainersAreReportedOnceByTheVerifier() {
+        StringBuilder json = new StringBuilder("{\"small\":[\"a\",1],\"big\":[");
+        for (int i = 0; i < 5000; i++) json.append(i == 0 ? "" : ",").append(i % 2 == 0 ? "\"a\"" : "[1, null]");
+        json.append("]}");
+        for (boolean sj : new boolean[] {false, true}) {
+            byte[] b = BinaryJsonWriter.encode(json.toString(), sj, 0);
+            Node root = BinaryJson.open(ByteSource.of(b, "big"), "big");
+            assertTrue(root.child("big").isDrillDown());
+            assertEquals(List.of(), BjTesting.keys(BjTesting.walk(root)));
+            // the last element's string index (0x40, "a") -> 0x4F (out of range), and the small list's "a" too
+            byte[] bad = b.clone();
+            int last = b.length - 1;
+            while ((bad[last] & 0xff) != 0x40) last--;
+            bad[last] = 0x4F;
+            int small = -1;
+            for (int i = 0; i < b.length - 2; i++) {
+                if ((b[i] & 0xff) == (sj ? 0xA2 : 0xA2) && (b[i + (sj ? 2 : 1)] & 0xff) == 0x40) {
+                    small = i + (sj ? 2 : 1);
+                    break;
+                }
+            }
+            bad[small] = 0x4F;
+            List<String> want = List.of("string_index_out_of_range@" + small, "string_index_out_of_range@" + last);
+            assertEquals(want, decodeErrors(bad));
+            List<String> walked = BjTesting.keys(BjTesting.walk(BinaryJson.open(ByteSource.of(bad, "big"), "big")));
+            assertEquals(want.stream().sorted().toList(), walked.stream().sorted().toList(), "sj=" + sj);
+        }
+    }
 }
