@@ -210,6 +210,7 @@ final class BjNodes {
                 String what = h.kind == Head.Kind.MAP ? "map · " + h.count + " entries" : "list · " + h.count + " elements";
                 if (!body.complete()) what += " (" + body.n() + " readable)";
                 n.summary(summaryPrefix + what);
+                n.table(entriesTable(r, h, body));
                 // a walk does not visit so many children; the file's verifier checks them
                 if (h.count > BjReader.LARGE_CONTAINER) n.drillDown(true);
                 int extra = fixed.size();
@@ -283,6 +284,24 @@ final class BjNodes {
         long[] kp = keyPos == null ? new long[i] : keyPos;
         if (!map) Arrays.fill(kp, -1);
         return new Body(i, kp, valuePos, names, complete, q);
+    }
+
+    /** Where each child is and how many bytes it takes (first TABLE_ROWS children). */
+    private static DataTable entriesTable(BjReader r, Head h, Body body) {
+        boolean map = h.kind == Head.Kind.MAP;
+        List<List<Object>> rows = new ArrayList<>();
+        int shown = Math.min(body.n(), TABLE_ROWS);
+        for (int i = 0; i < shown; i++) {
+            long start = map ? body.keyPos()[i] : body.valuePos()[i];
+            long next = i + 1 < body.n() ? (map ? body.keyPos()[i + 1] : body.valuePos()[i + 1])
+                    : (body.complete() ? body.end() : -1);
+            int t = body.valuePos()[i] < r.size ? r.u8(body.valuePos()[i]) : -1;
+            rows.add(List.of(i, body.names()[i], t < 0 ? "?" : kindName(t).substring(3), start, next < 0 ? -1L : next - start));
+        }
+        String title = (map ? "Entries" : "Elements") + (body.n() > shown ? " (first " + shown + ")" : "");
+        String label = map ? "key" : "name";
+        return new DataTable(title, List.of("index", label, "type", "offset", "bytes"), rows,
+                body.complete() ? label : null, body.complete() ? "bytes" : null);
     }
 
     // ------------------------------------------------------------------ fields
