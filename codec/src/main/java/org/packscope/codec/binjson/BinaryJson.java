@@ -71,7 +71,7 @@ public final class BinaryJson {
             Header h = r.readHeader();
             StringTable t = r.readStrings(h.end());
             if (!t.complete()) return new DecodeResult(diags, false);
-            long end = r.decode(t.end(), ev, 0);
+            long end = new StreamDecoder(r).decode(t.end(), ev, 0);
             if (end < src.size()) r.error(end, Rules.TRAILING_BYTES, trailingText(src.size() - end));
             return new DecodeResult(diags, true);
         } catch (BjFatal f) {
