@@ -66,7 +66,7 @@ final class BjNodes {
             n.summary(h.magic() + " v1 · string table unreadable");
             return;
         }
-        Document doc = new Document(src, h, t, t.end());
+        Document doc = new Document(src, h, t);
         r.header = h;
         r.strings = t;
         n.facet(TextExport.class, new JsonExport(src));

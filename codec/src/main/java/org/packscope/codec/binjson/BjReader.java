@@ -1,6 +1,5 @@
 package org.packscope.codec.binjson;
 
-import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Consumer;
 
