@@ -138,7 +138,8 @@ final class BjNodes {
             n.source(src);
             BjReader r = new BjReader(doc, n::diagnose);
             if (keyPos >= 0) {
-                long idx = r.uflex(keyPos, "key");
+                // the key belongs to the parent map, which reports its problems
+                long idx = new BjReader(doc, d -> { }).uflex(keyPos, "key");
                 n.field("key", Span.bytes(keyPos, pos - keyPos), idx,
                         "string index of the key " + (doc.strings().has(idx) ? BjReader.quote(doc.strings().get(idx)) : "(out of range)"));
             }
