@@ -24,7 +24,10 @@ import org.packscope.codec.io.ByteSource;
  * look: it reads its own head and, for a container, walks its body only far enough to
  * know where each child starts (SJ lengths let it jump over child containers without
  * reading them). Each problem is reported once, by the node that owns the bytes:
- * a container reports its head, keys and length; a child reports its own.
+ * a container reports its head, keys and length; a child reports its own; header and
+ * string-table problems sit on the file node. N-D arrays and containers of more than
+ * {@link BjReader#LARGE_CONTAINER} children are drill-down nodes; what lies inside
+ * the latter is reported by the file node's {@link Verifier} instead.
  */
 final class BjNodes {
     private BjNodes() { }
