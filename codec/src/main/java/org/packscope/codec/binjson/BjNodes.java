@@ -201,6 +201,7 @@ final class BjNodes {
             return;
         }
         describeHead(n, doc, r, h);
+        if (!root) n.facet(TextExport.class, new ValueExport(doc, pos));
         long end = h.end;
         switch (h.kind) {
             case MAP, LIST -> {
@@ -524,6 +525,24 @@ final class BjNodes {
     }
 
     // ------------------------------------------------------------------ facets
+
+    /** One value (and everything inside it) as JSON text. */
+    private record ValueExport(Document doc, long pos) implements TextExport {
+        @Override public List<String> formats() { return List.of("json"); }
+
+        @Override
+        public void export(String format, Appendable out, Progress progress) throws IOException {
+            if (!"json".equals(format)) throw new IOException("binary JSON exports only json, not " + format);
+            try {
+                new StreamDecoder(new BjReader(doc, d -> { })).decode(pos, new JsonTextWriter(out), 0);
+            } catch (BjFatal f) {
+                throw new IOException("decoding stopped early (output is incomplete): " + f.diagnostic().rule()
+                        + " at byte " + f.diagnostic().span().offsetText() + ": " + f.getMessage());
+            } catch (java.io.UncheckedIOException e) {
+                throw e.getCause();
+            }
+        }
+    }
 
     /** The file as JSON text. */
     private record JsonExport(ByteSource src) implements TextExport {

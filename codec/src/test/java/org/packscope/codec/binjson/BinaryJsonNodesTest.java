@@ -198,4 +198,17 @@ class BinaryJsonNodesTest {
         assertTrue(nd.fields().stream().anyMatch(f -> f.name().equals("plane 7")), nd.fields()::toString);
         assertTrue(field(nd, "plane 7").meaning().contains("padding"));
     }
+
+    @Test
+    void everyValueExportsItselfAsJson() throws Exception {
+        Node root = open("v_nd_all_c5_sj.sj");
+        StringBuilder sb = new StringBuilder();
+        root.find("int").facet(TextExport.class).export("json", sb, Progress.NONE);
+        assertEquals("{\"d1\":[3,-1,4,-1,5,-9,2,6],\"d2\":[[1,2,3],[4,5,6]],"
+                + "\"d3\":[[[0,1,2,3],[10,11,12,13],[20,21,22,23]],[[100,101,102,103],[110,111,112,113],[120,121,122,123]]]}",
+                sb.toString());
+        sb.setLength(0);
+        root.find("str/d1").facet(TextExport.class).export("json", sb, Progress.NONE);
+        assertEquals("[\"alpha\",\"beta\",\"alpha\",\"\",\"ζήτα\"]", sb.toString());
+    }
 }
