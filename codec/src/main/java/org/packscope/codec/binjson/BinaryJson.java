@@ -59,18 +59,23 @@ public final class BinaryJson {
     }
 
     public static DecodeResult decode(ByteSource src, JsonEvents events, Progress progress) {
+        return decode(src, events, progress, false);
+    }
+
+    private static DecodeResult decode(ByteSource src, JsonEvents events, Progress progress, boolean onlyInsideLarge) {
         List<Diagnostic> diags = new ArrayList<>();
         BjReader r = new BjReader(src, diags::add);
+        r.onlyInsideLarge = onlyInsideLarge;
         JsonEvents ev = progress == Progress.NONE ? events : new Cancellable(events, progress);
         try {
             Header h = r.readHeader();
             StringTable t = r.readStrings(h.end());
             if (!t.complete()) return new DecodeResult(diags, false);
-            long end = r.decode(t.end(), ev, 0);
+            long end = new StreamDecoder(r).decode(t.end(), ev, 0);
             if (end < src.size()) r.error(end, Rules.TRAILING_BYTES, trailingText(src.size() - end));
             return new DecodeResult(diags, true);
         } catch (BjFatal f) {
-            diags.add(f.diagnostic());
+            if (!onlyInsideLarge || r.insideLarge > 0) diags.add(f.diagnostic());
         } catch (OutOfRangeException e) {
             diags.add(Diagnostic.errorAtByte(src.size(), Rules.UNEXPECTED_EOF, "the data ends early: " + e.getMessage()));
         }
@@ -107,6 +112,28 @@ public final class BinaryJson {
 
     static String trailingText(long n) {
         return n + (n == 1 ? " byte follows" : " bytes follow") + " the root value: nothing may come after it";
+    }
+
+    /**
+     * The file node's verifier: a full decode that reports the problems a whole-tree
+     * walk cannot see, those inside the children of large (drill-down) containers.
+     */
+    static void verifyLargeContainers(ByteSource src, java.util.function.Consumer<Diagnostic> sink, Progress progress) {
+        decode(src, new NoEvents(), progress, true).diagnostics().forEach(sink);
+    }
+
+    /** Discards events. */
+    private static final class NoEvents implements JsonEvents {
+        @Override public void nullValue() { }
+        @Override public void boolValue(boolean value) { }
+        @Override public void intValue(long value) { }
+        @Override public void floatValue(double value, boolean f32) { }
+        @Override public void stringValue(String value) { }
+        @Override public void startMap(long entries) { }
+        @Override public void key(String key) { }
+        @Override public void endMap() { }
+        @Override public void startList(long elements) { }
+        @Override public void endList() { }
     }
 
     /** Number of values in the document (the bench fast path); -1 when it does not decode. */

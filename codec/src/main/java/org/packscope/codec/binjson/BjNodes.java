@@ -14,6 +14,7 @@ import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.TextExport;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
 
 /**
@@ -23,7 +24,10 @@ import org.packscope.codec.io.ByteSource;
  * look: it reads its own head and, for a container, walks its body only far enough to
  * know where each child starts (SJ lengths let it jump over child containers without
  * reading them). Each problem is reported once, by the node that owns the bytes:
- * a container reports its head, keys and length; a child reports its own.
+ * a container reports its head, keys and length; a child reports its own; header and
+ * string-table problems sit on the file node. N-D arrays and containers of more than
+ * {@link BjReader#LARGE_CONTAINER} children are drill-down nodes; what lies inside
+ * the latter is reported by the file node's {@link Verifier} instead.
  */
 final class BjNodes {
     private BjNodes() { }
@@ -65,11 +69,12 @@ final class BjNodes {
             n.summary(h.magic() + " v1 · string table unreadable");
             return;
         }
-        Document doc = new Document(src, h, t, t.end());
+        Document doc = new Document(src, h, t);
         r.header = h;
         r.strings = t;
         n.facet(TextExport.class, new JsonExport(src));
         n.facet(BulkDecoder.class, progress -> BinaryJson.countValues(src));
+        n.facet(Verifier.class, (sink, progress) -> BinaryJson.verifyLargeContainers(src, sink, progress));
         String prefix = h.magic() + " v1 · c=" + h.floatComp() + " · " + t.count() + " strings · ";
         fillValue(n, doc, r, t.end(), -1, strNode, true, prefix);
     }
@@ -132,16 +137,31 @@ final class BjNodes {
     private static Node valueNode(Document doc, String name, long keyPos, long pos) {
         ByteSource src = doc.source();
         String kind = pos < src.size() ? kindName(src.u8(pos)) : "bj-value";
-        return Node.lazy(name, kind, n -> {
+        Node node = Node.lazy(name, kind, n -> {
             n.source(src);
             BjReader r = new BjReader(doc, n::diagnose);
             if (keyPos >= 0) {
-                long idx = r.uflex(keyPos, "key");
+                // the key belongs to the parent map, which reports its problems
+                long idx = new BjReader(doc, d -> { }).uflex(keyPos, "key");
                 n.field("key", Span.bytes(keyPos, pos - keyPos), idx,
                         "string index of the key " + (doc.strings().has(idx) ? BjReader.quote(doc.strings().get(idx)) : "(out of range)"));
             }
             fillValue(n, doc, r, pos, keyPos, null, false, "");
         });
+        // known before loading, so a walk that asks first does not load what it will not visit
+        if (kind.equals("bj-ndarray") || largeContainer(doc, pos)) node.drillDown(true);
+        return node;
+    }
+
+    private static boolean largeContainer(Document doc, long pos) {
+        try {
+            BjReader r = new BjReader(doc, d -> { });
+            Head.Kind k = Head.kindOf(r.u8(pos));
+            if (k != Head.Kind.MAP && k != Head.Kind.LIST) return false;
+            return r.skipHeadCount(pos) > BjReader.LARGE_CONTAINER;
+        } catch (BjFatal f) {
+            return false;
+        }
     }
 
     static String kindName(int t) {
@@ -181,6 +201,7 @@ final class BjNodes {
             return;
         }
         describeHead(n, doc, r, h);
+        if (!root) n.facet(TextExport.class, new ValueExport(doc, pos));
         long end = h.end;
         switch (h.kind) {
             case MAP, LIST -> {
@@ -194,6 +215,9 @@ final class BjNodes {
                 String what = h.kind == Head.Kind.MAP ? "map · " + h.count + " entries" : "list · " + h.count + " elements";
                 if (!body.complete()) what += " (" + body.n() + " readable)";
                 n.summary(summaryPrefix + what);
+                n.table(entriesTable(r, h, body));
+                // a walk does not visit so many children; the file's verifier checks them
+                if (h.count > BjReader.LARGE_CONTAINER) n.drillDown(true);
                 int extra = fixed.size();
                 n.lazyChildren(body.n() + extra, i -> i < extra ? fixed.get(i)
                         : valueNode(doc, body.names()[i - extra], body.keyPos()[i - extra], body.valuePos()[i - extra]));
@@ -265,6 +289,24 @@ final class BjNodes {
         long[] kp = keyPos == null ? new long[i] : keyPos;
         if (!map) Arrays.fill(kp, -1);
         return new Body(i, kp, valuePos, names, complete, q);
+    }
+
+    /** Where each child is and how many bytes it takes (first TABLE_ROWS children). */
+    private static DataTable entriesTable(BjReader r, Head h, Body body) {
+        boolean map = h.kind == Head.Kind.MAP;
+        List<List<Object>> rows = new ArrayList<>();
+        int shown = Math.min(body.n(), TABLE_ROWS);
+        for (int i = 0; i < shown; i++) {
+            long start = map ? body.keyPos()[i] : body.valuePos()[i];
+            long next = i + 1 < body.n() ? (map ? body.keyPos()[i + 1] : body.valuePos()[i + 1])
+                    : (body.complete() ? body.end() : -1);
+            int t = body.valuePos()[i] < r.size ? r.u8(body.valuePos()[i]) : -1;
+            rows.add(List.of(i, body.names()[i], t < 0 ? "?" : kindName(t).substring(3), start, next < 0 ? -1L : next - start));
+        }
+        String title = (map ? "Entries" : "Elements") + (body.n() > shown ? " (first " + shown + ")" : "");
+        String label = map ? "key" : "name";
+        return new DataTable(title, List.of("index", label, "type", "offset", "bytes"), rows,
+                body.complete() ? label : null, body.complete() ? "bytes" : null);
     }
 
     // ------------------------------------------------------------------ fields
@@ -483,6 +525,24 @@ final class BjNodes {
     }
 
     // ------------------------------------------------------------------ facets
+
+    /** One value (and everything inside it) as JSON text. */
+    private record ValueExport(Document doc, long pos) implements TextExport {
+        @Override public List<String> formats() { return List.of("json"); }
+
+        @Override
+        public void export(String format, Appendable out, Progress progress) throws IOException {
+            if (!"json".equals(format)) throw new IOException("binary JSON exports only json, not " + format);
+            try {
+                new StreamDecoder(new BjReader(doc, d -> { })).decode(pos, new JsonTextWriter(out), 0);
+            } catch (BjFatal f) {
+                throw new IOException("decoding stopped early (output is incomplete): " + f.diagnostic().rule()
+                        + " at byte " + f.diagnostic().span().offsetText() + ": " + f.getMessage());
+            } catch (java.io.UncheckedIOException e) {
+                throw e.getCause();
+            }
+        }
+    }
 
     /** The file as JSON text. */
     private record JsonExport(ByteSource src) implements TextExport {

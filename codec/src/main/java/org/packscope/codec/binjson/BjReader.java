@@ -1,15 +1,5 @@
 package org.packscope.codec.binjson;
 
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -44,8 +34,6 @@ final class BjReader {
     /** Whether the last uflex had redundant trailing groups (already warned). */
     boolean lastNonCanonical;
 
-    private CharsetDecoder utf8;
-
     BjReader(ByteSource src, Consumer<Diagnostic> sink) {
         this.src = src;
         this.size = src.size();
@@ -60,13 +48,34 @@ final class BjReader {
 
     // ------------------------------------------------------------------ reporting
 
+    private boolean reporting() { return quiet == 0 && (!onlyInsideLarge || insideLarge > 0); }
+
+    void report(Diagnostic d) {
+        if (reporting()) sink.accept(d);
+    }
+
     void error(long offset, String rule, String message) {
-        if (quiet == 0) sink.accept(Diagnostic.errorAtByte(offset, rule, message));
+        if (reporting()) sink.accept(Diagnostic.errorAtByte(offset, rule, message));
     }
 
     void warn(long offset, String rule, String message) {
-        if (quiet == 0) sink.accept(Diagnostic.warningAtByte(offset, rule, message));
+        if (reporting()) sink.accept(Diagnostic.warningAtByte(offset, rule, message));
     }
+
+    /**
+     * Containers with more children than this are drill-down nodes in the inspection
+     * tree: a whole-tree walk does not visit their children, so the file's verifier
+     * reports what lies inside them (see {@link #onlyInsideLarge}).
+     */
+    static final int LARGE_CONTAINER = 4096;
+
+    /** Verifier mode: report only problems inside the children of a large container. */
+    boolean onlyInsideLarge;
+    /**
+     * How many large containers' children the decoder is inside. Not unwound when a
+     * fatal problem escapes, so the catcher can tell where it happened.
+     */
+    int insideLarge;
 
     static BjFatal fatal(long offset, String rule, String message) {
         return new BjFatal(Diagnostic.errorAtByte(offset, rule, message));
@@ -171,128 +180,16 @@ final class BjReader {
         return b >= 0x20 && b < 0x7f ? String.valueOf((char) b) : String.format("\\x%02X", b);
     }
 
-    /**
-     * Reads the string table at {@code p}. A fatal problem is reported here and a
-     * partial table comes back ({@link StringTable#complete()} false).
-     */
-    StringTable readStrings(long p) {
-        long countPos = p, lengthPos = -1, declared = -1, indexPos = -1, entriesStart = -1;
-        long count = 0;
-        int parsed = 0;
-        String[] strs = new String[0];
-        long[] pos = new long[1];
-        pos[0] = p;
-        boolean sj = header.seekable();
-        try {
-            count = uflex(p, "string count");
-            p = next;
-            if (Long.compareUnsigned(count, size - p) > 0) {
-                throw fatal(countPos, Rules.LENGTH_EXCEEDS_INPUT, "string count " + Long.toUnsignedString(count)
-                        + " is larger than the " + (size - p) + " bytes left");
-            }
-            if (count > Integer.MAX_VALUE - 16) {
-                throw fatal(countPos, Rules.IMPLEMENTATION_LIMIT, "more than 2^31 strings are not supported");
-            }
-            if (sj) {
-                lengthPos = p;
-                declared = uflex(p, "string table length");
-                p = next;
-                if (Long.compareUnsigned(declared, size - p) > 0) {
-                    throw fatal(lengthPos, Rules.LENGTH_EXCEEDS_INPUT, "string table length "
-                            + Long.toUnsignedString(declared) + " is larger than the " + (size - p) + " bytes left");
-                }
-                indexPos = p;
-                long idxBytes = StringTable.indexEntries(count) * 4;
-                need(p, idxBytes);
-                p += idxBytes;
-            }
-            entriesStart = p;
-            strs = new String[(int) count];
-            pos = new long[(int) count + 1];
-            pos[0] = p;
-            Map<String, Integer> seen = new HashMap<>();
-            for (int i = 0; i < count; i++) {
-                pos[i] = p;
-                long len = uflex(p, "length of string " + i);
-                p = next;
-                if (Long.compareUnsigned(len, size - p) > 0) {
-                    throw fatal(pos[i], Rules.LENGTH_EXCEEDS_INPUT, "string " + i + " claims "
-                            + Long.toUnsignedString(len) + " bytes but only " + (size - p) + " are left");
-                }
-                if (len > Integer.MAX_VALUE - 16) {
-                    throw fatal(pos[i], Rules.IMPLEMENTATION_LIMIT, "strings above 2 GB are not supported");
-                }
-                strs[i] = decodeUtf8(p, (int) len, "string " + i);
-                Integer first = seen.putIfAbsent(strs[i], i);
-                if (first != null) {
-                    warn(pos[i], Rules.DUPLICATE_STRING, "string " + i + " " + quote(strs[i])
-                            + " duplicates string " + first);
-                }
-                p += len;
-                parsed = i + 1;
-                pos[i + 1] = p;
-            }
-        } catch (BjFatal f) {
-            sink.accept(f.diagnostic());
-            return new StringTable(count, parsed, strs, pos, countPos, lengthPos, declared, indexPos,
-                    entriesStart, pos[parsed], false);
-        }
-        if (sj) {
-            long actual = p - entriesStart;
-            if (actual != declared) {
-                error(lengthPos, Rules.SJ_LENGTH_MISMATCH, "string table length says " + declared
-                        + " bytes but the entries take " + actual);
-            }
-            for (long k = 0; k < StringTable.indexEntries(count); k++) {
-                long at = indexPos + 4 * k;
-                long stored = src.u32le(at);
-                long real = pos[(int) (16 * k)] - entriesStart;
-                if (stored != real) {
-                    error(at, Rules.SJ_INDEX_MISMATCH, "index entry " + k + " (string " + 16 * k + ") says offset "
-                            + stored + " but the string starts at " + real);
-                }
-            }
-        }
-        strings = new StringTable(count, parsed, strs, pos, countPos, lengthPos, declared, indexPos,
-                entriesStart, p, true);
-        return strings;
-    }
-
     static String quote(String s) {
         String shown = s.length() > 40 ? s.substring(0, 40) + "…" : s;
         return "\"" + shown + "\"";
     }
 
-    private String decodeUtf8(long p, int len, String what) {
-        byte[] b = src.bytes(p, len);
-        boolean ascii = true;
-        for (byte x : b) {
-            if (x < 0) {
-                ascii = false;
-                break;
-            }
-        }
-        if (ascii) return new String(b, StandardCharsets.ISO_8859_1);
-        if (utf8 == null) {
-            utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT);
-        }
-        ByteBuffer in = ByteBuffer.wrap(b);
-        CharBuffer out = CharBuffer.allocate(len);
-        utf8.reset();
-        CoderResult r = utf8.decode(in, out, true);
-        if (!r.isError()) r = utf8.flush(out);
-        if (r.isError()) {
-            error(p + in.position(), Rules.INVALID_UTF8, what + " is not valid UTF-8 (byte "
-                    + String.format("0x%02X", b[in.position()] & 0xff) + " at position " + in.position() + ")");
-            return new String(b, StandardCharsets.UTF_8);
-        }
-        out.flip();
-        return out.toString();
+    /** Reads the string table at {@code p} (see {@link StringTableReader}). */
+    StringTable readStrings(long p) {
+        strings = new StringTableReader(this).read(p);
+        return strings;
     }
-
-    /** Whether the table ended cleanly (with a possibly lying SJ index) so values can be read. */
-    static boolean usable(StringTable t) { return t != null && t.complete(); }
 
     // ------------------------------------------------------------------ values
 
@@ -528,6 +425,17 @@ final class BjReader {
 
     // ------------------------------------------------------------------ skipping
 
+    /** The count of the map or list at p, read quietly (its problems are reported when it is read). */
+    long skipHeadCount(long p) {
+        quiet++;
+        try {
+            Head h = new Head(p, u8(p), Head.Kind.LIST);
+            return inlineFlex(h, p, h.typeByte, 4);
+        } finally {
+            quiet--;
+        }
+    }
+
     /** The end of the value at p, with its own problems muted; fatal problems still throw. */
     long skip(long p, int depth) {
         quiet++;
@@ -569,48 +477,7 @@ final class BjReader {
         return fatal(p, Rules.IMPLEMENTATION_LIMIT, "values nested deeper than " + MAX_DEPTH + " levels are not read");
     }
 
-    // ------------------------------------------------------------------ streaming decode
-
-    /** Decodes the value at p into events; returns the position after it. */
-    long decode(long p, JsonEvents ev, int depth) {
-        if (depth > MAX_DEPTH) throw tooDeep(p);
-        Head h = readHead(p);
-        switch (h.kind) {
-            case NULL -> ev.nullValue();
-            case FALSE -> ev.boolValue(false);
-            case TRUE -> ev.boolValue(true);
-            case INT -> ev.intValue(Head.unzigzag(h.flex));
-            case FLOAT, FLOAT_AS_INT -> ev.floatValue(h.floatValue(), false);
-            case F32 -> ev.floatValue(h.floatValue(), true);
-            case STRING -> {
-                if (h.badIndex) ev.nullValue(); else ev.stringValue(strings.get(h.flex));
-            }
-            case MAP -> {
-                ev.startMap(h.count);
-                long q = h.bodyStart;
-                Set<String> keys = h.count > 1 ? new HashSet<>() : null;
-                for (long i = 0; i < h.count; i++) {
-                    ev.key(readKey(q, keys));
-                    q = decode(next, ev, depth + 1);
-                }
-                checkSjLength(h, q);
-                ev.endMap();
-                return q;
-            }
-            case LIST -> {
-                ev.startList(h.count);
-                long q = h.bodyStart;
-                for (long i = 0; i < h.count; i++) q = decode(q, ev, depth + 1);
-                checkSjLength(h, q);
-                ev.endList();
-                return q;
-            }
-            case NDARRAY -> {
-                return decodeNd(h, ev);
-            }
-        }
-        return h.end;
-    }
+    // ------------------------------------------------------------------ keys and string elements
 
     /**
      * Reads the map key uflex at q (next is set after it), checks its index and, with a
@@ -634,48 +501,10 @@ final class BjReader {
         return key;
     }
 
-    private long ndCursor;
-    private long ndIndex;
     private int ndIndexErrors;
 
-    private long decodeNd(Head h, JsonEvents ev) {
-        checkNdPadding(h);
-        ndCursor = h.bodyStart;
-        ndIndex = 0;
-        ndIndexErrors = 0;
-        emitNest(h, 0, ev);
-        if (h.elemType == 0) {
-            reportIndexErrorTail(h);
-            checkSjLength(h, ndCursor);
-            return ndCursor;
-        }
-        return h.end;
-    }
-
-    private void emitNest(Head h, int level, JsonEvents ev) {
-        long n = h.dims[level];
-        ev.startList(n);
-        if (level == h.dims.length - 1) {
-            for (long i = 0; i < n; i++) emitLeaf(h, ev);
-        } else {
-            for (long i = 0; i < n; i++) emitNest(h, level + 1, ev);
-        }
-        ev.endList();
-    }
-
-    private void emitLeaf(Head h, JsonEvents ev) {
-        long i = ndIndex++;
-        switch (h.elemType) {
-            case 0 -> {
-                String s = ndString(h, ndCursor, i);
-                ndCursor = next;
-                if (s == null) ev.nullValue(); else ev.stringValue(s);
-            }
-            case 1 -> ev.boolValue(ndBool(h, i));
-            case 2 -> ev.intValue(ndInt(h, i));
-            default -> ev.floatValue(Double.longBitsToDouble(ndFloatBits(h, i)), false);
-        }
-    }
+    /** Starts counting string-index errors of one N-D array afresh. */
+    void resetIndexErrors() { ndIndexErrors = 0; }
 
     /** String element i whose uflex is at q (next is set after it); null for a bad index. */
     String ndString(Head h, long q, long i) {
@@ -688,7 +517,7 @@ final class BjReader {
         return null;
     }
 
-    private void reportIndexErrorTail(Head h) {
+    void reportIndexErrorTail(Head h) {
         if (ndIndexErrors > MAX_INDEX_REPORTS) {
             error(h.offset, Rules.STRING_INDEX_OUT_OF_RANGE, (ndIndexErrors - MAX_INDEX_REPORTS)
                     + " more elements of this array have string indices out of range");

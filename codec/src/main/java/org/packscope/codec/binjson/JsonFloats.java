@@ -1,14 +1,11 @@
 package org.packscope.codec.binjson;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
-
 /**
  * Float text for JSON output: the shortest decimal that reads back to the same bits,
  * always with a '.' or an exponent (3.0, 1e300), and NaN / Infinity / -Infinity as
  * bare tokens. Java 17's {@code Double.toString} round-trips but is sometimes longer
- * than needed (4.9E-324), so shorter forms are tried until none reads back.
+ * than needed (4.9E-324 for 5e-324), so shorter forms are tried until none reads back:
+ * if any decimal with one digit fewer reads back, one of the two next to the value does.
  */
 public final class JsonFloats {
     private JsonFloats() { }
@@ -17,8 +14,7 @@ public final class JsonFloats {
         if (Double.isNaN(v)) return "NaN";
         if (Double.isInfinite(v)) return v > 0 ? "Infinity" : "-Infinity";
         if (v == 0) return (Double.doubleToRawLongBits(v) < 0) ? "-0.0" : "0.0";
-        BigDecimal d = shortest(new BigDecimal(Double.toString(v)), v, false);
-        return layout(d);
+        return shortest(Double.toString(Math.abs(v)), v, false);
     }
 
     /** The shortest text of a binary32 value (read back as a float). */
@@ -26,61 +22,71 @@ public final class JsonFloats {
         if (Float.isNaN(v)) return "NaN";
         if (Float.isInfinite(v)) return v > 0 ? "Infinity" : "-Infinity";
         if (v == 0) return (Float.floatToRawIntBits(v) < 0) ? "-0.0" : "0.0";
-        BigDecimal d = shortest(new BigDecimal(Float.toString(v)), v, true);
-        return layout(d);
+        return shortest(Float.toString(Math.abs(v)), v, true);
     }
 
-    private static BigDecimal shortest(BigDecimal candidate, double v, boolean f32) {
-        BigDecimal best = candidate.stripTrailingZeros();
-        BigDecimal exact = null;
-        while (best.precision() >= 2) {
-            int p = best.precision();
-            if (exact == null) exact = f32 ? new BigDecimal((float) v) : new BigDecimal(v);
-            // If any (p-1)-digit decimal reads back, the nearest one or a neighbour does.
-            BigDecimal shorter = null;
-            for (RoundingMode mode : MODES) {
-                BigDecimal c = exact.round(new MathContext(p - 1, mode));
-                if (readsBack(c, v, f32)) {
-                    shorter = c.stripTrailingZeros();
-                    break;
-                }
-            }
-            if (shorter == null) break;
-            best = shorter;
+    /**
+     * From Java's text of |v| ("1.25E-7", "123.5"), the decimal digits d and exponent e
+     * with |v| ≈ d × 10^e; then shorter neighbours while they read back.
+     */
+    private static String shortest(String javaText, double v, boolean f32) {
+        int ePos = javaText.indexOf('E');
+        String mant = ePos < 0 ? javaText : javaText.substring(0, ePos);
+        int exp = ePos < 0 ? 0 : Integer.parseInt(javaText.substring(ePos + 1));
+        int dot = mant.indexOf('.');
+        String intPart = mant.substring(0, dot);
+        String frac = mant.substring(dot + 1);
+        long digits = Long.parseLong(intPart + frac);
+        exp -= frac.length();
+        while (digits != 0 && digits % 10 == 0) {
+            digits /= 10;
+            exp++;
         }
-        return best;
+        while (digits >= 10) {
+            long down = digits / 10;
+            long up = down + 1;
+            boolean downOk = readsBack(down, exp + 1, v, f32);
+            boolean upOk = readsBack(up, exp + 1, v, f32);
+            if (!downOk && !upOk) break;
+            // both read back: keep the nearer one (the dropped digit decides)
+            digits = downOk && (!upOk || digits % 10 < 5) ? down : up;
+            exp++;
+            while (digits % 10 == 0) {
+                digits /= 10;
+                exp++;
+            }
+        }
+        return layout(v < 0, Long.toString(digits), exp);
     }
 
-    private static final RoundingMode[] MODES = {RoundingMode.HALF_EVEN, RoundingMode.DOWN, RoundingMode.UP};
-
-    private static boolean readsBack(BigDecimal d, double v, boolean f32) {
-        String s = d.toString();
-        return f32 ? Float.floatToRawIntBits(Float.parseFloat(s)) == Float.floatToRawIntBits((float) v)
-                : Double.doubleToRawLongBits(Double.parseDouble(s)) == Double.doubleToRawLongBits(v);
+    private static boolean readsBack(long digits, int exp, double v, boolean f32) {
+        if (digits == 0) return false;
+        String s = digits + "E" + exp;
+        return f32 ? Float.floatToRawIntBits(Float.parseFloat(s)) == Float.floatToRawIntBits((float) Math.abs(v))
+                : Double.doubleToRawLongBits(Double.parseDouble(s)) == Double.doubleToRawLongBits(Math.abs(v));
     }
 
-    /** Python-repr-like layout: plain notation for 1e-4 <= |v| < 1e16, else d.ddde±x. */
-    private static String layout(BigDecimal d) {
-        String digits = d.unscaledValue().abs().toString();
-        int exp = digits.length() - 1 - d.scale(); // decimal exponent of the first digit
-        StringBuilder sb = new StringBuilder();
-        if (d.signum() < 0) sb.append('-');
-        if (exp >= -4 && exp < 16) {
-            if (exp < 0) {
+    /** Python-repr-like layout of digits × 10^exp: plain for 1e-4 <= |v| < 1e16, else d.ddde±x. */
+    private static String layout(boolean negative, String digits, int exp) {
+        int lead = digits.length() - 1 + exp; // decimal exponent of the first digit
+        StringBuilder sb = new StringBuilder(digits.length() + 8);
+        if (negative) sb.append('-');
+        if (lead >= -4 && lead < 16) {
+            if (lead < 0) {
                 sb.append("0.");
-                for (int i = -1; i > exp; i--) sb.append('0');
+                for (int i = -1; i > lead; i--) sb.append('0');
                 sb.append(digits);
-            } else if (digits.length() <= exp + 1) {
+            } else if (digits.length() <= lead + 1) {
                 sb.append(digits);
-                for (int i = digits.length(); i <= exp; i++) sb.append('0');
+                for (int i = digits.length(); i <= lead; i++) sb.append('0');
                 sb.append(".0");
             } else {
-                sb.append(digits, 0, exp + 1).append('.').append(digits, exp + 1, digits.length());
+                sb.append(digits, 0, lead + 1).append('.').append(digits, lead + 1, digits.length());
             }
         } else {
             sb.append(digits.charAt(0));
             if (digits.length() > 1) sb.append('.').append(digits, 1, digits.length());
-            sb.append('e').append(exp);
+            sb.append('e').append(lead);
         }
         return sb.toString();
     }

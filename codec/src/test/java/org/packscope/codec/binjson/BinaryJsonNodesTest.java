@@ -162,4 +162,53 @@ class BinaryJsonNodesTest {
         assertEquals("map · 3 entries (2 readable)", damaged.child("server").summary());
         assertEquals("\"r2\"", damaged.find("database/replicas/1/host").summary());
     }
+
+    @Test
+    void boolAndStringArraysAndZeroSizeShapes() {
+        Node root = open("v_nd_all_c5_sj.sj");
+        Node bools = root.find("bool/d1_13");
+        ValueColumn b = bools.values();
+        assertEquals(ValueType.BOOL, b.type());
+        long[] v = new long[13];
+        b.read(0, v, 0, 13);
+        assertArrayEquals(new long[] {0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1}, v);
+        Node bit = bools.child("12");
+        assertEquals("true", bit.summary());
+        assertEquals(4, bit.span().bitInByte()); // element 12: bit 4 of data byte 1
+        ValueColumn s = root.find("str/d3").values();
+        assertEquals(ValueType.TEXT, s.type());
+        assertEquals(12, s.count());
+        assertEquals("七", s.text(0));
+        assertEquals("gamma", root.find("str/d3/1/2").values().text(1));
+
+        Node zero = open("v_nd_zero_size.bj");
+        assertEquals(2, zero.find("int_2x0x5").childCount());
+        assertEquals(0, zero.find("int_2x0x5/1").childCount());
+        assertEquals(0, zero.find("int_2x0x5").values().count());
+        assertEquals(3, zero.find("float_2x3x0/1").childCount());
+        assertEquals("42", zero.find("int_1x1x1/0/0/0").summary());
+    }
+
+    @Test
+    void truncatedFloatsExplainTheirPlanes() {
+        Node root = open("v_nd_float_c1.bj");
+        Node nd = root.children().stream().filter(n -> n.kind().equals("bj-ndarray")).findFirst()
+                .orElseGet(() -> root.children().stream().flatMap(c -> c.children().stream())
+                        .filter(n -> n.kind().equals("bj-ndarray")).findFirst().orElseThrow());
+        assertTrue(nd.fields().stream().anyMatch(f -> f.name().equals("plane 7")), nd.fields()::toString);
+        assertTrue(field(nd, "plane 7").meaning().contains("padding"));
+    }
+
+    @Test
+    void everyValueExportsItselfAsJson() throws Exception {
+        Node root = open("v_nd_all_c5_sj.sj");
+        StringBuilder sb = new StringBuilder();
+        root.find("int").facet(TextExport.class).export("json", sb, Progress.NONE);
+        assertEquals("{\"d1\":[3,-1,4,-1,5,-9,2,6],\"d2\":[[1,2,3],[4,5,6]],"
+                + "\"d3\":[[[0,1,2,3],[10,11,12,13],[20,21,22,23]],[[100,101,102,103],[110,111,112,113],[120,121,122,123]]]}",
+                sb.toString());
+        sb.setLength(0);
+        root.find("str/d1").facet(TextExport.class).export("json", sb, Progress.NONE);
+        assertEquals("[\"alpha\",\"beta\",\"alpha\",\"\",\"ζήτα\"]", sb.toString());
+    }
 }

@@ -122,10 +122,15 @@ final class BjTesting {
         return want.equals(got) ? null : path + ": " + want + " vs " + got;
     }
 
-    /** Every diagnostic a whole-tree walk meets (drill-down nodes are visited, their children not). */
+    /**
+     * What {@code check} prints: every diagnostic a whole-tree walk meets (drill-down
+     * nodes are visited, their children not), then the root's verifier output.
+     */
     static List<Diagnostic> walk(Node n) {
         List<Diagnostic> out = new ArrayList<>();
         walk(n, out);
+        org.packscope.codec.inspect.Verifier v = n.facet(org.packscope.codec.inspect.Verifier.class);
+        if (v != null) v.verify(out::add, org.packscope.codec.inspect.Progress.NONE);
         return out;
     }
 

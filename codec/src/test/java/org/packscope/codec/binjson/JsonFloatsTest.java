@@ -54,4 +54,47 @@ class JsonFloatsTest {
             assertEquals(Float.floatToRawIntBits(f), Float.floatToRawIntBits(Float.parseFloat(t)), t);
         }
     }
+
+    /** Independent check of "shortest": the fewest significant digits any decimal needs to read back. */
+    private static int fewestDigits(double v, boolean f32) {
+        java.math.BigDecimal exact = f32 ? new java.math.BigDecimal((float) v) : new java.math.BigDecimal(v);
+        for (int p = 1; p <= 17; p++) {
+            for (java.math.RoundingMode m : new java.math.RoundingMode[] {java.math.RoundingMode.HALF_EVEN,
+                    java.math.RoundingMode.DOWN, java.math.RoundingMode.UP}) {
+                String s = exact.round(new java.math.MathContext(p, m)).toString();
+                boolean ok = f32 ? Float.floatToRawIntBits(Float.parseFloat(s)) == Float.floatToRawIntBits((float) v)
+                        : Double.doubleToRawLongBits(Double.parseDouble(s)) == Double.doubleToRawLongBits(v);
+                if (ok) return p;
+            }
+        }
+        return 17;
+    }
+
+    private static int significantDigits(String s) {
+        String m = s.replace("-", "");
+        int e = m.indexOf('e');
+        if (e >= 0) m = m.substring(0, e);
+        m = m.replace(".", "").replaceFirst("^0+", "").replaceFirst("0+$", "");
+        return Math.max(1, m.length());
+    }
+
+    @Test
+    void outputIsAsShortAsPossible() {
+        Random r = new Random(7);
+        for (int i = 0; i < 20_000; i++) {
+            double d = switch (i % 4) {
+                case 0 -> Double.longBitsToDouble(r.nextLong());
+                case 1 -> Double.longBitsToDouble(r.nextLong() & 0x000fffffffffffffL); // subnormal
+                case 2 -> Math.scalb(1.0, r.nextInt(2000) - 1000);                  // powers of two
+                default -> r.nextInt(1_000_000) / 1000.0;
+            };
+            if (Double.isNaN(d) || Double.isInfinite(d) || d == 0) continue;
+            String s = JsonFloats.format(d);
+            assertEquals(fewestDigits(d, false), significantDigits(s), s);
+            float f = (float) d;
+            if (Float.isInfinite(f) || f == 0) continue;
+            String t = JsonFloats.formatF32(f);
+            assertEquals(fewestDigits(f, true), significantDigits(t), t);
+        }
+    }
 }
