@@ -29,6 +29,7 @@ final class DetailPane extends BorderPane {
     private final Label subtitle = new Label("");
     private final TabPane tabs = new TabPane();
     private final StructureView structure = new StructureView();
+    private final ExplainPane explain = new ExplainPane();
     private final HexView hex = new HexView();
     private final ValuesView values;
     private final DiagnosticsView diagnostics;
@@ -43,7 +44,7 @@ final class DetailPane extends BorderPane {
 
     DetailPane(TaskRunner runner, java.util.function.Consumer<Node> revealNode) {
         setId("detail");
-        values = new ValuesView(runner);
+        values = new ValuesView(runner, this::showStep);
         plot = new PlotView(runner);
         diagnostics = new DiagnosticsView(runner, located -> pick(located, revealNode));
         title.setId("detail-title");
@@ -52,7 +53,9 @@ final class DetailPane extends BorderPane {
         subtitle.getStyleClass().add("detail-subtitle");
         VBox head = new VBox(2, title, subtitle);
         head.setPadding(new Insets(8, 10, 6, 10));
-        structureTab.setContent(structure);
+        SplitPane structureSplit = new SplitPane(structure, explain);
+        structureSplit.setDividerPositions(0.68);
+        structureTab.setContent(structureSplit);
         valuesTab.setContent(values);
         diagnosticsTab.setContent(diagnostics);
         plotTab.setContent(plot);
@@ -73,7 +76,9 @@ final class DetailPane extends BorderPane {
         setCenter(split);
 
         structure.getSelectionModel().selectedItemProperty().addListener((obs, old, f) -> {
+            if (node != null && hex.source() != node.source()) hex.show(node.source());
             if (f != null && f.span() != null) hex.select(f.span());
+            explain.show(node, f);
         });
         hex.setOnByteClicked(offset -> {
             if (!structure.selectFieldAtByte(offset)) {
@@ -99,7 +104,8 @@ final class DetailPane extends BorderPane {
         hex.show(n.source());
         Span s = n.span();
         if (s != null && n.source() != null && s.bitLength() > 0 && s.byteLength() < n.source().size()) hex.select(s);
-        values.show(n.values());
+        values.show(n);
+        explain.show(n, null);
         plotted = null;
         if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
             plotted = n;
@@ -115,6 +121,12 @@ final class DetailPane extends BorderPane {
             tableTabs.add(tab);
         }
         tabs.getTabs().addAll(tableTabs);
+    }
+
+    /** Shows a trace step's bits, in whatever buffer the step read them from. */
+    private void showStep(org.packscope.codec.inspect.Trace.Step step) {
+        if (step.source() != null && step.source() != hex.source()) hex.show(step.source());
+        if (step.span() != null) hex.select(step.span().bitLength() == 0 ? Span.bits(step.span().startBit(), 8) : step.span());
     }
 
     private void pick(TreeWalk.Located located, java.util.function.Consumer<Node> revealNode) {
@@ -139,6 +151,7 @@ final class DetailPane extends BorderPane {
     ValuesView values() { return values; }
     DiagnosticsView diagnostics() { return diagnostics; }
     PlotView plot() { return plot; }
+    ExplainPane explain() { return explain; }
     TabPane tabs() { return tabs; }
 
     /** Selects a field by name (used by tests and keyboard navigation). */

@@ -90,6 +90,10 @@ final class HexView extends BorderPane {
     String headerText() { return header.getText(); }
 
     void show(ByteSource src) {
+        if (src == source && src != null) {
+            selection.set(null);
+            return;
+        }
         this.source = src;
         long rows = src == null ? 0 : (src.size() + BYTES_PER_ROW - 1) / BYTES_PER_ROW;
         scroll.setMin(0);
@@ -141,7 +145,9 @@ final class HexView extends BorderPane {
             return;
         }
         Span s = selection.get();
-        String size = String.format(Locale.ROOT, "%,d bytes", source.size());
+        String name = source.name() == null ? "" : source.name();
+        int slash = Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\'));
+        String size = (slash >= 0 ? name.substring(slash + 1) : name) + " · " + String.format(Locale.ROOT, "%,d bytes", source.size());
         if (s == null) {
             header.setText(size + " — select a field to highlight its bytes");
         } else if (s.isByteAligned()) {

@@ -112,11 +112,16 @@ final class TeachingWindow {
         });
     }
 
+    private int selection;
+
     private void select(org.packscope.codec.inspect.Node node) {
+        int gen = ++selection;
         runner.submit("Reading " + node.name(), p -> {
             node.fields();
             return node;
-        }, detail::show);
+        }, n -> {
+            if (gen == selection) detail.show(n);
+        });
     }
 
     String sizesText() { return sizes.getText(); }

@@ -30,6 +30,9 @@ final class ValuesView extends BorderPane {
 
     private final TaskRunner runner;
     private final TableView<Long> table = new TableView<>();
+    private final Button traceButton = new Button("Trace");
+    private final TracePane trace;
+    private org.packscope.codec.inspect.ValueTracer tracer;
     private final Label info = new Label("No values here");
     private final TextField jump = new TextField();
     private ValueColumn column;
@@ -39,8 +42,9 @@ final class ValuesView extends BorderPane {
     };
     private final Set<Long> pending = ConcurrentHashMap.newKeySet();
 
-    ValuesView(TaskRunner runner) {
+    ValuesView(TaskRunner runner, java.util.function.Consumer<org.packscope.codec.inspect.Trace.Step> onStep) {
         this.runner = runner;
+        this.trace = new TracePane(onStep);
         setId("values");
         table.setId("values-table");
         info.setId("values-info");
@@ -60,11 +64,41 @@ final class ValuesView extends BorderPane {
         jump.setOnAction(e -> goTo());
         Button go = new Button("Go");
         go.setOnAction(e -> goTo());
-        HBox bar = new HBox(8, info, jump, go);
+        traceButton.setId("trace-button");
+        traceButton.setDisable(true);
+        traceButton.setOnAction(e -> traceSelected());
+        table.getSelectionModel().selectedItemProperty().addListener((o, was, now) ->
+                traceButton.setDisable(tracer == null || now == null));
+        HBox bar = new HBox(8, info, jump, go, traceButton);
         bar.setPadding(new Insets(4));
         setTop(bar);
-        setCenter(table);
+        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(table, trace);
+        split.setDividerPositions(0.45);
+        setCenter(split);
     }
+
+    /** Shows the node's values, and offers tracing where its format can trace them. */
+    void show(org.packscope.codec.inspect.Node node) {
+        tracer = node == null ? null : node.facet(org.packscope.codec.inspect.ValueTracer.class);
+        traceButton.setDisable(true);
+        trace.clear(tracer == null ? "This format does not trace values yet"
+                : "Select a value and press Trace to see how it was decoded, bit by bit");
+        show(node == null ? null : node.values());
+    }
+
+    /** Traces the selected value in the background. */
+    void traceSelected() {
+        Long row = table.getSelectionModel().getSelectedItem();
+        var t = tracer;
+        if (row == null || t == null) return;
+        int gen = generation;
+        trace.clear("Tracing value " + String.format("%,d", row) + "…");
+        runner.submit("Tracing value " + row, p -> t.trace(row, p), result -> {
+            if (gen == generation) trace.show(result);
+        }, ex -> trace.clear("⚠ could not trace: " + TaskRunner.describe(ex)));
+    }
+
+    TracePane tracePane() { return trace; }
 
     void show(ValueColumn c) {
         generation++;

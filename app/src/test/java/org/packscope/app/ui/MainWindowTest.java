@@ -115,6 +115,7 @@ class MainWindowTest {
         robot.interact(() -> w[0].jsonArea().setText("{\"a\": [1, 2, 3], \"b\": \"hello\"}"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].sizesText().startsWith("JSON 30 bytes (compact 25)"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].detail().node() != null
+                && w[0].detail().node().source().size() == 25
                 && w[0].detail().structure().getItems().stream().anyMatch(f -> f.name().equals("magic")));
         boolean[] found = new boolean[1];
         robot.interact(() -> found[0] = w[0].detail().selectField("magic"));
@@ -124,5 +125,51 @@ class MainWindowTest {
         robot.interact(() -> w[0].jsonArea().setText("{\"a\": "));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].problemText().startsWith("not valid JSON"));
         robot.interact(() -> w[0].stage().close());
+    }
+
+    /** A node of two bytes whose value is traced in two steps and whose field is explained. */
+    private static org.packscope.codec.inspect.Node tracedNode() {
+        var src = org.packscope.codec.io.ByteSource.of(new byte[] {(byte) 0xa5, 0x07}, "two-bytes");
+        var span = org.packscope.codec.inspect.Span.bits(4, 8);
+        var node = org.packscope.codec.inspect.Node.of("traced", "test").source(src)
+                .span(org.packscope.codec.inspect.Span.bytes(0, 2))
+                .field("nibbles", span, "0x7a", "the middle eight bits");
+        node.facet(org.packscope.codec.inspect.ValueColumn.class, new org.packscope.codec.inspect.ValueColumn() {
+            public String name() { return "v"; }
+            public org.packscope.codec.inspect.ValueType type() { return org.packscope.codec.inspect.ValueType.U8; }
+            public long count() { return 1; }
+            public void read(long start, long[] dst, int off, int len) { dst[off] = 0x7a; }
+        });
+        node.facet(org.packscope.codec.inspect.ValueTracer.class, (index, p) -> new org.packscope.codec.inspect.Trace(index, "122",
+                java.util.List.of(
+                        new org.packscope.codec.inspect.Trace.Step("read 8 bits", "0x7a", "bits 4..11, LSB first", src, span),
+                        new org.packscope.codec.inspect.Trace.Step("as u8", "122", "no transform", null, null))));
+        node.facet(org.packscope.codec.inspect.FieldExplainer.class, f -> new org.packscope.codec.inspect.Explanation(
+                "Nibbles", "Two half-bytes that straddle a byte boundary.", "value = (b0 >> 4) | (b1 & 0xf) << 4", "test spec, §1"));
+        return node;
+    }
+
+    @Test
+    void explainPaneAndTraceFollowTheSelection(FxRobot robot) throws Exception {
+        var node = tracedNode();
+        robot.interact(() -> window.browser().getSelectionModel().select(window.browser().addRoot(node)));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() == node);
+        robot.interact(() -> window.detail().selectField("nibbles"));
+        ExplainPane explain = window.detail().explain();
+        assertEquals("Nibbles", explain.titleText());
+        assertEquals("value = (b0 >> 4) | (b1 & 0xf) << 4", explain.formulaText());
+        assertTrue(robot.lookup("#explain-spec").queryLabeled().getText().contains("test spec"));
+
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(1));
+        ValuesView values = window.detail().values();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.table().getItems().size() == 1);
+        robot.interact(() -> values.table().getSelectionModel().select(0));
+        robot.clickOn("#trace-button");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.tracePane().steps().getItems().size() == 2);
+        assertEquals("Value 0 = 122 — 2 steps", values.tracePane().headingText());
+        robot.interact(() -> values.tracePane().steps().getSelectionModel().select(0));
+        HexView hex = window.detail().hex();
+        assertEquals(4, hex.selectionProperty().get().startBit());
+        assertTrue(hex.headerText().contains("selected bits 4–11 (byte 0 bit 4, 8 bits)"), hex.headerText());
     }
 }
