@@ -133,8 +133,11 @@ public final class PageDecoder {
                 long lower = t.lowers[0];
                 int ob = AnsTable.offsetBits(t.entries[0]);
                 long[] lat = v.lat;
-                for (int i = 0; i < count; i++) lat[i] = lower;
-                if (ob > 0) bit = readConstOffsets(data, bit, lat, count, ob);
+                if (ob == 0) {
+                    for (int i = 0; i < count; i++) lat[i] = lower;
+                } else {
+                    bit = readConstOffsets(data, bit, lat, count, ob, lower);
+                }
             } else {
                 bit = readSymbols(data, bit, t.entries, t.lowers, v.states, v.lat, v.ob, count);
                 if (t.maxOffsetBits > 57) {
@@ -228,10 +231,11 @@ public final class PageDecoder {
         MASKS[64] = -1L;
     }
 
-    private static long readConstOffsets(byte[] d, long bit, long[] lat, int n, int b) {
+    /** A single bin: every latent is lower + a fixed-width offset. */
+    private static long readConstOffsets(byte[] d, long bit, long[] lat, int n, int b, long lower) {
         if (b > 57) {
             for (int i = 0; i < n; i++) {
-                lat[i] += MetaReader.peek(d, bit, b);
+                lat[i] = lower + MetaReader.peek(d, bit, b);
                 bit += b;
             }
             return bit;
@@ -239,7 +243,7 @@ public final class PageDecoder {
         long m = ~(-1L << b);
         for (int i = 0; i < n; i++) {
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            lat[i] += w & m;
+            lat[i] = lower + (w & m);
             bit += b;
         }
         return bit;
@@ -279,45 +283,60 @@ public final class PageDecoder {
 
     private void join(long[] out, int off, int len, long batchBit) {
         NumberType t = meta.type();
-        long[] p = pv.lat;
         Mode mode = meta.mode();
         if (mode instanceof Mode.Classic) {
-            fromLatents(t, p, out, off, len);
+            fromLatents(t, pv.lat, out, off, len);
         } else if (mode instanceof Mode.IntMult im) {
-            long[] s = sv.lat;
-            long base = im.base();
-            for (int i = 0; i < len; i++) p[i] = p[i] * base + s[i];
-            fromLatents(t, p, out, off, len);
+            joinIntMult(t, im.base(), pv.lat, sv.lat, out, off, len);
         } else if (mode instanceof Mode.FloatMult fm) {
-            long[] s = sv.lat;
-            long baseRaw = t.fromLatent(fm.baseLatent());
-            for (int i = 0; i < len; i++) p[i] = Floats.floatMultLatent(t, baseRaw, p[i], s[i]);
-            fromLatents(t, p, out, off, len);
+            joinFloatMult(t, t.fromLatent(fm.baseLatent()), pv.lat, sv.lat, out, off, len);
         } else if (mode instanceof Mode.FloatQuant fq) {
-            long[] s = sv.lat;
-            int k = fq.k();
-            long mask = t.mask();
-            long cutoff = t.mid() >>> k;
-            long kMax = (1L << k) - 1;
-            for (int i = 0; i < len; i++) {
-                long y = p[i] & mask;
-                long m = s[i] & mask;
-                long low = Long.compareUnsigned(y, cutoff) >= 0 ? m : kMax - m;
-                p[i] = (y << k) + low;
-            }
-            fromLatents(t, p, out, off, len);
+            joinFloatQuant(t, fq.k(), pv.lat, sv.lat, out, off, len);
         } else if (mode instanceof Mode.Dict dm) {
-            long[] dict = dm.dict();
-            for (int i = 0; i < len; i++) {
-                long idx = p[i] & 0xffffffffL;
-                if (idx >= dict.length) {
-                    throw new PcoException("dict_index_out_of_range", batchBit, "dictionary index " + idx
-                            + " is outside the " + dict.length + "-entry dictionary");
-                }
-                p[i] = dict[(int) idx];
-            }
-            fromLatents(t, p, out, off, len);
+            joinDict(t, dm.dict(), pv.lat, out, off, len, batchBit);
         }
+    }
+
+    private static void joinIntMult(NumberType t, long base, long[] p, long[] s, long[] out, int off, int len) {
+        for (int i = 0; i < len; i++) p[i] = p[i] * base + s[i];
+        fromLatents(t, p, out, off, len);
+    }
+
+    private static void joinFloatMult(NumberType t, long baseRaw, long[] p, long[] s, long[] out, int off, int len) {
+        for (int i = 0; i < len; i++) p[i] = Floats.floatMultLatent(t, baseRaw, p[i], s[i]);
+        fromLatents(t, p, out, off, len);
+    }
+
+    /** FloatQuant is float-only, so from_latent_ordered is fused in. */
+    private static void joinFloatQuant(NumberType t, int k, long[] p, long[] s, long[] out, int off, int len) {
+        long mask = t.mask();
+        long cutoff = t.mid() >>> k;
+        long kMax = (1L << k) - 1;
+        long sign = t.mid();
+        long flip = mask ^ sign;
+        int sh = t.bits - 1;
+        for (int i = 0; i < len; i++) {
+            long y = p[i] & mask;
+            long m = s[i] & mask;
+            // branch-free unsigned y < cutoff (signs of the data are random, so a branch mispredicts)
+            long lt = ((~y & cutoff) | (~(y ^ cutoff) & (y - cutoff))) >> 63;
+            long low = m ^ ((m ^ (kMax - m)) & lt);
+            long l = ((y << k) + low) & mask;
+            long neg = ((l >>> sh) & 1) - 1;
+            out[off + i] = (l ^ sign) ^ (neg & flip);
+        }
+    }
+
+    private static void joinDict(NumberType t, long[] dict, long[] p, long[] out, int off, int len, long batchBit) {
+        for (int i = 0; i < len; i++) {
+            long idx = p[i] & 0xffffffffL;
+            if (idx >= dict.length) {
+                throw new PcoException("dict_index_out_of_range", batchBit, "dictionary index " + idx
+                        + " is outside the " + dict.length + "-entry dictionary");
+            }
+            p[i] = dict[(int) idx];
+        }
+        fromLatents(t, p, out, off, len);
     }
 
     /** from_latent_ordered over a run, with the type switch outside the loops. */
