@@ -297,9 +297,16 @@ public final class PageDecoder {
         }
     }
 
+    /** IntMult is integer-only; the signed/unsigned mapping is fused into the one pass. */
     private static void joinIntMult(NumberType t, long base, long[] p, long[] s, long[] out, int off, int len) {
-        for (int i = 0; i < len; i++) p[i] = p[i] * base + s[i];
-        fromLatents(t, p, out, off, len);
+        if (t.isSigned()) {
+            long mid = t.mid();
+            int sh = 64 - t.bits;
+            for (int i = 0; i < len; i++) out[off + i] = (((p[i] * base + s[i]) ^ mid) << sh) >> sh;
+        } else {
+            long mask = t.mask();
+            for (int i = 0; i < len; i++) out[off + i] = (p[i] * base + s[i]) & mask;
+        }
     }
 
     private static void joinFloatMult(NumberType t, long baseRaw, long[] p, long[] s, long[] out, int off, int len) {

@@ -82,6 +82,10 @@ public final class PcoFile {
             header = MetaParser.standaloneHeader(r);
             wrappedAt = r.bit() >>> 3;
             version = MetaParser.wrappedHeader(r);
+            if (version.major() == FormatVersion.MAX_MAJOR && version.minor() > 1) {
+                diags.add(Diagnostic.warningAtByte(wrappedAt + 1, "newer_minor_version", "format " + version
+                        + " is newer than 4.1: it may use additions PackScope does not know"));
+            }
         } catch (PcoException e) {
             diags.add(diagnostic(e));
             return new PcoFile(name, data, size, header, version, wrappedAt, chunks, diags, -1, -1);
@@ -106,6 +110,11 @@ public final class PcoFile {
             try {
                 Chunk c = readChunk(data, size, r, header, version, chunks.size(), row);
                 chunks.add(c);
+                String late = anachronism(version, c.meta());
+                if (late != null) {
+                    diags.add(Diagnostic.warning(Span.bits(c.metaStartBit(), 8), "feature_newer_than_format",
+                            "chunk " + c.index() + ": " + late));
+                }
                 row += c.n();
             } catch (PcoException e) {
                 diags.add(diagnostic(e));
@@ -129,6 +138,18 @@ public final class PcoFile {
         while (pd.remaining() > 0) pd.skipBatch();
         r.seek(pd.bitPosition());
         return new Chunk(index, type, n, row, start, metaBit, pageBit, pd.bodyStartBit(), pd.bitPosition(), meta, cd);
+    }
+
+    /** A feature the declared format version predates (legal to decode, but no real writer does it). */
+    static String anachronism(FormatVersion v, ChunkMeta m) {
+        int major = v.major();
+        int bits = m.type().bits;
+        if (m.mode() instanceof Mode.Dict && (major < 4 || (major == 4 && v.minor() < 1))) return "Dict mode appeared in format 4.1, but the file says " + v;
+        if (bits == 8 && (major < 4 || (major == 4 && v.minor() < 1))) return "8-bit types appeared in format 4.1, but the file says " + v;
+        if (m.mode() instanceof Mode.FloatQuant && major < 2) return "FloatQuant mode appeared in format 2, but the file says " + v;
+        if (bits == 16 && major < 2) return "16-bit types appeared in format 2, but the file says " + v;
+        if (m.deltaEncoding() instanceof DeltaEncoding.Conv1 && major < 4) return "Conv1 delta appeared in format 4, but the file says " + v;
+        return null;
     }
 
     static NumberType chunkType(MetaReader r, StandaloneHeader header) {
