@@ -236,8 +236,12 @@ public final class PcoFile {
         List<Integer> idx = new ArrayList<>();
         for (int i = 0; i < chunks.size(); i++) idx.add(i);
         java.util.stream.Stream<Integer> s = parallel ? idx.parallelStream() : idx.stream();
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
         return s.mapToLong(i -> {
-            if (progress != null) progress.checkCancelled();
+            if (progress != null) {
+                progress.checkCancelled();
+                progress.update((double) done.getAndIncrement() / Math.max(1, chunks.size()), "decoding chunk " + i);
+            }
             Chunk c = chunks.get(i);
             long[] out = new long[PageDecoder.BATCH];
             try {
