@@ -107,6 +107,14 @@ public final class PageDecoder {
             if (remaining == 0) finish();
             return batchN;
         }
+        if (skim && trace == null) {
+            if (dv != null) skipVar(dv, clamp(remaining - chunkStateN, batchN));
+            skipVar(pv, clamp(remaining - pv.stateN, batchN));
+            if (sv != null) skipVar(sv, clamp(remaining - sv.stateN, batchN));
+            remaining -= batchN;
+            if (remaining == 0) finish();
+            return batchN;
+        }
         if (dv != null) readVar(dv, clamp(remaining - chunkStateN, batchN));
         readVar(pv, clamp(remaining - pv.stateN, batchN));
         if (sv != null) readVar(sv, clamp(remaining - sv.stateN, batchN));
@@ -130,6 +138,30 @@ public final class PageDecoder {
 
     private void readVar(Var v, int count) {
         readVar(v, count, v.lat, 0);
+    }
+
+    /** Advances past a latent variable's batch: symbols must be decoded, offsets only counted. */
+    private void skipVar(Var v, int count) {
+        v.pre = count;
+        if (count == 0) return;
+        if (bit > limitBits) {
+            throw new PcoException("truncated", limitBits, "the page data ends early: the " + v.role.label
+                    + " latents of a batch start at bit " + bit + ", past the end of the data");
+        }
+        AnsTable t = v.table;
+        if (t.nBins <= 1) {
+            bit += (long) count * AnsTable.offsetBits(t.entries[0]);
+        } else {
+            bit = readSymbols(data, bit, t.entries, t.lowers, v.states, v.lat, 0, v.ob, count);
+            int[] ob = v.ob;
+            long sum = 0;
+            for (int i = 0; i < count; i++) sum += ob[i];
+            bit += sum;
+        }
+        if (bit > limitBits) {
+            throw new PcoException("truncated", limitBits, "the page data ends early: the " + v.role.label
+                    + " latents run to bit " + bit + " but the data ends at bit " + limitBits);
+        }
     }
 
     /** Reads a latent variable's symbols and offsets for one batch into {@code lat[lo..]}. */
