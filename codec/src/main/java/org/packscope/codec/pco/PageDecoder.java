@@ -366,8 +366,7 @@ public final class PageDecoder {
         long cutoff = t.mid() >>> k;
         long kMax = (1L << k) - 1;
         long sign = t.mid();
-        long flip = mask ^ sign;
-        int sh = t.bits - 1;
+        int up = 64 - t.bits;
         for (int i = 0; i < len; i++) {
             long y = p[i] & mask;
             long m = s[i] & mask;
@@ -375,8 +374,9 @@ public final class PageDecoder {
             long lt = ((~y & cutoff) | (~(y ^ cutoff) & (y - cutoff))) >> 63;
             long low = m ^ ((m ^ (kMax - m)) & lt);
             long l = ((y << k) + low) & mask;
-            long neg = ((l >>> sh) & 1) - 1;
-            out[off + i] = (l ^ sign) ^ (neg & flip);
+            // from_latent_ordered: sign bit set -> toggle it; clear -> invert all bits
+            long pos = (l << up) >> 63;
+            out[off + i] = l ^ ((~pos & mask) | sign);
         }
     }
 
@@ -403,12 +403,11 @@ public final class PageDecoder {
         long mask = t.mask();
         if (t.isFloat()) {
             long sign = t.mid();
-            long flip = mask ^ sign;
-            int sh = bits - 1;
+            int up = 64 - bits;
             for (int i = 0; i < len; i++) {
                 long l = src[so + i] & mask;
-                long neg = ((l >>> sh) & 1) - 1;
-                dst[off + i] = (l ^ sign) ^ (neg & flip);
+                long pos = (l << up) >> 63;
+                dst[off + i] = l ^ ((~pos & mask) | sign);
             }
         } else if (t.isSigned()) {
             if (bits == 64) {
