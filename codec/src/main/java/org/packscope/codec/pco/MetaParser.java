@@ -79,9 +79,10 @@ final class MetaParser {
     static ChunkMeta chunkMeta(MetaReader r, FormatVersion version, NumberType type) {
         Mode mode = mode(r, version, type);
         DeltaEncoding delta = deltaEncoding(r, version, type, mode);
+        ChunkMeta proto = new ChunkMeta(type, mode, delta, null, null, null);
         LatentVar deltaVar = null;
         if (delta instanceof DeltaEncoding.Lookback lb) {
-            deltaVar = latentVar(r, LatentVar.Role.DELTA, 32);
+            deltaVar = latentVar(r, proto, LatentVar.Role.DELTA, 32);
             long window = lb.windowN();
             for (Bin bin : deltaVar.bins()) {
                 if (bin.lower() < 1 || bin.lower() > window) {
@@ -91,8 +92,8 @@ final class MetaParser {
             }
         }
         int primaryBits = mode instanceof Mode.Dict ? 32 : type.bits;
-        LatentVar primary = latentVar(r, LatentVar.Role.PRIMARY, primaryBits);
-        LatentVar secondary = mode.latentVars() == 2 ? latentVar(r, LatentVar.Role.SECONDARY, type.bits) : null;
+        LatentVar primary = latentVar(r, proto, LatentVar.Role.PRIMARY, primaryBits);
+        LatentVar secondary = mode.latentVars() == 2 ? latentVar(r, proto, LatentVar.Role.SECONDARY, type.bits) : null;
         r.alignZeros("the chunk metadata");
         if (delta instanceof DeltaEncoding.Conv1 c && primaryBits == 64) {
             throw new PcoException("conv1_64_bit", r.bit(), "Conv1 delta encoding is not allowed on 64-bit latents");
@@ -231,7 +232,8 @@ final class MetaParser {
         }
     }
 
-    private static LatentVar latentVar(MetaReader r, LatentVar.Role role, int bits) {
+    private static LatentVar latentVar(MetaReader r, ChunkMeta proto, LatentVar.Role role, int bits) {
+        LatentVar shape = new LatentVar(role, bits, 0, java.util.List.of());
         String p = role.label + " ";
         long ab = r.bit();
         int ansSizeLog = (int) r.read(4, p + "ans_size_log", "log2 of the " + role.label + " latent's tANS table size (at most 14)");
@@ -256,7 +258,8 @@ final class MetaParser {
         for (int i = 0; i < nBins; i++) {
             String q = p + "bin " + i + " ";
             int weight = 1 + (int) r.read(ansSizeLog, q + "weight", v -> v + 1, "tANS weight (stored minus 1)");
-            long lower = r.read(bits, q + "lower", v -> Long.toUnsignedString(v), "lower bound of the bin's latent range");
+            long lower = r.read(bits, q + "lower", v -> Long.toUnsignedString(v) + " (" + PcoNodes.number(proto, shape, v) + ")",
+                    "lower bound of the bin's latent range (in brackets: what the latent means)");
             long ob = r.bit();
             int offsetBits = (int) r.read(obWidth, q + "offset bits", "offset bits following each latent in this bin");
             if (offsetBits > bits) {

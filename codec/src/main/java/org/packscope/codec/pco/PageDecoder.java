@@ -28,6 +28,7 @@ public final class PageDecoder {
     private final Var sv;
     private final int chunkStateN;
     private BatchTrace trace;
+    private final boolean direct;
 
     /**
      * Reads the page metadata at {@code startBit}. {@code limitBytes} is how many bytes
@@ -49,6 +50,7 @@ public final class PageDecoder {
         r.alignZeros("the page metadata");
         this.bit = r.bit();
         this.bodyStartBit = bit;
+        this.direct = meta.mode() instanceof Mode.Classic && meta.deltaEncoding() instanceof DeltaEncoding.None;
         int nInBody = Math.max(0, n - chunkStateN);
         if (nInBody > 0) {
             for (Var v : new Var[] {dv, pv, sv}) {
@@ -97,6 +99,22 @@ public final class PageDecoder {
         int batchN = Math.min(BATCH, remaining);
         if (batchN == 0) return 0;
         long batchBit = bit;
+        if (direct && !skim && trace == null) {
+            // Classic without delta: latents land straight in the output and are mapped in place
+            readVar(pv, batchN, out, off);
+            fromLatents(meta.type(), out, off, out, off, batchN);
+            remaining -= batchN;
+            if (remaining == 0) finish();
+            return batchN;
+        }
+        if (skim && trace == null) {
+            if (dv != null) skipVar(dv, clamp(remaining - chunkStateN, batchN));
+            skipVar(pv, clamp(remaining - pv.stateN, batchN));
+            if (sv != null) skipVar(sv, clamp(remaining - sv.stateN, batchN));
+            remaining -= batchN;
+            if (remaining == 0) finish();
+            return batchN;
+        }
         if (dv != null) readVar(dv, clamp(remaining - chunkStateN, batchN));
         readVar(pv, clamp(remaining - pv.stateN, batchN));
         if (sv != null) readVar(sv, clamp(remaining - sv.stateN, batchN));
@@ -119,6 +137,35 @@ public final class PageDecoder {
     }
 
     private void readVar(Var v, int count) {
+        readVar(v, count, v.lat, 0);
+    }
+
+    /** Advances past a latent variable's batch: symbols must be decoded, offsets only counted. */
+    private void skipVar(Var v, int count) {
+        v.pre = count;
+        if (count == 0) return;
+        if (bit > limitBits) {
+            throw new PcoException("truncated", limitBits, "the page data ends early: the " + v.role.label
+                    + " latents of a batch start at bit " + bit + ", past the end of the data");
+        }
+        AnsTable t = v.table;
+        if (t.nBins <= 1) {
+            bit += (long) count * AnsTable.offsetBits(t.entries[0]);
+        } else {
+            bit = readSymbols(data, bit, t.entries, t.lowers, v.states, v.lat, 0, v.ob, count);
+            int[] ob = v.ob;
+            long sum = 0;
+            for (int i = 0; i < count; i++) sum += ob[i];
+            bit += sum;
+        }
+        if (bit > limitBits) {
+            throw new PcoException("truncated", limitBits, "the page data ends early: the " + v.role.label
+                    + " latents run to bit " + bit + " but the data ends at bit " + limitBits);
+        }
+    }
+
+    /** Reads a latent variable's symbols and offsets for one batch into {@code lat[lo..]}. */
+    private void readVar(Var v, int count, long[] lat, int lo) {
         v.pre = count;
         if (count == 0) return;
         if (bit > limitBits) {
@@ -132,15 +179,17 @@ public final class PageDecoder {
             if (t.nBins <= 1) {
                 long lower = t.lowers[0];
                 int ob = AnsTable.offsetBits(t.entries[0]);
-                long[] lat = v.lat;
-                for (int i = 0; i < count; i++) lat[i] = lower;
-                if (ob > 0) bit = readConstOffsets(data, bit, lat, count, ob);
+                if (ob == 0) {
+                    for (int i = 0; i < count; i++) lat[lo + i] = lower;
+                } else {
+                    bit = readConstOffsets(data, bit, lat, lo, count, ob, lower);
+                }
             } else {
-                bit = readSymbols(data, bit, t.entries, t.lowers, v.states, v.lat, v.ob, count);
+                bit = readSymbols(data, bit, t.entries, t.lowers, v.states, lat, lo, v.ob, count);
                 if (t.maxOffsetBits > 57) {
-                    bit = readWideOffsets(data, bit, v.lat, v.ob, count);
+                    bit = readWideOffsets(data, bit, lat, lo, v.ob, count);
                 } else if (t.maxOffsetBits > 0) {
-                    bit = readOffsets(data, bit, v.lat, v.ob, count);
+                    bit = readOffsets(data, bit, lat, lo, v.ob, count);
                 }
             }
         }
@@ -151,16 +200,16 @@ public final class PageDecoder {
     }
 
     /** Four-way interleaved tANS decode: symbol i uses state i % 4. */
-    private static long readSymbols(byte[] d, long bit, int[] tab, long[] lowers, int[] st, long[] lat, int[] ob, int n) {
+    private static long readSymbols(byte[] d, long bit, int[] tab, long[] lowers, int[] st, long[] lat, int lo, int[] ob, int n) {
         int s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
         int i = 0;
         for (; i + 4 <= n; i += 4) {
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
             int e0 = tab[s0], e1 = tab[s1], e2 = tab[s2], e3 = tab[s3];
-            lat[i] = lowers[s0];
-            lat[i + 1] = lowers[s1];
-            lat[i + 2] = lowers[s2];
-            lat[i + 3] = lowers[s3];
+            lat[lo + i] = lowers[s0];
+            lat[lo + i + 1] = lowers[s1];
+            lat[lo + i + 2] = lowers[s2];
+            lat[lo + i + 3] = lowers[s3];
             ob[i] = e0 >>> 24;
             ob[i + 1] = e1 >>> 24;
             ob[i + 2] = e2 >>> 24;
@@ -188,7 +237,7 @@ public final class PageDecoder {
             int e = tab[s];
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
             int b = (e >>> 16) & 0xff;
-            lat[i] = lowers[s];
+            lat[lo + i] = lowers[s];
             ob[i] = e >>> 24;
             st[j] = (e & 0xffff) + (int) (w & ~(-1L << b));
             bit += b;
@@ -197,26 +246,26 @@ public final class PageDecoder {
     }
 
     /** Offsets of at most 57 bits: one long-word read each. */
-    private static long readOffsets(byte[] d, long bit, long[] lat, int[] ob, int n) {
+    private static long readOffsets(byte[] d, long bit, long[] lat, int lo, int[] ob, int n) {
         for (int i = 0; i < n; i++) {
             int b = ob[i];
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            lat[i] += w & ~(-1L << b);
+            lat[lo + i] += w & ~(-1L << b);
             bit += b;
         }
         return bit;
     }
 
     /** Offsets up to 64 bits: a long word plus the next byte, without branches. */
-    private static long readWideOffsets(byte[] d, long bit, long[] lat, int[] ob, int n) {
+    private static long readWideOffsets(byte[] d, long bit, long[] lat, int lo, int[] ob, int n) {
         long[] masks = MASKS;
         for (int i = 0; i < n; i++) {
             int b = ob[i];
             int byteIdx = (int) (bit >>> 3);
             int sh = (int) (bit & 7);
-            long lo = (long) LE.get(d, byteIdx) >>> sh;
+            long low = (long) LE.get(d, byteIdx) >>> sh;
             long hi = ((d[byteIdx + 8] & 0xffL) << (63 - sh)) << 1;
-            lat[i] += (lo | hi) & masks[b];
+            lat[lo + i] += (low | hi) & masks[b];
             bit += b;
         }
         return bit;
@@ -228,10 +277,11 @@ public final class PageDecoder {
         MASKS[64] = -1L;
     }
 
-    private static long readConstOffsets(byte[] d, long bit, long[] lat, int n, int b) {
+    /** A single bin: every latent is lower + a fixed-width offset. */
+    private static long readConstOffsets(byte[] d, long bit, long[] lat, int lo, int n, int b, long lower) {
         if (b > 57) {
             for (int i = 0; i < n; i++) {
-                lat[i] += MetaReader.peek(d, bit, b);
+                lat[lo + i] = lower + MetaReader.peek(d, bit, b);
                 bit += b;
             }
             return bit;
@@ -239,7 +289,7 @@ public final class PageDecoder {
         long m = ~(-1L << b);
         for (int i = 0; i < n; i++) {
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            lat[i] += w & m;
+            lat[lo + i] = lower + (w & m);
             bit += b;
         }
         return bit;
@@ -279,72 +329,98 @@ public final class PageDecoder {
 
     private void join(long[] out, int off, int len, long batchBit) {
         NumberType t = meta.type();
-        long[] p = pv.lat;
         Mode mode = meta.mode();
         if (mode instanceof Mode.Classic) {
-            fromLatents(t, p, out, off, len);
+            fromLatents(t, pv.lat, out, off, len);
         } else if (mode instanceof Mode.IntMult im) {
-            long[] s = sv.lat;
-            long base = im.base();
-            for (int i = 0; i < len; i++) p[i] = p[i] * base + s[i];
-            fromLatents(t, p, out, off, len);
+            joinIntMult(t, im.base(), pv.lat, sv.lat, out, off, len);
         } else if (mode instanceof Mode.FloatMult fm) {
-            long[] s = sv.lat;
-            long baseRaw = t.fromLatent(fm.baseLatent());
-            for (int i = 0; i < len; i++) p[i] = Floats.floatMultLatent(t, baseRaw, p[i], s[i]);
-            fromLatents(t, p, out, off, len);
+            joinFloatMult(t, t.fromLatent(fm.baseLatent()), pv.lat, sv.lat, out, off, len);
         } else if (mode instanceof Mode.FloatQuant fq) {
-            long[] s = sv.lat;
-            int k = fq.k();
-            long mask = t.mask();
-            long cutoff = t.mid() >>> k;
-            long kMax = (1L << k) - 1;
-            for (int i = 0; i < len; i++) {
-                long y = p[i] & mask;
-                long m = s[i] & mask;
-                long low = Long.compareUnsigned(y, cutoff) >= 0 ? m : kMax - m;
-                p[i] = (y << k) + low;
-            }
-            fromLatents(t, p, out, off, len);
+            joinFloatQuant(t, fq.k(), pv.lat, sv.lat, out, off, len);
         } else if (mode instanceof Mode.Dict dm) {
-            long[] dict = dm.dict();
-            for (int i = 0; i < len; i++) {
-                long idx = p[i] & 0xffffffffL;
-                if (idx >= dict.length) {
-                    throw new PcoException("dict_index_out_of_range", batchBit, "dictionary index " + idx
-                            + " is outside the " + dict.length + "-entry dictionary");
-                }
-                p[i] = dict[(int) idx];
-            }
-            fromLatents(t, p, out, off, len);
+            joinDict(t, dm.dict(), pv.lat, out, off, len, batchBit);
         }
+    }
+
+    /** IntMult is integer-only; the signed/unsigned mapping is fused into the one pass. */
+    private static void joinIntMult(NumberType t, long base, long[] p, long[] s, long[] out, int off, int len) {
+        if (t.isSigned()) {
+            long mid = t.mid();
+            int sh = 64 - t.bits;
+            for (int i = 0; i < len; i++) out[off + i] = (((p[i] * base + s[i]) ^ mid) << sh) >> sh;
+        } else {
+            long mask = t.mask();
+            for (int i = 0; i < len; i++) out[off + i] = (p[i] * base + s[i]) & mask;
+        }
+    }
+
+    private static void joinFloatMult(NumberType t, long baseRaw, long[] p, long[] s, long[] out, int off, int len) {
+        for (int i = 0; i < len; i++) p[i] = Floats.floatMultLatent(t, baseRaw, p[i], s[i]);
+        fromLatents(t, p, out, off, len);
+    }
+
+    /** FloatQuant is float-only, so from_latent_ordered is fused in. */
+    private static void joinFloatQuant(NumberType t, int k, long[] p, long[] s, long[] out, int off, int len) {
+        long mask = t.mask();
+        long cutoff = t.mid() >>> k;
+        long kMax = (1L << k) - 1;
+        long sign = t.mid();
+        int up = 64 - t.bits;
+        for (int i = 0; i < len; i++) {
+            long y = p[i] & mask;
+            long m = s[i] & mask;
+            // branch-free unsigned y < cutoff (signs of the data are random, so a branch mispredicts)
+            long lt = ((~y & cutoff) | (~(y ^ cutoff) & (y - cutoff))) >> 63;
+            long low = m ^ ((m ^ (kMax - m)) & lt);
+            long l = ((y << k) + low) & mask;
+            // from_latent_ordered: sign bit set -> toggle it; clear -> invert all bits
+            long pos = (l << up) >> 63;
+            out[off + i] = l ^ ((~pos & mask) | sign);
+        }
+    }
+
+    private static void joinDict(NumberType t, long[] dict, long[] p, long[] out, int off, int len, long batchBit) {
+        for (int i = 0; i < len; i++) {
+            long idx = p[i] & 0xffffffffL;
+            if (idx >= dict.length) {
+                throw new PcoException("dict_index_out_of_range", batchBit, "dictionary index " + idx
+                        + " is outside the " + dict.length + "-entry dictionary");
+            }
+            p[i] = dict[(int) idx];
+        }
+        fromLatents(t, p, out, off, len);
     }
 
     /** from_latent_ordered over a run, with the type switch outside the loops. */
     static void fromLatents(NumberType t, long[] src, long[] dst, int off, int len) {
+        fromLatents(t, src, 0, dst, off, len);
+    }
+
+    /** from_latent_ordered of src[so..so+len) into dst[off..]; src and dst may be the same run. */
+    static void fromLatents(NumberType t, long[] src, int so, long[] dst, int off, int len) {
         int bits = t.bits;
         long mask = t.mask();
         if (t.isFloat()) {
             long sign = t.mid();
-            long flip = mask ^ sign;
-            int sh = bits - 1;
+            int up = 64 - bits;
             for (int i = 0; i < len; i++) {
-                long l = src[i] & mask;
-                long neg = ((l >>> sh) & 1) - 1;
-                dst[off + i] = (l ^ sign) ^ (neg & flip);
+                long l = src[so + i] & mask;
+                long pos = (l << up) >> 63;
+                dst[off + i] = l ^ ((~pos & mask) | sign);
             }
         } else if (t.isSigned()) {
             if (bits == 64) {
-                for (int i = 0; i < len; i++) dst[off + i] = src[i] ^ Long.MIN_VALUE;
+                for (int i = 0; i < len; i++) dst[off + i] = src[so + i] ^ Long.MIN_VALUE;
             } else {
                 long mid = t.mid();
                 int sh = 64 - bits;
-                for (int i = 0; i < len; i++) dst[off + i] = ((src[i] ^ mid) << sh) >> sh;
+                for (int i = 0; i < len; i++) dst[off + i] = ((src[so + i] ^ mid) << sh) >> sh;
             }
         } else if (bits == 64) {
-            System.arraycopy(src, 0, dst, off, len);
+            System.arraycopy(src, so, dst, off, len);
         } else {
-            for (int i = 0; i < len; i++) dst[off + i] = src[i] & mask;
+            for (int i = 0; i < len; i++) dst[off + i] = src[so + i] & mask;
         }
     }
 

@@ -18,10 +18,22 @@ import org.packscope.codec.io.ByteSource;
  */
 public final class PcoFile {
 
-    /** Where one chunk lives and what it holds; {@code meta} is null when it could not be read. */
+    /**
+     * Where one chunk lives and what it holds. A damaged chunk has {@code damage} set;
+     * its {@code meta} is null when the metadata itself could not be read (then its
+     * numbers read as zeros), otherwise the numbers before the damage still decode.
+     * {@code n} of a chunk whose preamble is unreadable is 0.
+     */
     public record Chunk(int index, NumberType type, int n, long firstRow, long startByte, long metaStartBit,
-                        long pageStartBit, long pageBodyBit, long endBit, ChunkMeta meta, ChunkDecoder decoder) {
+                        long pageStartBit, long pageBodyBit, long endBit, ChunkMeta meta, ChunkDecoder decoder,
+                        Diagnostic damage) {
         public long endByte() { return (endBit + 7) >>> 3; }
+
+        public boolean damaged() { return damage != null; }
+
+        Chunk withEnd(long bit) {
+            return new Chunk(index, type, n, firstRow, startByte, metaStartBit, pageStartBit, pageBodyBit, bit, meta, decoder, damage);
+        }
     }
 
     private final String name;
@@ -82,6 +94,10 @@ public final class PcoFile {
             header = MetaParser.standaloneHeader(r);
             wrappedAt = r.bit() >>> 3;
             version = MetaParser.wrappedHeader(r);
+            if (version.major() == FormatVersion.MAX_MAJOR && version.minor() > 1) {
+                diags.add(Diagnostic.warningAtByte(wrappedAt + 1, "newer_minor_version", "format " + version
+                        + " is newer than 4.1: it may use additions PackScope does not know"));
+            }
         } catch (PcoException e) {
             diags.add(diagnostic(e));
             return new PcoFile(name, data, size, header, version, wrappedAt, chunks, diags, -1, -1);
@@ -103,32 +119,101 @@ public final class PcoFile {
                 }
                 break;
             }
-            try {
-                Chunk c = readChunk(data, size, r, header, version, chunks.size(), row);
+            Chunk c = readChunk(data, size, start, header, version, chunks.size(), row);
+            row += c.n();
+            if (!c.damaged()) {
                 chunks.add(c);
-                row += c.n();
-            } catch (PcoException e) {
-                diags.add(diagnostic(e));
-                broken = start;
+                String late = anachronism(version, c.meta());
+                if (late != null) {
+                    diags.add(Diagnostic.warning(Span.bits(c.metaStartBit(), 8), "feature_newer_than_format",
+                            "chunk " + c.index() + ": " + late));
+                }
+                r.seek(c.endBit());
+                continue;
+            }
+            diags.add(c.damage());
+            broken = start;
+            // Standalone chunks carry no length: look for the next chunk that reads cleanly.
+            long from = Math.max(start + 4, c.pageBodyBit() >>> 3);
+            NumberType expect = header.uniformType() != null ? header.uniformType() : c.type();
+            long next = resync(data, size, from, header, version, expect);
+            if (next < 0) {
+                chunks.add(c.withEnd(size * 8));
+                diags.add(Diagnostic.warningAtByte(from, "no_resync", "no readable chunk follows the damaged chunk "
+                        + c.index() + "; the rest of the file is not decoded"));
                 break;
             }
+            chunks.add(c.withEnd(next * 8));
+            diags.add(Diagnostic.warningAtByte(next, "resynchronized", "after damaged chunk " + c.index()
+                    + ", the next readable chunk starts at byte " + next + (c.n() > 0 ? "" : "; row numbers after it may be shifted")));
+            r.seek(next * 8);
         }
         return new PcoFile(name, data, size, header, version, wrappedAt, chunks, diags, terminator, broken);
     }
 
-    private static Chunk readChunk(byte[] data, long size, MetaReader r, StandaloneHeader header, FormatVersion version,
+    /** Reads and walks one chunk; problems come back as a damaged chunk, never as an exception. */
+    private static Chunk readChunk(byte[] data, long size, long start, StandaloneHeader header, FormatVersion version,
                                    int index, long row) {
-        long start = r.bit() >>> 3;
-        NumberType type = chunkType(r, header);
-        int n = 1 + (int) r.raw(24, "chunk n");
-        long metaBit = r.bit();
-        ChunkMeta meta = MetaParser.chunkMeta(r, version, type);
-        ChunkDecoder cd = ChunkDecoder.of(meta);
-        long pageBit = r.bit();
-        PageDecoder pd = new PageDecoder(cd, data, size, pageBit, n, FieldSink.NONE);
-        while (pd.remaining() > 0) pd.skipBatch();
-        r.seek(pd.bitPosition());
-        return new Chunk(index, type, n, row, start, metaBit, pageBit, pd.bodyStartBit(), pd.bitPosition(), meta, cd);
+        MetaReader r = new MetaReader(data, size, start * 8, FieldSink.NONE);
+        NumberType type = header.uniformType();
+        int n = 0;
+        long metaBit = start * 8 + 32;
+        long pageBit = metaBit;
+        long bodyBit = metaBit;
+        ChunkMeta meta = null;
+        ChunkDecoder cd = null;
+        try {
+            type = chunkType(r, header);
+            n = 1 + (int) r.raw(24, "chunk n");
+            metaBit = r.bit();
+            pageBit = bodyBit = metaBit;
+            meta = MetaParser.chunkMeta(r, version, type);
+            cd = ChunkDecoder.of(meta);
+            pageBit = bodyBit = r.bit();
+            PageDecoder pd = new PageDecoder(cd, data, size, pageBit, n, FieldSink.NONE);
+            bodyBit = pd.bodyStartBit();
+            while (pd.remaining() > 0) pd.skipBatch();
+            return new Chunk(index, type, n, row, start, metaBit, pageBit, bodyBit, pd.bitPosition(), meta, cd, null);
+        } catch (PcoException e) {
+            if (type == null) type = NumberType.U8;
+            Diagnostic d = diagnostic(e);
+            d = new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + index + ": " + d.message());
+            return new Chunk(index, type, n, row, start, metaBit, pageBit, bodyBit, size * 8, meta, cd, d);
+        }
+    }
+
+    /** Bytes scanned at most when looking for the chunk after a damaged one. */
+    private static final long RESYNC_SCAN_BYTES = 64L << 20;
+
+    /**
+     * The start of the first chunk at or after {@code from} that reads cleanly and is
+     * followed by another chunk's type byte or the terminator; -1 when none.
+     */
+    static long resync(byte[] data, long size, long from, StandaloneHeader header, FormatVersion version, NumberType expect) {
+        long end = Math.min(size, from + RESYNC_SCAN_BYTES);
+        for (long p = from; p < end; p++) {
+            int b = data[(int) p] & 0xff;
+            if (expect != null ? b != expect.id : NumberType.ofId(b) == null) continue;
+            Chunk c = readChunk(data, size, p, header, version, -1, 0);
+            if (c.damaged()) continue;
+            long after = c.endByte();
+            if (after >= size) continue;
+            int next = data[(int) after] & 0xff;
+            if (next == 0 || NumberType.ofId(next) != null) return p;
+        }
+        return -1;
+    }
+
+    /** A feature the declared format version predates (legal to decode, but no real writer does it). */
+    static String anachronism(FormatVersion v, ChunkMeta m) {
+        int major = v.major();
+        int bits = m.type().bits;
+        if (m.mode() instanceof Mode.Dict && (major < 4 || (major == 4 && v.minor() < 1))) return "Dict mode appeared in format 4.1, but the file says " + v;
+        if (bits == 8 && (major < 4 || (major == 4 && v.minor() < 1))) return "8-bit types appeared in format 4.1, but the file says " + v;
+        if (m.mode() instanceof Mode.FloatQuant && major < 2) return "FloatQuant mode appeared in format 2, but the file says " + v;
+        if (bits == 16 && major < 2) return "16-bit types appeared in format 2, but the file says " + v;
+        if (m.deltaEncoding() instanceof DeltaEncoding.Conv1 && major < 4) return "Conv1 delta appeared in format 4, but the file says " + v;
+        return null;
     }
 
     static NumberType chunkType(MetaReader r, StandaloneHeader header) {
@@ -171,7 +256,7 @@ public final class PcoFile {
 
     public long terminatorByte() { return terminatorByte; }
 
-    /** Start byte of a chunk that could not be read (the walk stopped there), or -1. */
+    /** Start byte of the first damaged chunk, or -1. */
     public long brokenChunkStart() { return brokenChunkStart; }
 
     public long totalN() { return totalN; }
@@ -181,6 +266,7 @@ public final class PcoFile {
         if (header != null && header.uniformType() != null) return header.uniformType();
         NumberType t = null;
         for (Chunk c : chunks) {
+            if (c.damaged() && c.n() == 0) continue; // type byte unreadable
             if (t == null) t = c.type();
             else if (t != c.type()) return null;
         }
@@ -206,6 +292,7 @@ public final class PcoFile {
      * numbers decoded so far stay, the rest are 0, and the exception is rethrown.
      */
     public void decodeChunk(Chunk c, long[] dst, int off) {
+        if (c.meta() == null) throw new PcoException(c.damage().rule(), c.damage().span().startBit(), c.damage().message());
         PageDecoder pd = pageDecoder(c, FieldSink.NONE);
         pd.decodeAll(dst, off);
     }
@@ -215,9 +302,14 @@ public final class PcoFile {
         List<Integer> idx = new ArrayList<>();
         for (int i = 0; i < chunks.size(); i++) idx.add(i);
         java.util.stream.Stream<Integer> s = parallel ? idx.parallelStream() : idx.stream();
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
         return s.mapToLong(i -> {
-            if (progress != null) progress.checkCancelled();
+            if (progress != null) {
+                progress.checkCancelled();
+                progress.update((double) done.getAndIncrement() / Math.max(1, chunks.size()), "decoding chunk " + i);
+            }
             Chunk c = chunks.get(i);
+            if (c.meta() == null) return 0;
             long[] out = new long[PageDecoder.BATCH];
             try {
                 PageDecoder pd = pageDecoder(c, FieldSink.NONE);
@@ -241,6 +333,7 @@ public final class PcoFile {
                 progress.update((double) i / Math.max(1, chunks.size()), "verifying chunk " + i);
             }
             Chunk c = chunks.get(i);
+            if (c.damaged()) continue; // already reported when the file was indexed
             try {
                 PageDecoder pd = pageDecoder(c, FieldSink.NONE);
                 while (pd.decodeBatch(out, 0) > 0) { }

@@ -67,13 +67,14 @@ public final class PcoNodes {
         List<Node> fixed = new ArrayList<>();
         fixed.add(headerNode(f, src));
         int chunks = f.chunks().size();
-        boolean broken = f.brokenChunkStart() >= 0;
         boolean term = f.terminatorByte() >= 0;
-        int total = 1 + chunks + (broken ? 1 : 0) + (term ? 1 : 0);
+        int total = 1 + chunks + (term ? 1 : 0);
         n.lazyChildren(total, i -> {
             if (i == 0) return fixed.get(0);
-            if (i <= chunks) return chunkNode(f, src, i - 1);
-            if (broken && i == chunks + 1) return brokenChunkNode(f, src, chunks);
+            if (i <= chunks) {
+                PcoFile.Chunk c = f.chunks().get(i - 1);
+                return c.meta() == null ? brokenChunkNode(f, src, c) : chunkNode(f, src, i - 1);
+            }
             return Node.of("terminator", "pco-terminator").source(src).span(Span.bytes(f.terminatorByte(), 1))
                     .summary("end of file").field("termination byte", Span.bytes(f.terminatorByte(), 1), 0,
                             "a 0 byte where the next chunk's number type would be ends the file");
@@ -135,6 +136,7 @@ public final class PcoNodes {
         PcoFile.Chunk c = f.chunks().get(index);
         return Node.lazy("chunk " + index, "pco-chunk", n -> {
             n.source(src).span(Span.bits(c.startByte() * 8, c.endBit() - c.startByte() * 8));
+            if (c.damaged()) n.diagnose(c.damage());
             ChunkMeta m = c.meta();
             n.summary(c.type().label() + " · " + String.format("%,d", c.n()) + " numbers · " + m.mode().name() + " · "
                     + describe(m.deltaEncoding()) + " · " + (c.endByte() - c.startByte()) + " bytes");
@@ -254,10 +256,10 @@ public final class PcoNodes {
         return raw;
     }
 
-    private static Node brokenChunkNode(PcoFile f, ByteSource src, int index) {
-        long start = f.brokenChunkStart();
-        return Node.lazy("chunk " + index, "pco-chunk", n -> {
-            n.source(src).summary("unreadable chunk");
+    private static Node brokenChunkNode(PcoFile f, ByteSource src, PcoFile.Chunk c) {
+        long start = c.startByte();
+        return Node.lazy("chunk " + c.index(), "pco-chunk", n -> {
+            n.source(src).summary("unreadable chunk" + (c.n() > 0 ? " · " + String.format("%,d", c.n()) + " numbers read as 0" : ""));
             Recorder rec = new Recorder();
             MetaReader r = new MetaReader(f.data(), f.size(), start * 8, rec);
             try {

@@ -14,6 +14,7 @@ import org.packscope.codec.inspect.ValueType;
  */
 public final class PcoValues implements ValueColumn {
     private static final int CACHED_CHUNKS = 4;
+    private static final long MAX_CACHED_NUMBERS = 1L << 25;
 
     private final String name;
     private final PcoFile file;
@@ -23,7 +24,12 @@ public final class PcoValues implements ValueColumn {
     private final long rowBase;
     private final long count;
     private final Map<Integer, long[]> cache = new LinkedHashMap<>(8, 0.75f, true) {
-        @Override protected boolean removeEldestEntry(Map.Entry<Integer, long[]> e) { return size() > CACHED_CHUNKS; }
+        @Override protected boolean removeEldestEntry(Map.Entry<Integer, long[]> e) {
+            long held = 0;
+            for (long[] v : values()) held += v.length;
+            // a few chunks, but never more than ~256 MB of decoded numbers (chunks hold up to 2^24)
+            return size() > CACHED_CHUNKS || (size() > 1 && held > MAX_CACHED_NUMBERS);
+        }
     };
 
     private PcoValues(String name, PcoFile file, NumberType type, int firstChunk, int chunkCount) {

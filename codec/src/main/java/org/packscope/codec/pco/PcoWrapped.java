@@ -79,6 +79,57 @@ public final class PcoWrapped {
         }
     }
 
+    /**
+     * An inspection node for a page of {@code n} numbers: its delta states, tANS states
+     * and padding as fields, and a ValueColumn of its numbers (decoded on first read).
+     */
+    public static Node pageNode(String name, ChunkMeta meta, ByteSource src, long offset, long len, int n) {
+        Node node = Node.of(name, "pco-page").source(src);
+        Window w = Window.of(src, offset, len);
+        try {
+            PageDecoder pd = new PageDecoder(ChunkDecoder.of(meta), w.data, w.len, 0, n,
+                    w.shift((f, bit, bits, value, meaning) -> node.field(f, Span.bits(bit, bits), value, meaning)));
+            node.summary(String.format("%,d", n) + " numbers in " + ((n + PageDecoder.BATCH - 1) / PageDecoder.BATCH) + " batches");
+            node.span(Span.bytes(offset, w.len));
+        } catch (PcoException e) {
+            node.diagnose(w.diag(e)).summary("unreadable page");
+            return node;
+        }
+        node.facet(org.packscope.codec.inspect.ValueColumn.class, new PageValues(name, meta, src, offset, len, n));
+        return node;
+    }
+
+    /** Values of one wrapped page, decoded once on first access. */
+    private static final class PageValues implements org.packscope.codec.inspect.ValueColumn {
+        private final String name;
+        private final ChunkMeta meta;
+        private final ByteSource src;
+        private final long offset;
+        private final long len;
+        private final int n;
+        private volatile long[] values;
+
+        PageValues(String name, ChunkMeta meta, ByteSource src, long offset, long len, int n) {
+            this.name = name;
+            this.meta = meta;
+            this.src = src;
+            this.offset = offset;
+            this.len = len;
+            this.n = n;
+        }
+
+        @Override public String name() { return name; }
+        @Override public org.packscope.codec.inspect.ValueType type() { return meta.type().valueType; }
+        @Override public long count() { return n; }
+
+        @Override
+        public void read(long start, long[] dst, int off, int count) {
+            long[] v = values;
+            if (v == null) values = v = decodePage(meta, src, offset, len, n).value();
+            System.arraycopy(v, (int) start, dst, off, count);
+        }
+    }
+
     /** An inspection node for a chunk's metadata, fields with exact bit spans in {@code src}. */
     public static Node chunkMetaNode(String name, ByteSource src, long offset, long maxLen, FormatVersion version, NumberType type) {
         Node n = Node.of(name, "pco-chunk-meta").source(src);

@@ -141,5 +141,10 @@ class PcoInspectTest {
         org.junit.jupiter.api.Assertions.assertArrayEquals(expect, page.value());
         Node n = PcoWrapped.chunkMetaNode("meta", src, c.metaStartBit() / 8, 1 << 20, h.value(), NumberType.U64);
         assertEquals(Span.bits(c.metaStartBit(), 4), field(n, "mode").span());
+        Node pageNode = PcoWrapped.pageNode("page", m.value(), src, c.pageStartBit() / 8, src.size() - c.pageStartBit() / 8, c.n());
+        assertEquals(c.pageStartBit(), field(pageNode, "primary ans state[0]").span().startBit());
+        long[] got = new long[c.n()];
+        pageNode.values().read(0, got, 0, c.n());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expect, got);
     }
 }
