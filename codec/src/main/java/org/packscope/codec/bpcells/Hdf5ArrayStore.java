@@ -105,7 +105,8 @@ public final class Hdf5ArrayStore implements ArrayStore {
             }
             ArrayLocation loc = null;
             if (type != null && type != ElementType.STRING && fileSource != null && d instanceof ContiguousDataset c
-                    && d.getFilters().isEmpty() && !d.isEmpty()) {
+                    && d.getFilters().isEmpty() && !d.isEmpty()
+                    && !(t instanceof io.jhdf.object.datatype.OrderedDataType o && o.getByteOrder() == ByteOrder.BIG_ENDIAN)) {
                 long addr = c.getDataAddress();
                 if (addr >= 0 && fileSource.has(addr, n * type.byteWidth())) loc = ArrayLocation.at(fileSource, addr);
             }
@@ -206,6 +207,8 @@ public final class Hdf5ArrayStore implements ArrayStore {
     }
 
     private static Object decode(Dataset d, int n, int width) {
+        ByteOrder order = d.getDataType() instanceof io.jhdf.object.datatype.OrderedDataType o && o.getByteOrder() != null
+                ? o.getByteOrder() : ByteOrder.LITTLE_ENDIAN;
         int[] ints = width == 4 ? new int[n] : null;
         long[] longs = width == 8 ? new long[n] : null;
         if (n == 0) return ints != null ? ints : longs;
@@ -218,13 +221,13 @@ public final class Hdf5ArrayStore implements ArrayStore {
                     throw new ArrayReadException(d.getName(), -1, "chunk at element " + at + " decompresses to " + raw.length
                             + " bytes, fewer than the " + count * width + " it must hold");
                 }
-                ByteBuffer bb = ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer bb = ByteBuffer.wrap(raw).order(order);
                 if (ints != null) bb.asIntBuffer().get(ints, at, count); else bb.asLongBuffer().get(longs, at, count);
             }
             return ints != null ? ints : longs;
         }
         if (d instanceof ContiguousDataset c) {
-            ByteBuffer bb = c.getBuffer().duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer bb = c.getBuffer().duplicate().order(order);
             if (ints != null) bb.asIntBuffer().get(ints, 0, n); else bb.asLongBuffer().get(longs, 0, n);
             return ints != null ? ints : longs;
         }
