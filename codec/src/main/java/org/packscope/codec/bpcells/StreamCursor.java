@@ -74,6 +74,11 @@ final class StreamCursor {
             windowLen = 0;
             errors.add(e);
             return false;
+        } catch (RuntimeException e) {
+            // a store that breaks its contract must not take the whole traversal down
+            windowLen = 0;
+            errors.add(new ArrayReadException(dataName, -1, "reading " + dataName + " failed: " + e, e));
+            return false;
         }
         windowStart = ws;
         windowLen = n;
