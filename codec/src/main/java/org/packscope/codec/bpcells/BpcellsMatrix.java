@@ -74,8 +74,9 @@ public final class BpcellsMatrix implements SparseMatrix {
         } catch (ArrayReadException e) {
             b.issue(Severity.ERROR, e.array(), -1, e.byteOffset(), 0, "array_unreadable", e.getMessage());
             b.fail();
-        } catch (RuntimeException | OutOfMemoryError e) {
-            b.issue(Severity.ERROR, null, -1, -1, 0, "unreadable", "matrix could not be read: " + e);
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            // what slips through here is a reader bug (it trusted bad input): say so
+            b.issue(Severity.ERROR, null, -1, -1, 0, "internal_error", "matrix could not be read: " + e);
             b.fail();
         }
         return new BpcellsMatrix(b);
@@ -277,7 +278,7 @@ public final class BpcellsMatrix implements SparseMatrix {
     }
 
     /** Columns {@link #columnStats} covers at most (a damaged shape may claim billions). */
-    public static final int STATS_MAX_COLUMNS = 1 << 26;
+    public static final int STATS_MAX_COLUMNS = 1 << 22;
 
     /** Per logical column (the first {@link #STATS_MAX_COLUMNS}): stored entries and the sum of their values. */
     public record ColumnStats(long[] nnz, double[] sum) { }
