@@ -31,6 +31,8 @@ public final class FolderArrayStore implements ArrayStore {
     static final int HEADER = 8;
     /** Elements per mapped segment: keeps every segment below 2 GiB. */
     private static final long SEGMENT_BYTES = 1L << 30;
+    /** Names files beyond this are not read into memory (2^28 bytes: tens of millions of names). */
+    static final long MAX_TEXT_BYTES = 1L << 28;
 
     private final Path dir;
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
@@ -221,6 +223,11 @@ public final class FolderArrayStore implements ArrayStore {
         }
 
         static Entry text(String name, Path p) throws IOException {
+            long size = Files.size(p);
+            if (size > MAX_TEXT_BYTES) {
+                return new Entry(p, new ArrayInfo(name, null, 0, size, null,
+                        "text file of " + size + " bytes is larger than the " + MAX_TEXT_BYTES + " PackScope reads as names"), null, null, false, null, null, 0);
+            }
             byte[] b = Files.readAllBytes(p);
             List<String> lines = splitLines(b);
             boolean crlf = false;
