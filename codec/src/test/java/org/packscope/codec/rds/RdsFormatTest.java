@@ -1,0 +1,150 @@
+package org.packscope.codec.rds;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import io.airlift.compress.bzip2.BZip2HadoopStreams;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.Probe;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.SparseMatrix;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.testing.Fixtures;
+
+/** Detection by content, wrappers, generic objects, and the samples shipped in resources/. */
+class RdsFormatTest {
+    @TempDir
+    Path tmp;
+
+    private final RdsFormat format = new RdsFormat();
+
+    @Test
+    void probeLooksInsideTheWrapper() {
+        byte[] plain = XdrWriter.v3().ints(1, 2).bytes();
+        assertEquals(100, format.probe(Probe.ofBytes(Path.of("a.bin"), plain)));
+        assertEquals(100, format.probe(Probe.ofBytes(Path.of("a.bin"), XdrWriter.gzip(plain))));
+        assertEquals(0, format.probe(Probe.ofBytes(Path.of("a.rds"), "X\nhello".getBytes())));
+        assertEquals(0, format.probe(Probe.ofBytes(Path.of("a.gz"), XdrWriter.gzip("hello world".getBytes()))));
+        // a gzip named .rds that does not decode is still claimed, to report what is wrong
+        assertEquals(50, format.probe(Probe.ofBytes(Path.of("a.rds"), XdrWriter.gzip("hello world".getBytes()))));
+    }
+
+    @Test
+    void fileNameDoesNotMatter() throws IOException {
+        Path p = tmp.resolve("matrix.bin");
+        Files.copy(RdsFixturesTest.rds("rds_xz_small_uint_packed_col"), p);
+        Node root = FormatRegistry.standard().open(p);
+        assertEquals("rds", root.kind());
+        assertEquals(500, root.facet(SparseMatrix.class).nnz());
+    }
+
+    @Test
+    void bzip2Wrapper() throws IOException {
+        byte[] plain = Fixtures.bytes(RdsFixturesTest.rds("rds_none_tiny_uint_packed_col"));
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (OutputStream o = new BZip2HadoopStreams().createOutputStream(b)) {
+            o.write(plain);
+        }
+        Path p = tmp.resolve("m.rds");
+        Files.write(p, b.toByteArray());
+        Node root = FormatRegistry.standard().open(p);
+        assertTrue(root.summary().contains("bzip2"), root.summary());
+        List<long[]> entries = new ArrayList<>();
+        root.facet(SparseMatrix.class).forEachEntry((r, c, v) -> entries.add(new long[] {r, c, v}), Progress.NONE);
+        assertEquals(5, entries.size());
+        assertEquals(List.of(0L, 0L, 1L), List.of(entries.get(0)[0], entries.get(0)[1], entries.get(0)[2]));
+    }
+
+    @Test
+    void genericObjectsOpenAsAnRTree() throws IOException {
+        // list(a = c(1.5, NA), b = "x") with a names attribute
+        XdrWriter w = XdrWriter.v3().flags(RFlags.VECSXP, false, true, false, 0).i32(2)
+                .reals(1.5, Double.longBitsToDouble(0x7FF00000000007A2L))
+                .strings("x")
+                .cell().sym("names").strings("a", "b").nil();
+        Path p = tmp.resolve("list.rds");
+        Files.write(p, w.gzip());
+        Node root = FormatRegistry.standard().open(p);
+        assertEquals(List.of(), root.diagnostics());
+        Node object = root.child("object");
+        assertEquals("r-list", object.kind());
+        assertEquals("list[2]", object.summary());
+        Node a = object.child("a");
+        assertEquals("double[2] = 1.5, NA", a.summary());
+        ValueColumn col = a.values();
+        assertEquals(2, col.count());
+        assertEquals("NA", col.text(1));
+        long[] bits = new long[1];
+        col.read(0, bits, 0, 1);
+        assertEquals(Double.doubleToRawLongBits(1.5), bits[0]);
+        assertEquals("r-character", object.child("b").kind());
+        assertEquals("r-pairlist", object.child("attributes").kind());
+        assertNotNull(object.find("attributes/names"));
+        assertEquals(null, root.facet(SparseMatrix.class));
+    }
+
+    @Test
+    void flagBitFieldsHaveExactBits() throws IOException {
+        Node root = FormatRegistry.standard().open(RdsFixturesTest.rds("tiny_uint_packed_col"));
+        Node object = root.child("object");
+        // S4 flags 0x00010319 at byte 23 of the decompressed stream (after the 23-byte v3 header)
+        assertEquals("0x00010319", RdsFixturesTest.field(object, "flags").value());
+        assertEquals(23, RdsFixturesTest.field(object, "flags").span().byteOffset());
+        assertEquals(26 * 8, RdsFixturesTest.field(object, "type").span().startBit());
+        assertEquals(25 * 8, RdsFixturesTest.field(object, "is-object").span().startBit());
+        assertEquals(25 * 8 + 1, RdsFixturesTest.field(object, "has-attributes").span().startBit());
+        assertEquals(25 * 8 + 2, RdsFixturesTest.field(object, "has-tag").span().startBit());
+        assertEquals(24 * 8, RdsFixturesTest.field(object, "S4 bit").span().startBit());
+        assertEquals(1, RdsFixturesTest.field(object, "S4 bit").span().bitLength());
+        Node version = object.child("version").children().get(0);
+        assertEquals("ASCII", RdsFixturesTest.field(version, "encoding").value());
+        assertEquals("true", RdsFixturesTest.field(version, "ASCII bit").value());
+        assertEquals(version.source().u8(RdsFixturesTest.field(version, "ASCII bit").span().byteOffset()) >> 2 & 1, 1);
+    }
+
+    static Stream<Path> samples() throws IOException {
+        Path dir = null;
+        for (Path p = Path.of("").toAbsolutePath(); p != null && dir == null; p = p.getParent()) {
+            if (Files.isDirectory(p.resolve("resources/bpcells-rds"))) dir = p.resolve("resources/bpcells-rds");
+        }
+        assertNotNull(dir, "resources/bpcells-rds not found");
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("samples")
+    void samplesOpen(Path sample) {
+        Node root = FormatRegistry.standard().open(sample);
+        assertEquals("rds", root.kind());
+        SparseMatrix m = root.facet(SparseMatrix.class);
+        assertNotNull(m, root.diagnostics().toString());
+        long[] count = {0};
+        m.forEachEntry((r, c, v) -> count[0]++, Progress.NONE);
+        List<Diagnostic> errors = root.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).toList();
+        if (sample.getFileName().toString().contains("-damaged")) {
+            assertTrue(errors.stream().anyMatch(d -> d.rule().equals("gzip_truncated")), errors.toString());
+        } else {
+            assertEquals(List.of(), errors);
+            assertEquals(m.nnz(), count[0]);
+        }
+    }
+}
