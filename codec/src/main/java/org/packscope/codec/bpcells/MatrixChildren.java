@@ -30,6 +30,8 @@ final class MatrixChildren {
 
     static Node arrayNode(BpcellsMatrix m, String name) {
         ArrayStore store = m.store();
+        // set before loading: whole-tree walks ask before they look inside
+        boolean chunked = streamOf(m, name) != null;
         return Node.lazy(name, "bpcells-array", a -> {
             ArrayInfo info = store.info(name);
             if (info == null) {
@@ -69,9 +71,8 @@ final class MatrixChildren {
                 a.table(MatrixFacts.widthTable("chunk bit widths", s.layout()));
                 a.field("chunks", null, s.layout().chunks(), s.variant().label() + " chunks of 128 values: " + s.variant().meaning());
                 a.lazyChildren(s.layout().chunks(), k -> ChunkNodes.chunk(m, s, k));
-                a.drillDown(true);
             }
-        });
+        }).drillDown(chunked);
     }
 
     static PackedStream streamOf(BpcellsMatrix m, String arrayName) {
@@ -130,8 +131,8 @@ final class MatrixChildren {
             long[] idx = new long[s.size()];
             for (int i = 0; i < idx.length; i++) idx[i] = s.minor()[i] & 0xffffffffL;
             c.facet(ValueColumn.class, fixed("value", m.valueType(), s.values()));
-            c.add(leaf(rowMajor ? "col" : "row", fixed(rowMajor ? "col" : "row", org.packscope.codec.inspect.ValueType.U32, idx)));
-            c.add(leaf("value", fixed("value", m.valueType(), s.values())));
+            c.children(List.of(leaf(rowMajor ? "col" : "row", fixed(rowMajor ? "col" : "row", org.packscope.codec.inspect.ValueType.U32, idx)),
+                    leaf("value", fixed("value", m.valueType(), s.values()))));
         });
     }
 
@@ -162,11 +163,13 @@ final class MatrixChildren {
         n.summary(String.format(Locale.ROOT, "%,d (row, col, value) triplets in stored order%s", m.nnz(), rowMajor ? " (row by row)" : ""));
         n.field("order", null, rowMajor ? "row, then column" : "column, then row", "order of the triplets: as stored");
         n.facet(ValueColumn.class, new EntryColumn(m, EntryColumn.Part.VALUE));
-        n.add(leaf("row", new EntryColumn(m, EntryColumn.Part.ROW)));
-        n.add(leaf("col", new EntryColumn(m, EntryColumn.Part.COL)));
-        n.add(leaf("value", new EntryColumn(m, EntryColumn.Part.VALUE)));
-        if (!m.rowNames().isEmpty()) n.add(leaf("row_name", new EntryColumn(m, EntryColumn.Part.ROW_NAME)));
-        if (!m.colNames().isEmpty()) n.add(leaf("col_name", new EntryColumn(m, EntryColumn.Part.COL_NAME)));
+        List<Node> kids = new ArrayList<>();
+        kids.add(leaf("row", new EntryColumn(m, EntryColumn.Part.ROW)));
+        kids.add(leaf("col", new EntryColumn(m, EntryColumn.Part.COL)));
+        kids.add(leaf("value", new EntryColumn(m, EntryColumn.Part.VALUE)));
+        if (!m.rowNames().isEmpty()) kids.add(leaf("row_name", new EntryColumn(m, EntryColumn.Part.ROW_NAME)));
+        if (!m.colNames().isEmpty()) kids.add(leaf("col_name", new EntryColumn(m, EntryColumn.Part.COL_NAME)));
+        n.children(kids);
         return n;
     }
 }

@@ -52,7 +52,7 @@ public final class Bp128Layout {
         long[] high = highParts(idxOffsets, idx.length, problems);
         long[] start = new long[chunks + 1];
         byte[] width = new byte[chunks];
-        for (int k = 0; k <= chunks; k++) start[k] = (idx[k] & 0xffffffffL) + high[k];
+        for (int k = 0; k <= chunks && k < idx.length; k++) start[k] = (idx[k] & 0xffffffffL) + high[k];
         if (idx.length > 0 && start[0] != 0) {
             problems.add(new Problem("idx", 0, "bp128_idx_start", "idx[0] is " + start[0] + ", must be 0"));
         }

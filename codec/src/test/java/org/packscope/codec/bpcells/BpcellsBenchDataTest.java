@@ -1,0 +1,43 @@
+package org.packscope.codec.bpcells;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.testing.Fixtures;
+
+/** The benchmark matrix decodes to the checksums its MANIFEST gives (when the shared folder is present). */
+class BpcellsBenchDataTest {
+
+    @Test
+    void benchMatrixChecksums() {
+        Path dir;
+        try {
+            dir = Fixtures.shared().resolve("bench/bpcells/mat_20000x5000_packed_dir");
+        } catch (IllegalStateException e) {
+            dir = null;
+        }
+        Assumptions.assumeTrue(dir != null && Files.isDirectory(dir), "shared bench data not present");
+        FolderArrayStore store = new FolderArrayStore(dir);
+        BpcellsMatrix m = BpcellsMatrix.open(store, store.readVersion());
+        assertTrue(m.issues().isEmpty(), m.issues().toString());
+        assertEquals(4997317, m.nnz());
+        long[] sums = new long[4];
+        m.forEachEntry((r, c, v) -> {
+            sums[0] += v;
+            sums[1] += r;
+            sums[2] += r * v;
+            sums[3]++;
+        }, Progress.NONE);
+        assertEquals(15191637L, sums[0]);
+        assertEquals(49989166600L, sums[1]);
+        assertEquals(153078619296L, sums[2]);
+        assertEquals(4997317L, sums[3]);
+        assertEquals(4997317L, m.decodeAll(Progress.NONE));
+    }
+}

@@ -1,0 +1,371 @@
+package org.packscope.codec.bpcells;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.SparseMatrix;
+import org.packscope.codec.inspect.Verifier;
+import org.packscope.codec.testing.Fixtures;
+
+/** Damaged copies of real fixtures: precise diagnostics, and what is still decodable decodes. */
+class BpcellsCorruptionTest {
+    @TempDir Path tmp;
+
+    Path copy(String fixture) throws IOException {
+        Path src = Fixtures.resource("fixtures/bpcells/" + fixture);
+        Path dst = tmp.resolve(fixture);
+        Files.createDirectories(dst);
+        try (Stream<Path> s = Files.list(src)) {
+            for (Path p : s.toList()) Files.copy(p, dst.resolve(p.getFileName()));
+        }
+        return dst;
+    }
+
+    static void putU64(Path file, long element, long value) throws IOException {
+        byte[] b = Files.readAllBytes(file);
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(8 + (int) element * 8, value);
+        Files.write(file, b);
+    }
+
+    static void putU32(Path file, long element, int value) throws IOException {
+        byte[] b = Files.readAllBytes(file);
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(8 + (int) element * 4, value);
+        Files.write(file, b);
+    }
+
+    static void truncate(Path file, int drop) throws IOException {
+        byte[] b = Files.readAllBytes(file);
+        Files.write(file, java.util.Arrays.copyOf(b, b.length - drop));
+    }
+
+    static BpcellsMatrix open(Path dir) {
+        FolderArrayStore s = new FolderArrayStore(dir);
+        return BpcellsMatrix.open(s, s.readVersion());
+    }
+
+    static Issue issue(BpcellsMatrix m, String rule) {
+        for (Issue i : m.issues()) if (i.rule().equals(rule)) return i;
+        throw new AssertionError("no issue " + rule + " in " + m.issues());
+    }
+
+    static List<long[]> entries(SparseMatrix m) {
+        List<long[]> out = new ArrayList<>();
+        m.forEachEntry((r, c, v) -> out.add(new long[] {r, c, v}), Progress.NONE);
+        return out;
+    }
+
+    static List<Diagnostic> verify(BpcellsMatrix m) {
+        List<Diagnostic> d = new ArrayList<>();
+        m.verify(d::add, Progress.NONE);
+        return d;
+    }
+
+    @Test
+    void idxptrNotMonotoneNamesElementAndByte() throws IOException {
+        Path d = copy("tiny_unpacked_uint_col_dir_names");
+        putU64(d.resolve("idxptr"), 3, 1); // [0,2,2,1,6]
+        BpcellsMatrix m = open(d);
+        Issue i = issue(m, "idxptr_not_monotone");
+        assertEquals("idxptr", i.array());
+        assertEquals(3, i.element());
+        assertEquals(8 + 3 * 8, i.byteOffset());
+        assertEquals(Severity.ERROR, i.severity());
+        assertTrue(i.matrixDiagnostic().message().startsWith("idxptr[3] (byte 32): "), i.matrixDiagnostic().message());
+        // column 2's entries go to the earlier column; everything still decodes
+        List<long[]> e = entries(m);
+        assertEquals(6, e.size());
+        // the array node carries the diagnostic with a span on the element's bytes
+        Node n = FormatRegistry.standard().open(d);
+        Node idxptr = n.child("idxptr");
+        Diagnostic ad = idxptr.diagnostics().stream().filter(x -> x.rule().equals("idxptr_not_monotone")).findFirst().orElseThrow();
+        assertEquals(Span.bytes(32, 8), ad.span());
+    }
+
+    @Test
+    void idxptrNotEndingAtNnz() throws IOException {
+        Path d = copy("tiny_unpacked_uint_col_dir_names");
+        putU64(d.resolve("idxptr"), 4, 9);
+        BpcellsMatrix m = open(d);
+        Issue i = issue(m, "nnz_mismatch");
+        assertEquals("index", i.array());
+        assertEquals(6, i.element());
+        assertEquals(8 + 6 * 4, i.byteOffset());
+        assertEquals(9, m.storedNnz());
+        assertEquals(6, m.nnz());
+        assertEquals("idxptr", issue(m, "entries_missing").array());
+        assertEquals(6, entries(m).size());
+    }
+
+    @Test
+    void indexBeyondRowsIsSkippedAndReported() throws IOException {
+        Path d = copy("tiny_unpacked_uint_col_dir_names");
+        putU32(d.resolve("index"), 1, 99);
+        BpcellsMatrix m = open(d);
+        assertEquals(List.of(), m.issues());
+        assertEquals(5, entries(m).size());
+        Diagnostic v = verify(m).stream().filter(x -> x.rule().equals("index_out_of_range")).findFirst().orElseThrow();
+        assertTrue(v.message().contains("entry 1 has index 99"), v.message());
+        assertTrue(v.message().contains("index[1] at byte 12"), v.message());
+    }
+
+    @Test
+    void packedIndexBeyondRowsNamesChunkLaneAndBit() throws IOException {
+        Path d = copy("tiny_packed_uint_col_dir_names");
+        putU32(d.resolve("index_data"), 1, 0x7); // lane 1, slot 0: zz 7 -> delta -4 -> index -4
+        BpcellsMatrix m = open(d);
+        Diagnostic v = verify(m).stream().filter(x -> x.rule().equals("index_out_of_range")).findFirst().orElseThrow();
+        assertTrue(v.message().contains("chunk 0 value 1 (lane 1, slot 0, word 1 at byte 12, bit 0)"), v.message());
+    }
+
+    @Test
+    void arrayLengthsDisagree() throws IOException {
+        Path d = copy("tiny_unpacked_uint_col_dir_names");
+        truncate(d.resolve("val"), 4);
+        BpcellsMatrix m = open(d);
+        Issue i = issue(m, "array_length_mismatch");
+        assertEquals("val", i.array());
+        assertEquals(5, i.element());
+        assertEquals(8 + 5 * 4, i.byteOffset());
+        assertEquals(5, m.nnz());
+        assertEquals(5, entries(m).size());
+    }
+
+    @Test
+    void partialElementAtFileEndIsAWarning() throws IOException {
+        Path d = copy("tiny_unpacked_uint_col_dir_names");
+        truncate(d.resolve("val"), 1);
+        BpcellsMatrix m = open(d);
+        Issue i = issue(m, "array_problem");
+        assertEquals(Severity.WARNING, i.severity());
+        assertTrue(i.message().contains("3 bytes after the last whole uint32 element"), i.message());
+    }
+
+    @Test
+    void idxInconsistentWithData() throws IOException {
+        Path d = copy("edge_nnz256_packed_uint_col_dir");
+        // two chunks; make chunk 0 claim 6 words (not a multiple of 4)
+        putU32(d.resolve("index_idx"), 1, 6);
+        BpcellsMatrix m = open(d);
+        Issue i = issue(m, "bp128_bad_chunk_width");
+        assertEquals("index_idx", i.array());
+        assertEquals(1, i.element());
+        assertEquals(8 + 4, i.byteOffset());
+        // chunk 1 has 128 undecodable entries too (it starts at word 6, a bad width follows): only whole valid chunks decode
+        List<long[]> e = entries(m);
+        assertTrue(e.size() < 256);
+        Diagnostic v = verify(m).stream().filter(x -> x.rule().equals("entries_undecodable")).findFirst().orElseThrow();
+        assertTrue(v.message().startsWith("128 entries") || v.message().startsWith("256 entries"), v.message());
+    }
+
+    @Test
+    void dataShorterThanIdxClaims() throws IOException {
+        Path d = copy("edge_nnz256_packed_uint_col_dir");
+        truncate(d.resolve("val_data"), 16);
+        BpcellsMatrix m = open(d);
+        Issue i = issue(m, "bp128_data_short");
+        assertEquals("val_data", i.array());
+        assertTrue(i.message().startsWith("chunk 1: "), i.message());
+        assertEquals(128, entries(m).size(), "chunk 0 still decodes");
+    }
+
+    @Test
+    void unknownVersionIsInferredAndStillDecodes() throws IOException {
+        Path d = copy("tiny_packed_uint_col_dir_names");
+        Files.writeString(d.resolve("version"), "packed-uint-matrix-v3\n");
+        assertEquals(100, new BpcellsFolderFormat().probe(org.packscope.codec.format.Probe.of(d)));
+        BpcellsMatrix m = open(d);
+        assertEquals("unknown_version", m.issues().get(0).rule());
+        assertEquals("version_inferred", m.issues().get(1).rule());
+        assertEquals(Severity.WARNING, m.issues().get(1).severity());
+        assertEquals(6, entries(m).size());
+    }
+
+    @Test
+    void garbageVersion() throws IOException {
+        Path d = copy("tiny_unpacked_double_col_dir_names");
+        Files.writeString(d.resolve("version"), "hello\u0001\n");
+        BpcellsMatrix m = open(d);
+        assertEquals("bad_version", m.issues().get(0).rule());
+        assertTrue(m.issues().get(0).message().contains("hello\\x01"), m.issues().get(0).message());
+        assertEquals(new MatrixVersion(false, MatrixVersion.ValueKind.DOUBLE, 2), m.version().orElseThrow());
+    }
+
+    @Test
+    void headerNotMatchingTheFileType() throws IOException {
+        Path d = copy("tiny_unpacked_uint_col_dir_names");
+        byte[] b = Files.readAllBytes(d.resolve("val"));
+        System.arraycopy("FLOATSv1".getBytes(StandardCharsets.US_ASCII), 0, b, 0, 8);
+        Files.write(d.resolve("val"), b);
+        BpcellsMatrix m = open(d);
+        Issue i = issue(m, "array_type_mismatch");
+        assertEquals("val", i.array());
+        assertEquals(0, i.byteOffset());
+        assertTrue(i.message().contains("val holds float32 but unpacked-uint-matrix-v2 stores uint32"), i.message());
+        assertFalse(m.readable());
+        assertEquals(List.of(), entries(m));
+    }
+
+    @Test
+    void unrecognisedHeader() throws IOException {
+        Path d = copy("tiny_unpacked_uint_col_dir_names");
+        byte[] b = Files.readAllBytes(d.resolve("index"));
+        System.arraycopy("GARBAGE!".getBytes(StandardCharsets.US_ASCII), 0, b, 0, 8);
+        Files.write(d.resolve("index"), b);
+        BpcellsMatrix m = open(d);
+        Issue i = issue(m, "bad_array_type");
+        assertEquals("index", i.array());
+        assertTrue(i.message().contains("\"GARBAGE!\""), i.message());
+        Node n = FormatRegistry.standard().open(d);
+        assertNotNull(n.child("index"));
+        assertTrue(n.child("index").fields().stream().anyMatch(f -> f.name().equals("header") && f.span().equals(Span.bytes(0, 8))));
+    }
+
+    @Test
+    void missingFiles() throws IOException {
+        Path d = copy("tiny_packed_uint_col_dir_names");
+        Files.delete(d.resolve("index_starts"));
+        Files.delete(d.resolve("row_names"));
+        BpcellsMatrix m = open(d);
+        Issue starts = m.issues().stream().filter(x -> "index_starts".equals(x.array())).findFirst().orElseThrow();
+        assertEquals("missing_array", starts.rule());
+        assertEquals(Severity.ERROR, starts.severity());
+        Issue names = m.issues().stream().filter(x -> "row_names".equals(x.array())).findFirst().orElseThrow();
+        assertEquals(Severity.WARNING, names.severity());
+        assertFalse(m.readable());
+        Node n = FormatRegistry.standard().open(d);
+        assertEquals("bpcells-matrix", n.kind());
+        assertTrue(n.diagnostics().stream().anyMatch(x -> x.rule().equals("missing_array")));
+    }
+
+    @Test
+    void missingIdxOffsetsInV2() throws IOException {
+        Path d = copy("tiny_packed_uint_col_dir_names");
+        Files.delete(d.resolve("val_idx_offsets"));
+        BpcellsMatrix m = open(d);
+        assertEquals("missing_array", issue(m, "missing_array").rule());
+        assertEquals("val_idx_offsets", issue(m, "missing_array").array());
+    }
+
+    @Test
+    void badIdxOffsetsSentinel() throws IOException {
+        Path d = copy("tiny_packed_uint_col_dir_names");
+        putU64(d.resolve("index_idx_offsets"), 1, 5);
+        BpcellsMatrix m = open(d);
+        Issue i = issue(m, "bp128_idx_offsets_sentinel");
+        assertEquals("index_idx_offsets", i.array());
+        assertEquals(1, i.element());
+        assertEquals(16, i.byteOffset());
+        assertEquals(6, entries(m).size());
+    }
+
+    @Test
+    void shortStartsMakesOnlyThoseChunksUndecodable() throws IOException {
+        Path d = copy("edge_nnz256_packed_uint_col_dir");
+        truncate(d.resolve("index_starts"), 4);
+        BpcellsMatrix m = open(d);
+        Issue i = issue(m, "bp128_starts_length");
+        assertEquals("index_starts", i.array());
+        assertEquals(1, i.element());
+        assertEquals(128, entries(m).size());
+    }
+
+    @Test
+    void badStorageOrderFallsBackToCol() throws IOException {
+        Path d = copy("tiny_unpacked_uint_col_dir_names");
+        Files.writeString(d.resolve("storage_order"), "diagonal\n");
+        BpcellsMatrix m = open(d);
+        assertEquals("bad_storage_order", issue(m, "bad_storage_order").rule());
+        assertEquals(6, entries(m).size());
+    }
+
+    @Test
+    void crlfTextFiles() throws IOException {
+        Path d = copy("tiny_unpacked_uint_col_dir_names");
+        Files.writeString(d.resolve("version"), "unpacked-uint-matrix-v2\r\n");
+        Files.writeString(d.resolve("row_names"), "r1\r\nr2\r\nr3\r\n");
+        Files.writeString(d.resolve("storage_order"), "col\r\n");
+        BpcellsMatrix m = open(d);
+        assertEquals(List.of(), m.issues());
+        assertEquals(List.of("r1", "r2", "r3"), m.rowNames());
+    }
+
+    @Test
+    void wrongNamesCountIsAWarning() throws IOException {
+        Path d = copy("tiny_unpacked_uint_col_dir_names");
+        Files.writeString(d.resolve("col_names"), "a\nb\n");
+        BpcellsMatrix m = open(d);
+        Issue i = issue(m, "names_length");
+        assertEquals(Severity.WARNING, i.severity());
+        assertEquals(List.of(), m.colNames());
+    }
+
+    /** Flipped and truncated bytes anywhere: never an exception, from open to full decode and the node tree. */
+    @Test
+    void randomDamageNeverThrows() throws IOException {
+        Random rnd = new Random(42);
+        String[] fixtures = {"tiny_packed_uint_col_dir_names", "small_packed_float_row_dir_rownames", "edge_uint_max_packed_uint_col_dir",
+                "v1_packed_uint_col_dir", "small_unpacked_uint_row_dir_rownames"};
+        int round = 0;
+        for (String f : fixtures) {
+            for (int r = 0; r < 12; r++) {
+                Path d = copy(f);
+                Path target = tmp.resolve("r" + round++);
+                Files.move(d, target);
+                List<Path> files;
+                try (Stream<Path> s = Files.list(target)) {
+                    files = s.filter(p -> !p.getFileName().toString().equals("version")).toList();
+                }
+                Path victim = files.get(rnd.nextInt(files.size()));
+                byte[] b = Files.readAllBytes(victim);
+                if (b.length > 0) {
+                    if (rnd.nextBoolean()) {
+                        for (int k = 0; k < 3; k++) b[rnd.nextInt(b.length)] ^= (byte) (1 << rnd.nextInt(8));
+                    } else {
+                        b = java.util.Arrays.copyOf(b, rnd.nextInt(b.length));
+                    }
+                    Files.write(victim, b);
+                }
+                Node n = FormatRegistry.standard().open(target);
+                walk(n, 0);
+                SparseMatrix m = n.facet(SparseMatrix.class);
+                if (m != null) {
+                    entries(m);
+                    StringBuilder sb = new StringBuilder();
+                    MatrixMarket.write(m, sb);
+                }
+                Verifier v = n.facet(Verifier.class);
+                if (v != null) v.verify(x -> { }, Progress.NONE);
+                assertTrue(n.diagnostics().stream().noneMatch(x -> x.rule().equals("unreadable")), victim + ": " + n.diagnostics());
+            }
+        }
+    }
+
+    static void walk(Node n, int depth) {
+        n.fields();
+        for (Diagnostic d : n.diagnostics()) assertFalse(d.rule().equals("unreadable"), n.path() + ": " + d);
+        if (depth > 3) return;
+        List<Node> kids = n.children();
+        for (int i = 0; i < Math.min(kids.size(), 4); i++) walk(kids.get(i), depth + 1);
+    }
+}
