@@ -25,8 +25,17 @@ public final class RNodes {
 
     /** A node for {@code item}, named {@code name}, with byte spans in {@code data}. */
     public static Node item(String name, RItem item, ByteSource data) {
+        return item(name, item, data, true);
+    }
+
+    /**
+     * As {@link #item(String, RItem, ByteSource)}; {@code matrixChild} false leaves out the
+     * "matrix" child of a BPCells matrix object (when the file node itself is the matrix).
+     */
+    public static Node item(String name, RItem item, ByteSource data, boolean matrixChild) {
         Node n = Node.of(name, kind(item)).source(data).span(span(item)).summary(summary(item));
         describe(n, item, data);
+        if (matrixChild && BpcellsRds.isMatrix(item)) BpcellsRds.addMatrixChild(n, (RItem.S4) item, data);
         return n;
     }
 

@@ -33,7 +33,8 @@ public final class RdsFile {
         u.diagnostics().forEach(n::diagnose);
         RdsStream s = RdsParser.parse(u.data());
         RNodes.append(n, headerNode(s));
-        Node object = s.root() == null ? null : RNodes.item("object", s.root(), s.data());
+        Node object = s.root() == null ? null
+                : RNodes.item("object", s.root(), s.data(), !BpcellsRds.isMatrix(s.root()));
         if (object != null) RNodes.append(n, object);
         Node carrier = object != null ? object : n.child("header");
         s.diagnostics().forEach(carrier::diagnose);

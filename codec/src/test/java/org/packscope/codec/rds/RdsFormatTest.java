@@ -101,6 +101,32 @@ class RdsFormatTest {
     }
 
     @Test
+    void matricesInsideAListAreOfferedAsMatrices() throws IOException {
+        byte[] a = gunzip(Fixtures.bytes(RdsFixturesTest.rds("tiny_uint_packed_col")));
+        byte[] b = gunzip(Fixtures.bytes(RdsFixturesTest.rds("tiny_float_unpacked_row")));
+        XdrWriter w = XdrWriter.v3().flags(RFlags.VECSXP, false, true, false, 0).i32(2)
+                .raw(java.util.Arrays.copyOfRange(a, 23, a.length))
+                .raw(java.util.Arrays.copyOfRange(b, 23, b.length))
+                .cell().sym("names").strings("counts", "logs").nil();
+        Path p = tmp.resolve("two.rds");
+        Files.write(p, w.gzip());
+        Node root = FormatRegistry.standard().open(p);
+        assertEquals(null, root.facet(SparseMatrix.class));
+        assertEquals(List.of(), root.child("object").diagnostics());
+        Node counts = root.find("object/counts/matrix");
+        assertNotNull(counts);
+        assertEquals(5, counts.facet(SparseMatrix.class).nnz());
+        assertEquals(org.packscope.codec.inspect.ValueType.F32, root.find("object/logs/matrix").facet(SparseMatrix.class).valueType());
+        assertEquals("r-integer", root.find("object/counts/val_data").kind());
+    }
+
+    private static byte[] gunzip(byte[] gz) throws IOException {
+        try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
+            return in.readAllBytes();
+        }
+    }
+
+    @Test
     void flagBitFieldsHaveExactBits() throws IOException {
         Node root = FormatRegistry.standard().open(RdsFixturesTest.rds("tiny_uint_packed_col"));
         Node object = root.child("object");
