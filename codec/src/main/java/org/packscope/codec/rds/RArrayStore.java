@@ -45,6 +45,8 @@ public final class RArrayStore implements ArrayStore {
     private final String description;
     private final MatrixVersion version;
     private final Map<String, Slot> slots = new LinkedHashMap<>();
+    /** Items as they sit in the stream, for values that came out of an ALTREP expansion. */
+    private final Map<RItem, RItem.Altrep> expandedFrom = new java.util.IdentityHashMap<>();
     private final List<Diagnostic> problems = new ArrayList<>();
     private final Map<String, int[]> intCache = new ConcurrentHashMap<>();
     private final Map<String, long[]> longCache = new ConcurrentHashMap<>();
@@ -73,7 +75,7 @@ public final class RArrayStore implements ArrayStore {
         for (RItem.Cell c : pl.cells()) {
             String name = c.tagName();
             if (name == null || c.car() == null) continue;
-            RItem v = RItem.resolve(c.car());
+            RItem v = resolve(c.car());
             switch (name) {
                 case CLASS_SLOT -> { }
                 case VERSION_SLOT -> checkVersion(c, v);
@@ -126,7 +128,7 @@ public final class RArrayStore implements ArrayStore {
                 put(new Slot(arrays[i], NAMES_SLOT, c, at, null, 0, Conversion.NONE, where + " could not be read"));
                 continue;
             }
-            RItem e = RItem.resolve(list.elements().get(i));
+            RItem e = resolve(list.elements().get(i));
             List<String> s = readableStrings(e);
             if (e.type() == RFlags.NILVALUE_SXP) {
                 put(new Slot(arrays[i], NAMES_SLOT, c, e, ElementType.STRING, 0, Conversion.NAMES, null));
@@ -139,6 +141,19 @@ public final class RArrayStore implements ArrayStore {
                 put(new Slot(arrays[i], NAMES_SLOT, c, e, null, 0, Conversion.NONE, msg));
             }
         }
+    }
+
+    /** Follows references and ALTREP expansions, remembering where an expansion came from. */
+    private RItem resolve(RItem item) {
+        RItem r = RItem.resolve(item);
+        if (item instanceof RItem.Altrep a && r != item) expandedFrom.put(r, a);
+        return r;
+    }
+
+    /** The item as it sits in the decompressed stream. */
+    private RItem inStream(RItem v) {
+        RItem.Altrep a = expandedFrom.get(v);
+        return a == null ? v : a;
     }
 
     /** A character vector's strings up to where reading stopped (null for NA), or null when not one. */
@@ -190,7 +205,8 @@ public final class RArrayStore implements ArrayStore {
         slots.put(s.array(), s);
     }
 
-    private void problem(RItem v, String rule, String message) {
+    private void problem(RItem value, String rule, String message) {
+        RItem v = inStream(value);
         Span at = v.flags() == null ? Span.bytes(v.offset(), 0) : Span.bytes(v.offset(), 4);
         problems.add(Diagnostic.error(at, rule, message + " (byte " + v.offset() + ")"));
     }
@@ -212,7 +228,8 @@ public final class RArrayStore implements ArrayStore {
     public ArrayInfo info(String name) {
         Slot s = slots.get(name);
         if (s == null) return null;
-        long stored = s.value().end() - s.value().offset();
+        RItem v = inStream(s.value());
+        long stored = v.end() - v.offset();
         return new ArrayInfo(name, s.type(), s.length(), stored, null, s.problem());
     }
 
@@ -255,10 +272,17 @@ public final class RArrayStore implements ArrayStore {
         Slot s = slots.get(name);
         if (s == null) return;
         RItem v = s.value();
-        node.source(data).span(RNodes.span(v));
+        RItem stored = inStream(v);
+        node.source(data).span(RNodes.span(stored));
         node.field("R slot", s.cell() != null && s.cell().tag() != null ? RNodes.span(s.cell().tag()) : null,
                 s.slot() + (s.conversion() == Conversion.NAMES ? "[[" + (name.equals(ArrayNames.ROW_NAMES) ? 1 : 2) + "]]" : ""),
                 "where the array lives in the S4 object");
+        if (stored != v) {
+            node.field("R type", Span.bytes(stored.offset() + 3, 1), "ALTREP " + ((RItem.Altrep) stored).className()
+                    + " → " + RFlags.rTypeName(v.type()), "a compact R vector, expanded from its state");
+            node.field("conversion", null, conversionText(s), "how BPCells reads this R vector");
+            return;
+        }
         if (v.flags() != null) {
             node.field("R type", Span.bytes(v.offset() + 3, 1), RFlags.rTypeName(v.type()) + " (" + v.flags().typeName() + ")",
                     "SEXPTYPE byte of the vector's flags");

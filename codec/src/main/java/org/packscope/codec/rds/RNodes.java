@@ -123,7 +123,9 @@ public final class RNodes {
             for (int i = 0; i < c.parts().size(); i++) append(n, item("[" + (i + 1) + "]", c.parts().get(i), data));
             attributes(n, c, data);
         } else if (item instanceof RItem.Altrep a) {
-            n.field("class", null, a.className(), "ALTREP class (values are not expanded)");
+            n.field("class", null, a.className(), a.expanded() == null ? "ALTREP class (values are not expanded)"
+                    : "ALTREP class; the 'expanded' child holds the values it stands for");
+            if (a.expanded() != null) append(n, item("expanded", a.expanded(), a.expandedSource()));
             if (a.info() != null) append(n, item("info", a.info(), data));
             if (a.state() != null) append(n, item("state", a.state(), data));
             if (a.attributes() != null) append(n, item("attributes", a.attributes(), data));
@@ -213,7 +215,9 @@ public final class RNodes {
         }
         if (item instanceof RItem.Environment) return "environment";
         if (item instanceof RItem.Composite c) return c.flags().typeName() + (c.text() == null ? "" : " " + c.text());
-        if (item instanceof RItem.Altrep a) return "ALTREP " + a.className();
+        if (item instanceof RItem.Altrep a) {
+            return "ALTREP " + a.className() + (a.expanded() == null ? "" : " → " + summary(a.expanded()));
+        }
         return "unreadable (" + ((RItem.Broken) item).rule() + ")";
     }
 

@@ -37,6 +37,11 @@ public final class RdsParser {
         this.src = src;
     }
 
+    /** Parses on the calling thread (for small streams made by this package). */
+    static RdsStream parseHere(ByteSource src) {
+        return new RdsParser(src).run();
+    }
+
     public static RdsStream parse(ByteSource src) {
         RdsStream[] out = new RdsStream[1];
         Throwable[] failure = new Throwable[1];
@@ -209,13 +214,18 @@ public final class RdsParser {
                 RItem info = readItem();
                 RItem state = readItem();
                 RItem attr = readItem();
-                RItem.Altrep a = new RItem.Altrep(off, pos, f, info, state, attr);
-                if (!stopped) {
-                    diagnostics.add(Diagnostic.warning(Span.bytes(off, pos - off), "altrep_not_expanded",
-                            "ALTREP object of class " + a.className() + ": its compact state is shown as stored,"
-                                    + " the values it stands for are not expanded"));
+                RItem.Altrep a = new RItem.Altrep(off, pos, f, info, state, attr, null, null);
+                if (stopped) return a;
+                AltrepExpander.Result r = AltrepExpander.expand(a, src);
+                Span span = Span.bytes(off, pos - off);
+                if (r.item() == null) {
+                    diagnostics.add(Diagnostic.warning(span, "altrep_not_expanded", "ALTREP object of class "
+                            + a.className() + " is shown as stored, not expanded: " + r.problem() + " (byte " + off + ")"));
+                    return a;
                 }
-                return a;
+                diagnostics.add(new Diagnostic(Severity.INFO, span, "altrep_expanded", "ALTREP object of class "
+                        + a.className() + " expanded from its state (byte " + off + ")"));
+                return new RItem.Altrep(off, pos, f, info, state, attr, r.item(), r.source());
             }
             case RFlags.BCODESXP, RFlags.BCREPDEF:
                 return stop(off, f, "bytecode_unsupported", "byte-compiled code (" + f.typeName()
