@@ -306,14 +306,20 @@ public final class RNodes {
 
         @Override
         public void read(long start, long[] dst, int off, int len) {
-            int t = v.type();
-            for (int i = 0; i < len; i++) {
-                long k = start + i;
-                dst[off + i] = switch (t) {
-                    case RFlags.REALSXP, RFlags.CPLXSXP -> v.longBitsAt(k);
-                    case RFlags.RAWSXP -> v.data().u8(v.dataOffset() + k);
-                    default -> v.intAt(k);
-                };
+            if (start < 0 || len < 0 || start + len > count()) {
+                throw new IndexOutOfBoundsException("values " + start + ".." + (start + len) + " of " + count());
+            }
+            switch (v.type()) {
+                case RFlags.REALSXP, RFlags.CPLXSXP -> System.arraycopy(
+                        XdrArrays.longs(v.data(), v.dataOffset() + 8 * start, len), 0, dst, off, len);
+                case RFlags.RAWSXP -> {
+                    byte[] b = v.data().bytes(v.dataOffset() + start, len);
+                    for (int i = 0; i < len; i++) dst[off + i] = b[i] & 0xff;
+                }
+                default -> {
+                    int[] x = XdrArrays.ints(v.data(), v.dataOffset() + 4 * start, len);
+                    for (int i = 0; i < len; i++) dst[off + i] = x[i];
+                }
             }
         }
 

@@ -101,6 +101,29 @@ class RdsFormatTest {
     }
 
     @Test
+    void valueColumnsOfIntegerLogicalAndRawVectors() throws IOException {
+        XdrWriter w = XdrWriter.v3().i32(RFlags.VECSXP).i32(3)
+                .ints(-5, Integer.MIN_VALUE, 7)
+                .i32(RFlags.LGLSXP).i32(3).i32(1).i32(0).i32(Integer.MIN_VALUE)
+                .i32(RFlags.RAWSXP).i32(3).raw(new byte[] {1, 2, (byte) 255});
+        Path p = tmp.resolve("v.rds");
+        Files.write(p, w.bytes());
+        Node object = FormatRegistry.standard().open(p).child("object");
+        long[] got = new long[3];
+        ValueColumn ints = object.child("[1]").values();
+        ints.read(0, got, 0, 3);
+        assertEquals(List.of(-5L, (long) Integer.MIN_VALUE, 7L), List.of(got[0], got[1], got[2]));
+        assertEquals("NA", ints.text(1));
+        assertEquals("integer[3] = -5, NA, 7", object.child("[1]").summary());
+        assertEquals("logical[3] = TRUE, FALSE, NA", object.child("[2]").summary());
+        ValueColumn raw = object.child("[3]").values();
+        raw.read(1, got, 0, 2);
+        assertEquals(List.of(2L, 255L), List.of(got[0], got[1]));
+        // the data field spans the big-endian payload
+        assertEquals(3 * 4 * 8, RdsFixturesTest.field(object.child("[1]"), "data").span().bitLength());
+    }
+
+    @Test
     void matricesInsideAListAreOfferedAsMatrices() throws IOException {
         byte[] a = gunzip(Fixtures.bytes(RdsFixturesTest.rds("tiny_uint_packed_col")));
         byte[] b = gunzip(Fixtures.bytes(RdsFixturesTest.rds("tiny_float_unpacked_row")));
