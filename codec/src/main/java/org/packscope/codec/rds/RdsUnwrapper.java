@@ -138,11 +138,17 @@ public final class RdsUnwrapper {
             return -1;
         }
         long p = at + 10;
-        if ((flg & 4) != 0) p += 2 + file.u16le(p);            // FEXTRA
-        if ((flg & 8) != 0) p = skipZeroTerminated(file, p);     // FNAME
-        if ((flg & 16) != 0) p = skipZeroTerminated(file, p);    // FCOMMENT
-        if ((flg & 2) != 0) p += 2;                              // FHCRC
-        file.check(p, 0);
+        try {
+            if ((flg & 4) != 0) p += 2 + file.u16le(p);            // FEXTRA
+            if ((flg & 8) != 0) p = skipZeroTerminated(file, p);     // FNAME
+            if ((flg & 16) != 0) p = skipZeroTerminated(file, p);    // FCOMMENT
+            if ((flg & 2) != 0) p += 2;                              // FHCRC
+            file.check(p, 0);
+        } catch (OutOfRangeException e) {
+            diags.add(Diagnostic.errorAtByte(file.size(), "gzip_truncated", "the gzip header starting at byte " + at
+                    + " runs past the end of the file"));
+            return -1;
+        }
         return p;
     }
 

@@ -42,6 +42,10 @@ import org.packscope.codec.testing.Fixtures;
  * arrays: about 9.7 MB of serialization stream. Measures each stage of opening it:
  * gunzip, stream parse, and the whole-matrix decode through the R store (including the
  * big-endian to int conversion of the slots). Baseline: java.util.zip's GZIPInputStream.
+ * There is no upstream reference for reading .rds; BPCells itself reads these objects
+ * from R memory. Measured on the shared 2-core machine (noisy, other benchmarks running):
+ * gunzip 64.5 ms (about 150 MB/s; GZIPInputStream 54.9 ms), parse 0.67 ms, whole matrix
+ * from the parsed stream 35.4 ms (141 M nnz/s), from the gzip bytes 108 ms (46 M nnz/s).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

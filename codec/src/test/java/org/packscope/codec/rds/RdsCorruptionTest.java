@@ -175,6 +175,18 @@ class RdsCorruptionTest {
     }
 
     @Test
+    void truncatedSecondGzipMemberKeepsTheFirst() throws IOException {
+        byte[] gz = fixture("tiny_uint_packed_col");
+        byte[] extra = {0x1f, (byte) 0x8b, 8, 8, 0, 0, 0, 0, 0, 3, 'a', 'b'};
+        byte[] both = Arrays.copyOf(gz, gz.length + extra.length);
+        System.arraycopy(extra, 0, both, gz.length, extra.length);
+        Node root = open(both, "two-members.rds");
+        Diagnostic d = find(root.diagnostics(), "gzip_truncated");
+        assertEquals(both.length, d.span().byteOffset());
+        assertEquals(5, root.facet(SparseMatrix.class).nnz());
+    }
+
+    @Test
     void badGzipMethod() throws IOException {
         byte[] gz = fixture("tiny_uint_packed_col");
         gz[2] = 7;
