@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import io.jhdf.api.Dataset;
 import io.jhdf.api.Group;
 import org.packscope.codec.hdf5.Hdf5GroupOpener;
+import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.io.ByteSource;
 
@@ -22,7 +23,7 @@ public final class BpcellsHdf5Opener implements Hdf5GroupOpener {
         try {
             var kids = group.getChildren();
             return kids.get(ArrayNames.IDXPTR) instanceof Dataset && kids.get(ArrayNames.SHAPE) instanceof Dataset;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             return false;
         }
     }
@@ -39,6 +40,11 @@ public final class BpcellsHdf5Opener implements Hdf5GroupOpener {
             Hdf5ArrayStore store = new Hdf5ArrayStore(group, file.getFileName() + "::" + group.getPath(), src);
             String version = Hdf5ArrayStore.readVersion(group);
             n.field("hdf5 group", null, group.getPath(), "group holding the matrix arrays; version in its 'version' attribute");
+            if (store.groupProblem() != null) {
+                n.diagnose(Diagnostic.error(null, "hdf5_unreadable", store.groupProblem()));
+                n.summary("unreadable HDF5 group");
+                return;
+            }
             MatrixNodeBuilder.fill(n, store, version);
         });
     }

@@ -26,7 +26,6 @@ public final class BpcellsMatrix implements SparseMatrix {
     /** Entries decoded per block when streaming (a multiple of 128). */
     static final int BLOCK = 1 << 16;
     /** Entries held at once when reordering row-major storage into column order. */
-    static final int TRANSPOSE_BUDGET = 1 << 23;
     private static final long MAX_MAJOR = Integer.MAX_VALUE - 16;
 
     private final ArrayStore store;
@@ -75,8 +74,9 @@ public final class BpcellsMatrix implements SparseMatrix {
         } catch (ArrayReadException e) {
             b.issue(Severity.ERROR, e.array(), -1, e.byteOffset(), 0, "array_unreadable", e.getMessage());
             b.fail();
-        } catch (RuntimeException | OutOfMemoryError e) {
-            b.issue(Severity.ERROR, null, -1, -1, 0, "unreadable", "matrix could not be read: " + e);
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            // what slips through here is a reader bug (it trusted bad input): say so
+            b.issue(Severity.ERROR, null, -1, -1, 0, "internal_error", "matrix could not be read: " + e);
             b.fail();
         }
         return new BpcellsMatrix(b);
@@ -244,7 +244,8 @@ public final class BpcellsMatrix implements SparseMatrix {
 
     /**
      * Every entry ordered by (column, row) of the logical matrix. Row-major storage is
-     * reordered by counting sort in column bands of bounded size, so memory stays bounded.
+     * reordered in column bands of bounded size (see {@link Transposer}), so memory stays
+     * bounded whatever the shape claims.
      */
     @Override
     public void forEachEntry(EntryVisitor visitor, Progress progress) {
@@ -252,56 +253,38 @@ public final class BpcellsMatrix implements SparseMatrix {
             forEachStored(visitor, progress);
             return;
         }
-        if (!readable || nnz == 0) return;
-        if (cols > MAX_MAJOR) throw new IllegalStateException("too many columns to reorder: " + cols);
-        int ncols = (int) cols;
-        long[] count = new long[ncols];
-        scan((first, len, minor, v32, v64) -> {
-            for (int i = 0; i < len; i++) {
-                long m = minor[i] & 0xffffffffL;
-                if (m < ncols) count[(int) m]++;
-            }
-        }, false, progress);
-        int c0 = 0;
-        while (c0 < ncols) {
-            int c1 = c0;
-            long total = 0;
-            while (c1 < ncols && (c1 == c0 || total + count[c1] <= TRANSPOSE_BUDGET)) total += count[c1++];
-            emitBand(c0, c1, (int) total, count, visitor, progress);
-            c0 = c1;
-        }
+        if (!readable || nnz == 0 || cols == 0) return;
+        new Transposer(this, visitor, progress).emitRange(0, cols);
     }
 
-    private void emitBand(int c0, int c1, int total, long[] count, EntryVisitor visitor, Progress progress) {
-        int[] bucket = new int[c1 - c0 + 1];
-        for (int c = c0; c < c1; c++) bucket[c - c0 + 1] = bucket[c - c0] + (int) count[c];
-        int[] fill = bucket.clone();
-        int[] rowOf = new int[total];
-        long[] valueOf = new long[total];
-        int[] major = {0};
+    /** Visits the stored entries whose minor index is in {@code [lo, hi)}, with the major index, in stored order. */
+    interface MinorRangeVisitor {
+        void entry(int major, long minor, long value);
+    }
+
+    void scanMinorRange(long lo, long hi, MinorRangeVisitor v, boolean withValues, Progress progress) {
+        int[] majorAt = {0};
         scan((first, len, minor, v32, v64) -> {
-            int j = major[0];
+            int j = majorAt[0];
             for (int i = 0; i < len; i++) {
                 long e = first + i;
                 while (ptr[j + 1] <= e) j++;
                 long m = minor[i] & 0xffffffffL;
-                if (m < c0 || m >= c1) continue;
-                int at = fill[(int) m - c0]++;
-                rowOf[at] = j;
-                valueOf[at] = v64 != null ? v64[i] : v32[i] & 0xffffffffL;
+                if (m < lo || m >= hi) continue;
+                v.entry(j, m, v64 != null ? v64[i] : v32 == null ? 0 : v32[i] & 0xffffffffL);
             }
-            major[0] = j;
-        }, true, progress);
-        for (int c = c0; c < c1; c++) {
-            for (int k = bucket[c - c0]; k < bucket[c - c0 + 1]; k++) visitor.entry(rowOf[k], c, valueOf[k]);
-        }
+            majorAt[0] = j;
+        }, withValues, progress);
     }
 
-    /** Per logical column: stored entries and the sum of their values. */
+    /** Columns {@link #columnStats} covers at most (a damaged shape may claim billions). */
+    public static final int STATS_MAX_COLUMNS = 1 << 22;
+
+    /** Per logical column (the first {@link #STATS_MAX_COLUMNS}): stored entries and the sum of their values. */
     public record ColumnStats(long[] nnz, double[] sum) { }
 
     public ColumnStats columnStats(Progress progress) {
-        int ncols = (int) Math.min(cols, MAX_MAJOR);
+        int ncols = (int) Math.min(cols, STATS_MAX_COLUMNS);
         long[] n = new long[ncols];
         double[] s = new double[ncols];
         ValueType vt = valueType();
@@ -634,6 +617,13 @@ public final class BpcellsMatrix implements SparseMatrix {
                 return;
             }
             int want = (int) major + 1;
+            if (want > info.length() + 1 && want > (1 << 24)) {
+                at(Severity.ERROR, ArrayNames.IDXPTR, info.length(), "idxptr_length", "shape claims " + major
+                        + (order == StorageOrder.ROW ? " rows" : " columns") + " but idxptr has only " + info.length()
+                        + " elements; the matrix is not decoded");
+                fail();
+                return;
+            }
             if (info.length() != want) {
                 at(Severity.ERROR, ArrayNames.IDXPTR, Math.min(info.length(), want), "idxptr_length", "idxptr has " + info.length()
                         + " elements but " + major + (order == StorageOrder.ROW ? " rows" : " columns") + " need " + want
@@ -671,8 +661,7 @@ public final class BpcellsMatrix implements SparseMatrix {
                 at(Severity.ERROR, ArrayNames.IDXPTR, -1, "idxptr_not_monotone", (reported - 5) + " more decreases in idxptr");
             }
             ptr = p;
-            storedNnz = have == 0 ? 0 : Math.max(0, raw[have - 1]);
-            if (have > 0 && raw[have - 1] != p[want - 1] && raw[have - 1] >= 0) storedNnz = p[want - 1];
+            storedNnz = p[want - 1];
         }
 
         private long plainLength(String name) {

@@ -19,4 +19,9 @@ public final class BpcellsNodes {
     public static Node matrixNode(String name, ArrayStore store, String versionString) {
         return Node.lazy(name, "bpcells-matrix", n -> MatrixNodeBuilder.fill(n, store, versionString));
     }
+
+    /** The node for a matrix already opened with {@link BpcellsMatrix#open}. */
+    public static Node matrixNode(String name, BpcellsMatrix matrix) {
+        return Node.lazy(name, "bpcells-matrix", n -> MatrixNodeBuilder.fill(n, matrix));
+    }
 }

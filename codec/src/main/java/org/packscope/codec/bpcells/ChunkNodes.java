@@ -63,6 +63,10 @@ final class ChunkNodes {
             c.diagnose(Diagnostic.error(null, "array_unreadable", e.getMessage()));
             return;
         }
+        for (int w = 0; w < words; w++) {
+            c.field("word " + w, loc == null ? null : Span.bytes(byteStart + 4L * w, 4), String.format(Locale.ROOT, "0x%08x", in[w]),
+                    "lane " + (w % Bp128.LANES) + ", lane word " + (w / Bp128.LANES) + ": slots packed LSB-first");
+        }
         int[] packed = new int[Bp128.CHUNK];
         Bp128.unpack(bits, in, 0, packed, 0);
         int[] decoded = new int[Bp128.CHUNK];

@@ -33,8 +33,8 @@ final class EntryReader {
         } else {
             try {
                 store.readInts(ArrayNames.INDEX, from, minor, off, len);
-            } catch (ArrayReadException e) {
-                errors.add(e);
+            } catch (RuntimeException e) {
+                errors.add(wrap(ArrayNames.INDEX, e));
                 Arrays.fill(minor, off, off + len, -1);
             }
         }
@@ -44,10 +44,14 @@ final class EntryReader {
             try {
                 if (wide) store.readLongs(ArrayNames.VAL, from, v64, off, len);
                 else store.readInts(ArrayNames.VAL, from, v32, off, len);
-            } catch (ArrayReadException e) {
-                errors.add(e);
+            } catch (RuntimeException e) {
+                errors.add(wrap(ArrayNames.VAL, e));
                 Arrays.fill(minor, off, off + len, -1);
             }
         }
+    }
+
+    private static ArrayReadException wrap(String array, RuntimeException e) {
+        return e instanceof ArrayReadException a ? a : new ArrayReadException(array, -1, "reading " + array + " failed: " + e, e);
     }
 }

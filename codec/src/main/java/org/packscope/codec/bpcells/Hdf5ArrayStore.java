@@ -52,32 +52,50 @@ public final class Hdf5ArrayStore implements ArrayStore {
             Object d = a.getData();
             if (d != null && d.getClass().isArray()) d = Array.getLength(d) > 0 ? Array.get(d, 0) : null;
             return d == null ? null : d.toString();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             return null;
         }
     }
 
     @Override public String description() { return description; }
 
+    private volatile Map<String, io.jhdf.api.Node> children;
+    private volatile String groupProblem;
+
+    /**
+     * Why the group's members could not be listed (jhdf failed on a damaged file), or
+     * null. jhdf may even allocate what a damaged header claims; that failure is caught
+     * here, once, and the matrix is reported unreadable instead of half-read.
+     */
+    public String groupProblem() {
+        children();
+        return groupProblem;
+    }
+
+    private Map<String, io.jhdf.api.Node> children() {
+        Map<String, io.jhdf.api.Node> c = children;
+        if (c == null) {
+            try {
+                c = group.getChildren();
+            } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+                groupProblem = "members of " + group.getPath() + " cannot be read: " + e;
+                c = Map.of();
+            }
+            children = c;
+        }
+        return c;
+    }
+
     @Override
     public List<String> arrayNames() {
         List<String> out = new ArrayList<>();
-        try {
-            for (var e : group.getChildren().entrySet()) if (e.getValue() instanceof Dataset) out.add(e.getKey());
-        } catch (RuntimeException e) {
-            return List.of();
-        }
+        for (var e : children().entrySet()) if (e.getValue() instanceof Dataset) out.add(e.getKey());
         Collections.sort(out);
         return out;
     }
 
     private Dataset dataset(String name) {
-        try {
-            io.jhdf.api.Node n = group.getChildren().get(name);
-            return n instanceof Dataset d ? d : null;
-        } catch (RuntimeException e) {
-            return null;
-        }
+        return children().get(name) instanceof Dataset d ? d : null;
     }
 
     @Override
@@ -103,16 +121,42 @@ public final class Hdf5ArrayStore implements ArrayStore {
             } else {
                 problem = "HDF5 type " + t.getClass().getSimpleName() + " is not a BPCells array type";
             }
+            long cap = plausibleLength(d, type, stored);
+            if (n > cap) {
+                problem = "dataset claims " + n + " elements but stores only " + stored + " bytes; at most " + cap + " are read";
+                n = cap;
+            }
             ArrayLocation loc = null;
             if (type != null && type != ElementType.STRING && fileSource != null && d instanceof ContiguousDataset c
-                    && d.getFilters().isEmpty() && !d.isEmpty()) {
+                    && d.getFilters().isEmpty() && !d.isEmpty()
+                    && !(t instanceof io.jhdf.object.datatype.OrderedDataType o && o.getByteOrder() == ByteOrder.BIG_ENDIAN)) {
                 long addr = c.getDataAddress();
                 if (addr >= 0 && fileSource.has(addr, n * type.byteWidth())) loc = ArrayLocation.at(fileSource, addr);
             }
             return new ArrayInfo(name, type, n, stored, loc, problem);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             return new ArrayInfo(name, null, 0, -1, null, "dataset cannot be read: " + e.getMessage());
         }
+    }
+
+    /** Deflate expands at most ~1032:1; anything claiming more than that is damaged. */
+    private static final long MAX_EXPANSION = 1100;
+
+    /**
+     * The most elements the dataset's stored bytes can hold, so a damaged dimension
+     * (claiming 2^40 elements) is never allocated for.
+     */
+    private static long plausibleLength(Dataset d, ElementType type, long stored) {
+        if (stored < 0) return 0;
+        if (type == null) return Long.MAX_VALUE;
+        int width = type == ElementType.STRING ? 1 : type.byteWidth();
+        long slack = 0;
+        if (d instanceof ChunkedDataset c) {
+            slack = 1;
+            for (int x : c.getChunkDimensions()) slack *= Math.max(1, x);
+        }
+        long bytes = d.getFilters().isEmpty() ? stored : Math.multiplyHigh(stored, MAX_EXPANSION) != 0 ? Long.MAX_VALUE / 2 : stored * MAX_EXPANSION;
+        return bytes / width + slack;
     }
 
     @Override
@@ -141,6 +185,10 @@ public final class Hdf5ArrayStore implements ArrayStore {
     public List<String> readStrings(String name) {
         Dataset d = dataset(name);
         if (d == null) throw new ArrayReadException(name, -1, "dataset " + name + " is missing");
+        ArrayInfo info = info(name);
+        if (info != null && info.problem() != null && info.problem().startsWith("dataset claims")) {
+            throw new ArrayReadException(name, -1, name + ": " + info.problem());
+        }
         try {
             Object data = d.isScalar() ? d.getData() : d.getDataFlat();
             List<String> out = new ArrayList<>();
@@ -149,7 +197,7 @@ public final class Hdf5ArrayStore implements ArrayStore {
             int n = Array.getLength(data);
             for (int i = 0; i < n; i++) out.add(String.valueOf(Array.get(data, i)));
             return Collections.unmodifiableList(out);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             throw new ArrayReadException(name, -1, "dataset " + name + " cannot be read: " + e.getMessage(), e);
         }
     }
@@ -190,6 +238,9 @@ public final class Hdf5ArrayStore implements ArrayStore {
         if (info.type().byteWidth() != width) {
             throw new ArrayReadException(name, -1, name + " holds " + info.type().label() + ", not " + width * 8 + "-bit elements");
         }
+        if (info.problem() != null && info.problem().startsWith("dataset claims")) {
+            throw new ArrayReadException(name, -1, name + ": " + info.problem());
+        }
         if (info.length() > Integer.MAX_VALUE - 8) {
             throw new ArrayReadException(name, -1, name + " has " + info.length() + " elements, more than PackScope reads from HDF5");
         }
@@ -198,14 +249,16 @@ public final class Hdf5ArrayStore implements ArrayStore {
             v = decode(d, (int) info.length(), width);
         } catch (ArrayReadException e) {
             throw e;
-        } catch (RuntimeException e) {
-            throw new ArrayReadException(name, -1, "dataset " + name + " cannot be decoded: " + e.getMessage(), e);
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            throw new ArrayReadException(name, -1, "dataset " + name + " cannot be decoded: " + e, e);
         }
         cache.put(name, new SoftReference<>(v));
         return v;
     }
 
     private static Object decode(Dataset d, int n, int width) {
+        ByteOrder order = d.getDataType() instanceof io.jhdf.object.datatype.OrderedDataType o && o.getByteOrder() != null
+                ? o.getByteOrder() : ByteOrder.LITTLE_ENDIAN;
         int[] ints = width == 4 ? new int[n] : null;
         long[] longs = width == 8 ? new long[n] : null;
         if (n == 0) return ints != null ? ints : longs;
@@ -218,13 +271,13 @@ public final class Hdf5ArrayStore implements ArrayStore {
                     throw new ArrayReadException(d.getName(), -1, "chunk at element " + at + " decompresses to " + raw.length
                             + " bytes, fewer than the " + count * width + " it must hold");
                 }
-                ByteBuffer bb = ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer bb = ByteBuffer.wrap(raw).order(order);
                 if (ints != null) bb.asIntBuffer().get(ints, at, count); else bb.asLongBuffer().get(longs, at, count);
             }
             return ints != null ? ints : longs;
         }
         if (d instanceof ContiguousDataset c) {
-            ByteBuffer bb = c.getBuffer().duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer bb = c.getBuffer().duplicate().order(order);
             if (ints != null) bb.asIntBuffer().get(ints, 0, n); else bb.asLongBuffer().get(longs, 0, n);
             return ints != null ? ints : longs;
         }

@@ -22,6 +22,7 @@ final class MatrixNodeBuilder {
         if (m.readable()) {
             n.facet(SparseMatrix.class, m);
             n.facet(BulkDecoder.class, m::decodeAll);
+            n.facet(org.packscope.codec.inspect.ValueColumn.class, new EntryColumn(m, EntryColumn.Part.VALUE));
         }
         n.facet(Verifier.class, m::verify);
         MatrixFacts.tables(n, m);

@@ -35,11 +35,14 @@ final class StreamCursor {
      * cannot be decoded are left as they are and {@code invalid[off+i]} is set to -1.
      */
     void read(long from, int len, int[] out, int off, int[] invalid) {
+        // the window need not reach beyond this request: a single column reads only its chunks
+        long lastChunk = Math.min(layout.chunks() - 1, (from + len - 1) >>> 7);
+        long wordsEnd = lastChunk < 0 ? 0 : layout.wordStart((int) lastChunk + 1);
         while (len > 0) {
             int k = (int) (from >>> 7);
             int in = (int) (from & 127);
             int n = Math.min(len, Bp128.CHUNK - in);
-            if (!stream.decodable(k) || !fetch(k)) {
+            if (!stream.decodable(k) || !fetch(k, wordsEnd)) {
                 java.util.Arrays.fill(invalid, off, off + n, -1);
             } else if (in == 0 && n == Bp128.CHUNK) {
                 decodeInto(k, out, off);
@@ -61,18 +64,24 @@ final class StreamCursor {
         Bp128.decode(stream.variant(), bits, stream.start(k), window, (int) (layout.wordStart(k) - windowStart), out, off);
     }
 
-    /** Makes chunk k's words present in the window. */
-    private boolean fetch(int k) {
+    /** Makes chunk k's words present in the window, reading ahead up to {@code wordsEnd} (a hint). */
+    private boolean fetch(int k, long wordsEnd) {
         long ws = layout.wordStart(k);
         int words = Bp128.words(layout.bits(k));
         if (ws >= windowStart && ws + words <= windowStart + windowLen) return true;
-        int n = (int) Math.min(WINDOW, layout.dataWords() - ws);
+        long want = Math.max(words, wordsEnd - ws);
+        int n = (int) Math.min(Math.min(WINDOW, want), layout.dataWords() - ws);
         if (n < words) return false;
         try {
             store.readInts(dataName, ws, window, 0, n);
         } catch (ArrayReadException e) {
             windowLen = 0;
             errors.add(e);
+            return false;
+        } catch (RuntimeException e) {
+            // a store that breaks its contract must not take the whole traversal down
+            windowLen = 0;
+            errors.add(new ArrayReadException(dataName, -1, "reading " + dataName + " failed: " + e, e));
             return false;
         }
         windowStart = ws;

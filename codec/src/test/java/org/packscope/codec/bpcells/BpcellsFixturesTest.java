@@ -88,6 +88,24 @@ class BpcellsFixturesTest {
         assertTrue(found.stream().noneMatch(d -> d.severity() != Severity.INFO), "verifier: " + found);
     }
 
+    /** Every node of a good fixture, drill-downs included (capped per level), loads without a diagnostic. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("fixtures")
+    void wholeTreeLoadsClean(String name, JsonNode f) {
+        walk(open(f), 0);
+    }
+
+    static void walk(Node n, int depth) {
+        n.fields();
+        assertEquals(List.of(), n.diagnostics(), n.path());
+        if (n.values() != null && n.values().count() > 0 && n.values().type().numeric()) {
+            long[] one = new long[1];
+            n.values().read(n.values().count() - 1, one, 0, 1);
+        }
+        List<Node> kids = n.children();
+        for (int i = 0; i < Math.min(kids.size(), 40); i++) walk(kids.get(i), depth + 1);
+    }
+
     static List<String> strings(JsonNode a) {
         List<String> out = new ArrayList<>();
         if (a != null) for (JsonNode s : a) out.add(s.asText());

@@ -75,6 +75,8 @@ class BpcellsNodesTest {
         assertEquals("3", field(c, "bits").value());
         assertEquals(Span.bytes(8, 48), field(c, "words").span());
         assertEquals("0", field(c, "start").value());
+        assertEquals("0x00000014", field(c, "word 1").value());
+        assertEquals(Span.bytes(12, 4), field(c, "word 1").span());
         // value 1: lane 1, slot 0 -> word 1 (byte 12), bits 0..2; packed zigzag 4 -> +2 -> row 2
         Field v1 = field(c, "value 1");
         assertEquals(Span.bits(12 * 8, 3), v1.span());
