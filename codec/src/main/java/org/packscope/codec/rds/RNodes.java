@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
@@ -112,6 +113,7 @@ public final class RNodes {
             if (s.attributes() instanceof RItem.PairList pl) {
                 n.field("slots", span(pl), pl.cells().size(), "an S4 object's slots are its attribute pairlist");
                 pairList(n, pl, data, true);
+                n.table(slotTable(pl));
             }
         } else if (item instanceof RItem.Environment env) {
             n.field("locked", Span.bytes(env.offset() + 4, 4), env.locked(), "1 when the environment is locked");
@@ -159,6 +161,19 @@ public final class RNodes {
         // made on demand: language objects nest deeply, and a long pairlist costs nothing until opened
         n.lazyChildren(cells.size() + (cdr ? 1 : 0), i -> i < cells.size()
                 ? cell(names.get(i), cells.get(i), data) : item("CDR", tail, data));
+    }
+
+    /** One row per slot: where it is, its R type and length, and the bytes it takes. */
+    private static DataTable slotTable(RItem.PairList pl) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (RItem.Cell c : pl.cells()) {
+            RItem v = c.car();
+            long len = v instanceof RItem.Vector vec ? vec.length() : v instanceof RItem.Elements e ? e.length() : -1;
+            rows.add(List.of(c.tagName() == null ? "?" : c.tagName(),
+                    v == null || v.flags() == null ? "?" : RFlags.rTypeName(v.type()),
+                    len, c.offset(), c.end() - c.offset()));
+        }
+        return new DataTable("slots", List.of("slot", "R type", "length", "offset", "bytes"), rows, "slot", "bytes");
     }
 
     private static Node cell(String name, RItem.Cell c, ByteSource data) {

@@ -2,6 +2,7 @@ package org.packscope.codec.rds;
 
 import java.nio.file.Path;
 
+import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
@@ -37,9 +38,18 @@ public final class RdsFile {
                 : RNodes.item("object", s.root(), s.data(), !BpcellsRds.isMatrix(s.root()));
         if (object != null) RNodes.append(n, object);
         Node carrier = object != null ? object : n.child("header");
-        s.diagnostics().forEach(carrier::diagnose);
+        for (Diagnostic d : s.diagnostics()) carrier.diagnose(withCompressedOffset(d, u));
         n.summary(summary(u, s));
         BpcellsRds.attach(n, s);
+    }
+
+    /** Adds where in the compressed file a problem of the decompressed stream lies. */
+    static Diagnostic withCompressedOffset(Diagnostic d, Unwrapped u) {
+        if (u.compression() == Compression.NONE || d.span() == null) return d;
+        long at = u.compressedOffsetNear(d.span().byteOffset());
+        if (at < 0) return d;
+        return new Diagnostic(d.severity(), d.span(), d.rule(), d.message() + "; in the "
+                + u.compression().label() + " file near compressed byte " + at);
     }
 
     private static void wrapperFields(Node n, Unwrapped u) {

@@ -112,6 +112,7 @@ class RdsCorruptionTest {
         Diagnostic d = find(object.diagnostics(), "unknown_item_type");
         assertEquals(at, d.span().byteOffset());
         assertTrue(object.source().name().startsWith("decompressed "), object.source().name());
+        assertTrue(d.message().endsWith("in the gzip file near compressed byte 10"), d.message()); // one step: from the header's end
         assertEquals(List.of(), root.diagnostics().stream().filter(x -> x.rule().startsWith("gzip")).toList());
     }
 
@@ -184,6 +185,25 @@ class RdsCorruptionTest {
         Diagnostic d = find(root.diagnostics(), "gzip_truncated");
         assertEquals(both.length, d.span().byteOffset());
         assertEquals(5, root.facet(SparseMatrix.class).nnz());
+    }
+
+    @Test
+    void decompressedOffsetsMapToCompressedOnes() {
+        byte[] plain = new byte[3 << 20];
+        java.util.Random r = new java.util.Random(7);
+        for (int i = 0; i < plain.length; i++) plain[i] = (byte) (r.nextInt(16) + (i >> 18));
+        byte[] gz = XdrWriter.gzip(plain);
+        Unwrapped u = RdsUnwrapper.unwrap(ByteSource.of(gz, "big.gz"));
+        assertEquals(plain.length, u.data().size());
+        long prev = -1;
+        for (long off = 0; off < plain.length; off += 100_000) {
+            long c = u.compressedOffsetNear(off);
+            assertTrue(c >= prev && c < gz.length, off + " -> " + c);
+            prev = c;
+        }
+        // roughly proportional: the middle of the output comes from around the middle of the input
+        long mid = u.compressedOffsetNear(plain.length / 2);
+        assertTrue(mid > gz.length / 4 && mid < gz.length * 3 / 4, mid + " of " + gz.length);
     }
 
     @Test
