@@ -98,6 +98,11 @@ public final class RArrayStore implements ArrayStore {
         if (v instanceof RItem.Vector vec && (vec.type() == RFlags.INTSXP || vec.type() == RFlags.REALSXP)) {
             if (vec.length() != 2) problem(v, "bpcells_slot_length", "slot dim should hold 2 numbers (rows, columns), found " + vec.length());
             Conversion conv = vec.type() == RFlags.INTSXP ? Conversion.INT_BITS : Conversion.DOUBLE_TO_UINT32;
+            if (conv == Conversion.DOUBLE_TO_UINT32 && !wholeNumbers(SHAPE_SLOT, vec, 4294967296.0)) {
+                put(new Slot(ArrayNames.SHAPE, SHAPE_SLOT, c, v, null, vec.length(), Conversion.NONE,
+                        "slot dim holds a double that is not a uint32 value"));
+                return;
+            }
             put(new Slot(ArrayNames.SHAPE, SHAPE_SLOT, c, v, ElementType.UINT32, vec.length(), conv, null));
         } else {
             bad(ArrayNames.SHAPE, SHAPE_SLOT, c, v, "integer");
@@ -185,7 +190,32 @@ public final class RArrayStore implements ArrayStore {
             bad(name, name, c, v, want == ElementType.UINT64 || want == ElementType.FLOAT64 ? "double" : "integer");
             return;
         }
+        if (conv == Conversion.DOUBLE_VALUE && !wholeNumbers(name, vec, TWO_63)) {
+            put(new Slot(name, name, c, v, null, vec.length(), Conversion.NONE,
+                    "slot " + name + " holds a double that is not a uint64 value"));
+            return;
+        }
         put(new Slot(name, name, c, v, want, vec.length(), conv, null));
+    }
+
+    /**
+     * Whether every element of a double vector is a whole number in [0, limit); the first
+     * one that is not is reported at its own 8 bytes. Checked once here so that reads never fail.
+     */
+    private boolean wholeNumbers(String slot, RItem.Vector vec, double limit) {
+        if (vec.data() != data) return true; // an ALTREP expansion: made of whole numbers by construction
+        long[] bits = vec.doubleBits();
+        for (int i = 0; i < bits.length; i++) {
+            double d = Double.longBitsToDouble(bits[i]);
+            if (!(d >= 0 && d < limit && d == Math.floor(d))) {
+                long at = vec.dataOffset() + 8L * i;
+                problems.add(Diagnostic.error(Span.bytes(at, 8), "bpcells_bad_integer_value", slot + "[" + (i + 1) + "] is "
+                        + RNodes.realText(bits[i]) + ", not a whole number from 0 to " + (limit == TWO_63 ? "2^63" : "2^32")
+                        + " (an unsigned integer kept in an R double) (byte " + at + ")"));
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Without a usable version string: what the R type suggests. */

@@ -188,6 +188,9 @@ class RdsFormatTest {
         assertNotNull(m, root.diagnostics().toString());
         long[] count = {0};
         m.forEachEntry((r, c, v) -> count[0]++, Progress.NONE);
+        List<String> bad = new ArrayList<>();
+        BpcellsRdsMatrixTest.walk(root, bad, 0);
+        assertEquals(List.of(), bad);
         List<Diagnostic> errors = root.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).toList();
         if (sample.getFileName().toString().contains("-damaged")) {
             assertTrue(errors.stream().anyMatch(d -> d.rule().equals("gzip_truncated")), errors.toString());
