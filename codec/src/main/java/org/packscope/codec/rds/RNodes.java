@@ -185,6 +185,7 @@ public final class RNodes {
         if (c.tag() != null) n.field("tag", span(c.tag()), c.tagName(), "the cell's tag: a SYMSXP (or REFSXP to one)");
         if (car != null) describe(n, car, data);
         if (c.attributes() != null) append(n, item("cell attributes", c.attributes(), data));
+        if (BpcellsRds.isMatrix(car)) BpcellsRds.addMatrixChild(n, (RItem.S4) car, data);
         return n;
     }
 

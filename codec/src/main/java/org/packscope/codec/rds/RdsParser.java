@@ -91,18 +91,31 @@ public final class RdsParser {
 
     private RdsHeader readHeader() {
         src.check(0, 2);
-        int f0 = src.u8(0), f1 = src.u8(1);
+        long start = 0;
+        String saveMagic = null;
+        if (src.size() >= 5 && src.u8(0) == 'R' && src.u8(1) == 'D' && src.u8(4) == '\n') {
+            // save() / .RData: "RDX2\n" or "RDX3\n", then an ordinary stream holding a pairlist of variables
+            saveMagic = new String(src.bytes(0, 4), StandardCharsets.ISO_8859_1);
+            if (saveMagic.charAt(2) != 'X') {
+                error(0, "unsupported_serialization_format", "save() file '" + saveMagic
+                        + "' is not in XDR format; only RDX2/RDX3 files are read");
+                return null;
+            }
+            start = 5;
+        }
+        src.check(start, 2);
+        int f0 = src.u8(start), f1 = src.u8(start + 1);
         if (f1 != '\n' || (f0 != 'X' && f0 != 'A' && f0 != 'B')) {
-            error(0, "not_serialization", String.format(
+            error(start, "not_serialization", String.format(
                     "the stream does not start with a serialization header (\"X\\n\"); first bytes are 0x%02x 0x%02x", f0, f1));
             return null;
         }
         if (f0 != 'X') {
-            error(0, "unsupported_serialization_format", (f0 == 'A' ? "ASCII" : "native binary")
+            error(start, "unsupported_serialization_format", (f0 == 'A' ? "ASCII" : "native binary")
                     + " serialization ('" + (char) f0 + "\\n') is not supported; only XDR ('X\\n', what saveRDS writes) is");
             return null;
         }
-        pos = 2;
+        pos = start + 2;
         int version = readInt();
         int writer = readInt();
         int minReader = readInt();
@@ -119,11 +132,11 @@ public final class RdsParser {
             pos += n;
             nativeCharset = charsetFor(encoding, lenOff);
         } else if (version != 2) {
-            error(RdsHeader.VERSION_OFFSET, "unsupported_serialization_version",
+            error(start + 2, "unsupported_serialization_version",
                     "serialization format version " + version + " is not known (R writes 2 or 3)");
             return null;
         }
-        return new RdsHeader((char) f0, version, writer, minReader, encoding, pos);
+        return new RdsHeader((char) f0, version, writer, minReader, encoding, pos, start, saveMagic);
     }
 
     private Charset charsetFor(String name, long at) {

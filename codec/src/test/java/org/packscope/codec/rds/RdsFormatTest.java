@@ -143,6 +143,25 @@ class RdsFormatTest {
         assertEquals("r-integer", root.find("object/counts/val_data").kind());
     }
 
+    @Test
+    void saveFilesHoldAPairlistOfVariables() throws IOException {
+        byte[] a = gunzip(Fixtures.bytes(RdsFixturesTest.rds("tiny_uint_packed_col")));
+        XdrWriter w = new XdrWriter().raw("RDX3\n").raw(XdrWriter.v3().bytes())
+                .cell().sym("counts").raw(java.util.Arrays.copyOfRange(a, 23, a.length))
+                .cell().sym("note").strings("hello")
+                .nil();
+        Path p = tmp.resolve("session.RData");
+        Files.write(p, w.gzip());
+        assertEquals("rds", FormatRegistry.standard().detect(p).id());
+        Node root = FormatRegistry.standard().open(p);
+        assertEquals("RDX3", RdsFixturesTest.field(root.child("header"), "save() magic").value());
+        assertEquals(7, RdsFixturesTest.field(root.child("header"), "version").span().byteOffset());
+        assertEquals(List.of(), root.child("object").diagnostics());
+        assertEquals("r-pairlist", root.child("object").kind());
+        assertEquals(5, root.find("object/counts/matrix").facet(SparseMatrix.class).nnz());
+        assertEquals("character[1] = \"hello\"", root.find("object/note").summary());
+    }
+
     private static byte[] gunzip(byte[] gz) throws IOException {
         try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
             return in.readAllBytes();
