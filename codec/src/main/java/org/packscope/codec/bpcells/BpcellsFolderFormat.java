@@ -1,11 +1,14 @@
 package org.packscope.codec.bpcells;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.packscope.codec.format.Format;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.format.Probe;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.raw.FileNames;
 
 /**
@@ -38,6 +41,23 @@ public final class BpcellsFolderFormat implements Format {
             String version = store.readVersion();
             n.field("version file", null, version == null ? "(missing)" : version, "folder/version: the version string and a newline");
             MatrixNodeBuilder.fill(n, store, version);
+            Path file = path.resolve(ArrayNames.VERSION);
+            if (Files.isRegularFile(file)) n.add(versionNode(file, version));
+        });
+    }
+
+    /** The version file itself, so its bytes (and a CRLF) can be seen. */
+    private static Node versionNode(Path file, String version) {
+        return Node.lazy(ArrayNames.VERSION, "bpcells-version", v -> {
+            ByteSource src = ByteSource.open(file);
+            v.source(src).span(Span.bytes(0, src.size()));
+            v.summary(version == null ? "unreadable" : version);
+            int len = version == null ? 0 : version.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            v.field("version", Span.bytes(0, Math.min(len, src.size())), version, "[packed|unpacked]-[uint|float|double]-matrix-v[1|2]");
+            if (src.size() > len) {
+                v.field("line end", Span.bytes(len, src.size() - len), src.size() - len == 2 ? "CRLF" : src.size() - len == 1 ? "LF" : (src.size() - len) + " bytes",
+                        "what follows the version string");
+            }
         });
     }
 }

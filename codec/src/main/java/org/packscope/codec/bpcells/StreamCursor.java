@@ -15,7 +15,8 @@ final class StreamCursor {
     private final PackedStream stream;
     private final Bp128Layout layout;
     private final String dataName;
-    private final int[] window = new int[WINDOW];
+    /** Grown on demand: a single column needs a few hundred words, a scan the full window. */
+    private int[] window = new int[0];
     private long windowStart = 0;
     private int windowLen = 0;
     private final int[] chunk = new int[Bp128.CHUNK];
@@ -72,6 +73,7 @@ final class StreamCursor {
         long want = Math.max(words, wordsEnd - ws);
         int n = (int) Math.min(Math.min(WINDOW, want), layout.dataWords() - ws);
         if (n < words) return false;
+        if (window.length < n) window = new int[Math.max(n, Math.min(WINDOW, window.length * 2))];
         try {
             store.readInts(dataName, ws, window, 0, n);
         } catch (ArrayReadException e) {

@@ -308,6 +308,9 @@ class BpcellsCorruptionTest {
         BpcellsMatrix m = open(d);
         assertEquals(List.of(), m.issues());
         assertEquals(List.of("r1", "r2", "r3"), m.rowNames());
+        Node version = FormatRegistry.standard().open(d).child("version");
+        assertEquals("CRLF", version.fields().stream().filter(f -> f.name().equals("line end")).findFirst().orElseThrow().value());
+        assertEquals(Span.bytes(0, 23), version.fields().get(0).span());
     }
 
     @Test

@@ -1,0 +1,346 @@
+package org.packscope.codec.bpcells;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.packscope.codec.bpcells.bp128.Bp128;
+import org.packscope.codec.bpcells.bp128.Bp128Layout;
+import org.packscope.codec.bpcells.bp128.Bp128Variant;
+import org.packscope.codec.inspect.Severity;
+
+/**
+ * Reads and checks the structure of a matrix once: version, array presence and types,
+ * shape, storage order, names, idxptr (made monotone and clamped), and the BP128
+ * bookkeeping of packed streams. Every claim is checked against what the store holds
+ * before anything is allocated for it; problems become {@link Issue}s.
+ */
+final class StructureReader {
+    final ArrayStore store;
+    final String versionString;
+    final List<Issue> issues = new ArrayList<>();
+    MatrixVersion version;
+    boolean readable = true;
+    StorageOrder order = StorageOrder.COL;
+    long rows;
+    long cols;
+    long[] ptr = {0};
+    long storedNnz;
+    long nnz;
+    PackedStream indexStream;
+    PackedStream valueStream;
+    List<String> rowNames = List.of();
+    List<String> colNames = List.of();
+
+    StructureReader(ArrayStore store, String versionString) {
+        this.store = store;
+        this.versionString = versionString;
+    }
+
+    void issue(Severity s, String array, long element, long byteOffset, int width, String rule, String message) {
+        issues.add(new Issue(s, array, element, byteOffset, width, rule, message));
+    }
+
+    /** An issue at element {@code element} of {@code array}, with its byte offset when addressable. */
+    void at(Severity s, String array, long element, String rule, String message) {
+        ArrayInfo info = store.info(array);
+        long b = info == null || element < 0 ? -1 : info.byteOffsetOf(element);
+        int w = info == null || info.type() == null ? 0 : info.type().byteWidth();
+        issue(s, array, element, b, b >= 0 ? w : 0, rule, message);
+    }
+
+    void fail() {
+        readable = false;
+        ptr = new long[] {0};
+        nnz = 0;
+        indexStream = null;
+        valueStream = null;
+    }
+
+    void build() {
+        version = parseVersion();
+        if (version == null) {
+            fail();
+            return;
+        }
+        if (!checkArrays()) {
+            fail();
+            return;
+        }
+        readShape();
+        if (!readable) return;
+        readOrder();
+        readNames();
+        readIdxptr();
+        if (!readable) return;
+        long avail = storedNnz;
+        if (version.packed()) {
+            indexStream = packedStream(ArrayNames.INDEX_PREFIX, Bp128Variant.D1Z);
+            avail = Math.min(avail, locatable(indexStream));
+        } else {
+            avail = Math.min(avail, plainLength(ArrayNames.INDEX));
+        }
+        if (version.packedValues()) {
+            valueStream = packedStream(ArrayNames.VAL_PREFIX, Bp128Variant.FOR);
+            avail = Math.min(avail, locatable(valueStream));
+        } else {
+            avail = Math.min(avail, plainLength(ArrayNames.VAL));
+        }
+        if (!version.packed() && store.has(ArrayNames.INDEX) && store.has(ArrayNames.VAL)) {
+            long li = store.info(ArrayNames.INDEX).length();
+            long lv = store.info(ArrayNames.VAL).length();
+            if (li != lv) {
+                at(Severity.ERROR, ArrayNames.VAL, Math.min(li, lv), "array_length_mismatch",
+                        "val has " + lv + " elements but index has " + li + "; they must be equal");
+            }
+        }
+        nnz = Math.max(0, avail);
+        if (nnz < storedNnz) {
+            at(Severity.ERROR, ArrayNames.IDXPTR, ptr.length - 1, "entries_missing", "idxptr claims " + storedNnz
+                    + " entries but only " + nnz + " can be located; columns are cut at entry " + nnz);
+            for (int j = 0; j < ptr.length; j++) ptr[j] = Math.min(ptr[j], nnz);
+        }
+    }
+
+    private MatrixVersion parseVersion() {
+        Optional<MatrixVersion> v = MatrixVersion.parse(versionString);
+        if (v.isPresent()) return v.get();
+        String shown = versionString == null ? null : versionString.strip();
+        if (versionString == null) {
+            issue(Severity.ERROR, ArrayNames.VERSION, -1, -1, 0, "missing_version", "no version marker: not a BPCells matrix, or the marker was lost");
+        } else if (MatrixVersion.looksLikeMatrixVersion(versionString)) {
+            issue(Severity.ERROR, ArrayNames.VERSION, -1, -1, 0, "unknown_version",
+                    "version \"" + shown + "\" is not one PackScope reads (packed|unpacked-uint|float|double-matrix-v1|v2)");
+        } else {
+            issue(Severity.ERROR, ArrayNames.VERSION, -1, -1, 0, "bad_version",
+                    "version \"" + FolderArrayStore.printable(shown.length() > 60 ? shown.substring(0, 60) + "…" : shown)
+                            + "\" is not a BPCells matrix version");
+        }
+        MatrixVersion guess = inferVersion();
+        if (guess != null) {
+            issue(Severity.WARNING, ArrayNames.VERSION, -1, -1, 0, "version_inferred",
+                    "reading as " + guess + ", the layout the arrays present suggest");
+        }
+        return guess;
+    }
+
+    private MatrixVersion inferVersion() {
+        boolean packed = store.has(ArrayNames.data(ArrayNames.INDEX_PREFIX));
+        MatrixVersion.ValueKind kind;
+        ArrayInfo val = store.info(ArrayNames.VAL);
+        if (store.has(ArrayNames.data(ArrayNames.VAL_PREFIX))) kind = MatrixVersion.ValueKind.UINT;
+        else if (val != null && val.type() == ElementType.FLOAT32) kind = MatrixVersion.ValueKind.FLOAT;
+        else if (val != null && val.type() == ElementType.FLOAT64) kind = MatrixVersion.ValueKind.DOUBLE;
+        else if (val != null && val.type() == ElementType.UINT32) kind = MatrixVersion.ValueKind.UINT;
+        else return null;
+        if (!packed && !store.has(ArrayNames.INDEX)) return null;
+        ArrayInfo p = store.info(ArrayNames.IDXPTR);
+        if (p == null) return null;
+        int fv = p.type() == ElementType.UINT32 ? 1 : 2;
+        return new MatrixVersion(packed, kind, fv);
+    }
+
+    /** Presence and types; false when a needed array is unusable. */
+    private boolean checkArrays() {
+        boolean ok = true;
+        for (String name : ArrayNames.required(version)) {
+            ArrayInfo info = store.info(name);
+            boolean optional = name.equals(ArrayNames.ROW_NAMES) || name.equals(ArrayNames.COL_NAMES);
+            if (info == null) {
+                issue(optional ? Severity.WARNING : Severity.ERROR, name, -1, -1, 0, "missing_array",
+                        "array " + name + " is missing from " + store.description());
+                if (!optional && !name.equals(ArrayNames.STORAGE_ORDER)) ok = false;
+                continue;
+            }
+            ElementType expected = ArrayNames.expectedType(name, version);
+            if (info.type() == null) {
+                issue(Severity.ERROR, name, -1, info.location() == null ? -1 : 0, 0, "bad_array_type", name + ": " + info.problem());
+                if (!optional && !name.equals(ArrayNames.STORAGE_ORDER)) ok = false;
+                continue;
+            }
+            if (info.problem() != null) {
+                issue(Severity.WARNING, name, -1, -1, 0, "array_problem", name + ": " + info.problem());
+            }
+            if (info.type() != expected) {
+                boolean tolerated = name.equals(ArrayNames.IDXPTR) && info.type() != ElementType.STRING
+                        && info.type() != ElementType.FLOAT32 && info.type() != ElementType.FLOAT64;
+                issue(tolerated ? Severity.WARNING : Severity.ERROR, name, -1, info.location() == null ? -1 : 0, 0, "array_type_mismatch",
+                        name + " holds " + info.type().label() + " but " + version + " stores " + expected.label()
+                                + (tolerated ? "; read as stored" : ""));
+                if (!tolerated && !optional && !name.equals(ArrayNames.STORAGE_ORDER)) ok = false;
+            }
+        }
+        return ok;
+    }
+
+    private void readShape() {
+        ArrayInfo info = store.info(ArrayNames.SHAPE);
+        if (info.length() != 2) {
+            at(Severity.ERROR, ArrayNames.SHAPE, Math.min(info.length(), 2), "shape_length", "shape has " + info.length() + " elements, must be 2 (rows, cols)");
+            if (info.length() < 2) {
+                fail();
+                return;
+            }
+        }
+        int[] s = new int[2];
+        store.readInts(ArrayNames.SHAPE, 0, s, 0, 2);
+        rows = s[0] & 0xffffffffL;
+        cols = s[1] & 0xffffffffL;
+    }
+
+    private void readOrder() {
+        ArrayInfo info = store.info(ArrayNames.STORAGE_ORDER);
+        if (info == null || info.type() != ElementType.STRING) return; // reported; col assumed
+        List<String> s = store.readStrings(ArrayNames.STORAGE_ORDER);
+        StorageOrder o = s.isEmpty() ? null : StorageOrder.parse(s.get(0));
+        if (s.size() != 1 || o == null) {
+            at(Severity.ERROR, ArrayNames.STORAGE_ORDER, 0, "bad_storage_order",
+                    "storage_order is " + s + ", expected [col] or [row]; reading as col");
+        }
+        if (o != null) order = o;
+    }
+
+    private void readNames() {
+        rowNames = names(ArrayNames.ROW_NAMES, rows);
+        colNames = names(ArrayNames.COL_NAMES, cols);
+    }
+
+    private List<String> names(String name, long expected) {
+        ArrayInfo info = store.info(name);
+        if (info == null || info.type() != ElementType.STRING) return List.of();
+        try {
+            List<String> s = store.readStrings(name);
+            if (!s.isEmpty() && s.size() != expected) {
+                at(Severity.WARNING, name, Math.min(s.size(), expected), "names_length",
+                        name + " has " + s.size() + " names for " + expected + (name.equals(ArrayNames.ROW_NAMES) ? " rows" : " columns") + "; names are ignored");
+                return List.of();
+            }
+            return s;
+        } catch (ArrayReadException e) {
+            issue(Severity.WARNING, name, -1, e.byteOffset(), 0, "array_unreadable", e.getMessage());
+            return List.of();
+        }
+    }
+
+    private void readIdxptr() {
+        long major = order == StorageOrder.ROW ? rows : cols;
+        ArrayInfo info = store.info(ArrayNames.IDXPTR);
+        if (major > BpcellsMatrix.MAX_MAJOR) {
+            at(Severity.ERROR, ArrayNames.SHAPE, order == StorageOrder.ROW ? 0 : 1, "shape_too_large",
+                    major + (order == StorageOrder.ROW ? " rows" : " columns") + " are more than PackScope indexes");
+            fail();
+            return;
+        }
+        int want = (int) major + 1;
+        if (want > info.length() + 1 && want > (1 << 24)) {
+            at(Severity.ERROR, ArrayNames.IDXPTR, info.length(), "idxptr_length", "shape claims " + major
+                    + (order == StorageOrder.ROW ? " rows" : " columns") + " but idxptr has only " + info.length()
+                    + " elements; the matrix is not decoded");
+            fail();
+            return;
+        }
+        if (info.length() != want) {
+            at(Severity.ERROR, ArrayNames.IDXPTR, Math.min(info.length(), want), "idxptr_length", "idxptr has " + info.length()
+                    + " elements but " + major + (order == StorageOrder.ROW ? " rows" : " columns") + " need " + want
+                    + (info.length() < want ? "; the missing ones are read as empty" : "; the extra ones are ignored"));
+        }
+        int have = (int) Math.min(info.length(), want);
+        long[] raw = new long[have];
+        if (info.type().is64Bit()) {
+            store.readLongs(ArrayNames.IDXPTR, 0, raw, 0, have);
+        } else {
+            int[] r32 = new int[have];
+            store.readInts(ArrayNames.IDXPTR, 0, r32, 0, have);
+            for (int i = 0; i < have; i++) raw[i] = r32[i] & 0xffffffffL;
+        }
+        long[] p = new long[want];
+        int reported = 0;
+        if (have > 0 && raw[0] != 0) {
+            at(Severity.ERROR, ArrayNames.IDXPTR, 0, "idxptr_start", "idxptr starts at " + Long.toUnsignedString(raw[0]) + ", must start at 0");
+        }
+        long last = 0;
+        for (int j = 0; j < want; j++) {
+            long v = j < have ? raw[j] : last;
+            if (j == 0) v = 0;
+            if (v < 0 || v < last) {
+                if (reported++ < 5) {
+                    at(Severity.ERROR, ArrayNames.IDXPTR, j, "idxptr_not_monotone", "idxptr decreases from " + last + " to "
+                            + Long.toUnsignedString(v) + "; entries are attributed to the earlier column");
+                }
+                v = last;
+            }
+            p[j] = v;
+            last = v;
+        }
+        if (reported > 5) {
+            at(Severity.ERROR, ArrayNames.IDXPTR, -1, "idxptr_not_monotone", (reported - 5) + " more decreases in idxptr");
+        }
+        ptr = p;
+        storedNnz = p[want - 1];
+    }
+
+    private long plainLength(String name) {
+        ArrayInfo info = store.info(name);
+        long len = info == null ? 0 : info.length();
+        if (len != storedNnz) {
+            at(Severity.ERROR, name, Math.min(len, storedNnz), "nnz_mismatch", name + " has " + len + " elements but idxptr ends at "
+                    + storedNnz + (len < storedNnz ? "; entries beyond " + len + " are missing" : "; the extra elements are ignored"));
+        }
+        return len;
+    }
+
+    private long locatable(PackedStream s) {
+        return Math.min(storedNnz, (long) s.layout().chunks() * Bp128.CHUNK);
+    }
+
+    private PackedStream packedStream(String prefix, Bp128Variant variant) {
+        long chunksNeeded = Bp128Layout.chunksFor(storedNnz);
+        String idxName = ArrayNames.idx(prefix);
+        ArrayInfo idxInfo = store.info(idxName);
+        // read one more than needed, so an over-long idx is noticed without reading all of a huge one
+        int idxRead = (int) Math.min(idxInfo.length(), Math.min(chunksNeeded + 2, Integer.MAX_VALUE - 16));
+        int[] idx = new int[idxRead];
+        store.readInts(idxName, 0, idx, 0, idxRead);
+        if (idxInfo.length() > idxRead) idx = java.util.Arrays.copyOf(idx, idxRead); // length compare happens in resolve
+        long[] offsets = null;
+        if (version.hasIdxOffsets()) {
+            String offName = ArrayNames.idxOffsets(prefix);
+            ArrayInfo oi = store.info(offName);
+            int n = (int) Math.min(oi.length(), Math.min(chunksNeeded + 3, Integer.MAX_VALUE - 16));
+            offsets = new long[n];
+            store.readLongs(offName, 0, offsets, 0, n);
+            if (oi.length() > n) {
+                at(Severity.ERROR, offName, n, "bp128_idx_offsets_length", offName + " has " + oi.length() + " entries, more than the " + n + " possible");
+            }
+        }
+        ArrayInfo dataInfo = store.info(ArrayNames.data(prefix));
+        Bp128Layout layout = Bp128Layout.resolve(idx, offsets, dataInfo.length(), storedNnz);
+        if (idxInfo.length() > idxRead && idxRead == chunksNeeded + 2) {
+            at(Severity.ERROR, idxName, chunksNeeded + 1, "bp128_idx_length", idxName + " has " + idxInfo.length()
+                    + " entries but " + chunksNeeded + " chunks need " + (chunksNeeded + 1));
+        }
+        for (Bp128Layout.Problem p : layout.problems()) {
+            if (p.rule().equals("bp128_idx_length") && idxInfo.length() > idxRead) continue;
+            String array = switch (p.array()) {
+                case "idx" -> idxName;
+                case "idx_offsets" -> ArrayNames.idxOffsets(prefix);
+                default -> ArrayNames.data(prefix);
+            };
+            Severity sev = p.rule().equals("bp128_data_trailing") ? Severity.WARNING : Severity.ERROR;
+            at(sev, array, p.element(), p.rule(), p.message());
+        }
+        int[] starts = new int[0];
+        if (variant.usesStarts()) {
+            String sName = ArrayNames.starts(prefix);
+            ArrayInfo si = store.info(sName);
+            int n = (int) Math.min(si.length(), chunksNeeded);
+            starts = new int[n];
+            store.readInts(sName, 0, starts, 0, n);
+            if (si.length() != chunksNeeded) {
+                at(Severity.ERROR, sName, n, "bp128_starts_length", sName + " has " + si.length() + " entries but there are "
+                        + chunksNeeded + " chunks" + (si.length() < chunksNeeded ? "; chunks without a start cannot be decoded" : ""));
+            }
+        }
+        return new PackedStream(prefix, variant, layout, starts);
+    }
+}
