@@ -21,6 +21,7 @@ public final class RdsParser {
 
     /** Nesting limit: deeper streams are reported rather than risking the stack. */
     static final int MAX_DEPTH = 5000;
+    private static final int UNUSED_FLAG_BITS = 0xF0000800;
     /** Stack for the reading thread: nesting is followed by recursion, MAX_DEPTH needs a few MB. */
     private static final long STACK_BYTES = 64L << 20;
 
@@ -164,6 +165,11 @@ public final class RdsParser {
         RFlags flags = null;
         try {
             flags = new RFlags(readInt());
+            if (flags.type() != RFlags.REFSXP && (flags.word() & UNUSED_FLAG_BITS) != 0) {
+                // R packs type, object/attr/tag bits and 16 level bits: bits 11 and 28-31 are always 0
+                diagnostics.add(Diagnostic.warning(Span.bytes(off, 4), "unexpected_flag_bits", String.format(
+                        "flags %s set bits R never writes (%08x) (byte %d)", flags.hex(), flags.word() & UNUSED_FLAG_BITS, off)));
+            }
             return readBody(off, flags);
         } catch (OutOfRangeException e) {
             return stop(e.offset(), off, flags, "truncated",

@@ -266,6 +266,18 @@ class RdsParserTest {
     }
 
     @Test
+    void unusedFlagBitsAreWarned() {
+        XdrWriter w = XdrWriter.v3().i32(RFlags.VECSXP).i32(1);
+        int at = w.size();
+        w.i32(0x1000000d).i32(1).i32(4);
+        RdsStream s = parse(w);
+        Diagnostic d = only(s);
+        assertEquals("unexpected_flag_bits", d.rule());
+        assertEquals(at, d.span().byteOffset());
+        assertEquals(4, ((RItem.Vector) ((RItem.Elements) s.root()).elements().get(0)).intAt(0));
+    }
+
+    @Test
     void truncatedInsideFlags() {
         byte[] b = XdrWriter.v3().i32(RFlags.VECSXP).i32(2).ints(1).ints(2).bytes();
         byte[] cut = Arrays.copyOf(b, b.length - 10);
