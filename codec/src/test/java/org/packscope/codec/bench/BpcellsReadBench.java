@@ -29,7 +29,7 @@ import org.packscope.codec.testing.Fixtures;
  * 3.3-5.1 GB/s; FOR unpack 5.0-6.8 GB/s (GB of decoded uint32 output).
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
+@BenchmarkMode(Mode.SampleTime) // percentiles: the machine is shared, p0 shows the uncontended speed
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(value = 1, jvmArgs = {"-Xmx4g"})
 @Warmup(iterations = 5, time = 2)
