@@ -74,6 +74,17 @@ public final class BpcellsRds {
         n.summary(m.summary() + " · " + n.summary());
     }
 
+    /**
+     * Adds a "matrix" child to the node of a BPCells matrix found inside another R object
+     * (a list of matrices, a slot of a bigger object); slot problems go on {@code n}.
+     */
+    static void addMatrixChild(Node n, RItem.S4 obj, ByteSource data) {
+        RArrayStore store = store(obj, data, n.path().isEmpty() ? n.name() : n.path());
+        store.problems().forEach(n::diagnose);
+        classCheck(obj, store).forEach(n::diagnose);
+        RNodes.append(n, BpcellsNodes.matrixNode("matrix", store, store.versionString()));
+    }
+
     private static <T> void copy(Node from, Node to, Class<T> type) {
         T f = from.facet(type);
         if (f != null) to.facet(type, f);

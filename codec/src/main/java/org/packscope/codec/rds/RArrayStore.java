@@ -45,6 +45,8 @@ public final class RArrayStore implements ArrayStore {
     private final String description;
     private final MatrixVersion version;
     private final Map<String, Slot> slots = new LinkedHashMap<>();
+    /** Items as they sit in the stream, for values that came out of an ALTREP expansion. */
+    private final Map<RItem, RItem.Altrep> expandedFrom = new java.util.IdentityHashMap<>();
     private final List<Diagnostic> problems = new ArrayList<>();
     private final Map<String, int[]> intCache = new ConcurrentHashMap<>();
     private final Map<String, long[]> longCache = new ConcurrentHashMap<>();
@@ -73,7 +75,7 @@ public final class RArrayStore implements ArrayStore {
         for (RItem.Cell c : pl.cells()) {
             String name = c.tagName();
             if (name == null || c.car() == null) continue;
-            RItem v = RItem.resolve(c.car());
+            RItem v = resolve(c.car());
             switch (name) {
                 case CLASS_SLOT -> { }
                 case VERSION_SLOT -> checkVersion(c, v);
@@ -96,6 +98,11 @@ public final class RArrayStore implements ArrayStore {
         if (v instanceof RItem.Vector vec && (vec.type() == RFlags.INTSXP || vec.type() == RFlags.REALSXP)) {
             if (vec.length() != 2) problem(v, "bpcells_slot_length", "slot dim should hold 2 numbers (rows, columns), found " + vec.length());
             Conversion conv = vec.type() == RFlags.INTSXP ? Conversion.INT_BITS : Conversion.DOUBLE_TO_UINT32;
+            if (conv == Conversion.DOUBLE_TO_UINT32 && !wholeNumbers(SHAPE_SLOT, vec, 4294967296.0)) {
+                put(new Slot(ArrayNames.SHAPE, SHAPE_SLOT, c, v, null, vec.length(), Conversion.NONE,
+                        "slot dim holds a double that is not a uint32 value"));
+                return;
+            }
             put(new Slot(ArrayNames.SHAPE, SHAPE_SLOT, c, v, ElementType.UINT32, vec.length(), conv, null));
         } else {
             bad(ArrayNames.SHAPE, SHAPE_SLOT, c, v, "integer");
@@ -126,7 +133,7 @@ public final class RArrayStore implements ArrayStore {
                 put(new Slot(arrays[i], NAMES_SLOT, c, at, null, 0, Conversion.NONE, where + " could not be read"));
                 continue;
             }
-            RItem e = RItem.resolve(list.elements().get(i));
+            RItem e = resolve(list.elements().get(i));
             List<String> s = readableStrings(e);
             if (e.type() == RFlags.NILVALUE_SXP) {
                 put(new Slot(arrays[i], NAMES_SLOT, c, e, ElementType.STRING, 0, Conversion.NAMES, null));
@@ -139,6 +146,19 @@ public final class RArrayStore implements ArrayStore {
                 put(new Slot(arrays[i], NAMES_SLOT, c, e, null, 0, Conversion.NONE, msg));
             }
         }
+    }
+
+    /** Follows references and ALTREP expansions, remembering where an expansion came from. */
+    private RItem resolve(RItem item) {
+        RItem r = RItem.resolve(item);
+        if (item instanceof RItem.Altrep a && r != item) expandedFrom.put(r, a);
+        return r;
+    }
+
+    /** The item as it sits in the decompressed stream. */
+    private RItem inStream(RItem v) {
+        RItem.Altrep a = expandedFrom.get(v);
+        return a == null ? v : a;
     }
 
     /** A character vector's strings up to where reading stopped (null for NA), or null when not one. */
@@ -170,7 +190,32 @@ public final class RArrayStore implements ArrayStore {
             bad(name, name, c, v, want == ElementType.UINT64 || want == ElementType.FLOAT64 ? "double" : "integer");
             return;
         }
+        if (conv == Conversion.DOUBLE_VALUE && !wholeNumbers(name, vec, TWO_63)) {
+            put(new Slot(name, name, c, v, null, vec.length(), Conversion.NONE,
+                    "slot " + name + " holds a double that is not a uint64 value"));
+            return;
+        }
         put(new Slot(name, name, c, v, want, vec.length(), conv, null));
+    }
+
+    /**
+     * Whether every element of a double vector is a whole number in [0, limit); the first
+     * one that is not is reported at its own 8 bytes. Checked once here so that reads never fail.
+     */
+    private boolean wholeNumbers(String slot, RItem.Vector vec, double limit) {
+        if (vec.data() != data) return true; // an ALTREP expansion: made of whole numbers by construction
+        long[] bits = vec.doubleBits();
+        for (int i = 0; i < bits.length; i++) {
+            double d = Double.longBitsToDouble(bits[i]);
+            if (!(d >= 0 && d < limit && d == Math.floor(d))) {
+                long at = vec.dataOffset() + 8L * i;
+                problems.add(Diagnostic.error(Span.bytes(at, 8), "bpcells_bad_integer_value", slot + "[" + (i + 1) + "] is "
+                        + RNodes.realText(bits[i]) + ", not a whole number from 0 to " + (limit == TWO_63 ? "2^63" : "2^32")
+                        + " (an unsigned integer kept in an R double) (byte " + at + ")"));
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Without a usable version string: what the R type suggests. */
@@ -190,7 +235,8 @@ public final class RArrayStore implements ArrayStore {
         slots.put(s.array(), s);
     }
 
-    private void problem(RItem v, String rule, String message) {
+    private void problem(RItem value, String rule, String message) {
+        RItem v = inStream(value);
         Span at = v.flags() == null ? Span.bytes(v.offset(), 0) : Span.bytes(v.offset(), 4);
         problems.add(Diagnostic.error(at, rule, message + " (byte " + v.offset() + ")"));
     }
@@ -212,7 +258,8 @@ public final class RArrayStore implements ArrayStore {
     public ArrayInfo info(String name) {
         Slot s = slots.get(name);
         if (s == null) return null;
-        long stored = s.value().end() - s.value().offset();
+        RItem v = inStream(s.value());
+        long stored = v.end() - v.offset();
         return new ArrayInfo(name, s.type(), s.length(), stored, null, s.problem());
     }
 
@@ -255,10 +302,17 @@ public final class RArrayStore implements ArrayStore {
         Slot s = slots.get(name);
         if (s == null) return;
         RItem v = s.value();
-        node.source(data).span(RNodes.span(v));
+        RItem stored = inStream(v);
+        node.source(data).span(RNodes.span(stored));
         node.field("R slot", s.cell() != null && s.cell().tag() != null ? RNodes.span(s.cell().tag()) : null,
                 s.slot() + (s.conversion() == Conversion.NAMES ? "[[" + (name.equals(ArrayNames.ROW_NAMES) ? 1 : 2) + "]]" : ""),
                 "where the array lives in the S4 object");
+        if (stored != v) {
+            node.field("R type", Span.bytes(stored.offset() + 3, 1), "ALTREP " + ((RItem.Altrep) stored).className()
+                    + " → " + RFlags.rTypeName(v.type()), "a compact R vector, expanded from its state");
+            node.field("conversion", null, conversionText(s), "how BPCells reads this R vector");
+            return;
+        }
         if (v.flags() != null) {
             node.field("R type", Span.bytes(v.offset() + 3, 1), RFlags.rTypeName(v.type()) + " (" + v.flags().typeName() + ")",
                     "SEXPTYPE byte of the vector's flags");

@@ -137,8 +137,12 @@ public sealed interface RItem {
     record Composite(long offset, long end, RFlags flags, String text, List<RItem> parts, RItem attributes)
             implements RItem { }
 
-    /** ALTREP_SXP: class info pairlist, state, attributes; values are not materialised. */
-    record Altrep(long offset, long end, RFlags flags, RItem info, RItem state, RItem attributes) implements RItem {
+    /**
+     * ALTREP_SXP: class info pairlist, state, attributes. {@code expanded} is the ordinary
+     * vector it stands for (in {@code expandedSource}) when its class allows that, else null.
+     */
+    record Altrep(long offset, long end, RFlags flags, RItem info, RItem state, RItem attributes,
+                  RItem expanded, ByteSource expandedSource) implements RItem {
         /** The ALTREP class symbol, e.g. "compact_intseq". */
         public String className() {
             return info instanceof PairList pl && !pl.cells().isEmpty() ? symbolName(pl.cells().get(0).car()) : null;
@@ -154,13 +158,16 @@ public sealed interface RItem {
         return item instanceof Symbol s ? s.text() : null;
     }
 
-    /** Follows a reference to what it names. */
+    /** Follows a reference to what it names, and an expanded ALTREP to its values. */
     static RItem resolve(RItem item) {
-        return item instanceof Ref r && r.target() != null ? r.target() : item;
+        if (item instanceof Ref r && r.target() != null) return r.target();
+        if (item instanceof Altrep a && a.expanded() != null) return a.expanded();
+        return item;
     }
 
     /** Strings of a STRSXP (null for NA), or null when {@code item} is not one. */
     static List<String> strings(RItem item) {
+        item = resolve(item);
         if (!(item instanceof Elements e) || e.type() != RFlags.STRSXP) return null;
         java.util.ArrayList<String> out = new java.util.ArrayList<>(e.elements().size());
         for (RItem c : e.elements()) out.add(c instanceof Chars ch ? ch.value() : null);

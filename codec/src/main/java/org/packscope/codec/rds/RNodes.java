@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
@@ -25,8 +26,17 @@ public final class RNodes {
 
     /** A node for {@code item}, named {@code name}, with byte spans in {@code data}. */
     public static Node item(String name, RItem item, ByteSource data) {
+        return item(name, item, data, true);
+    }
+
+    /**
+     * As {@link #item(String, RItem, ByteSource)}; {@code matrixChild} false leaves out the
+     * "matrix" child of a BPCells matrix object (when the file node itself is the matrix).
+     */
+    public static Node item(String name, RItem item, ByteSource data, boolean matrixChild) {
         Node n = Node.of(name, kind(item)).source(data).span(span(item)).summary(summary(item));
         describe(n, item, data);
+        if (matrixChild && BpcellsRds.isMatrix(item)) BpcellsRds.addMatrixChild(n, (RItem.S4) item, data);
         return n;
     }
 
@@ -103,6 +113,7 @@ public final class RNodes {
             if (s.attributes() instanceof RItem.PairList pl) {
                 n.field("slots", span(pl), pl.cells().size(), "an S4 object's slots are its attribute pairlist");
                 pairList(n, pl, data, true);
+                n.table(slotTable(pl));
             }
         } else if (item instanceof RItem.Environment env) {
             n.field("locked", Span.bytes(env.offset() + 4, 4), env.locked(), "1 when the environment is locked");
@@ -114,7 +125,9 @@ public final class RNodes {
             for (int i = 0; i < c.parts().size(); i++) append(n, item("[" + (i + 1) + "]", c.parts().get(i), data));
             attributes(n, c, data);
         } else if (item instanceof RItem.Altrep a) {
-            n.field("class", null, a.className(), "ALTREP class (values are not expanded)");
+            n.field("class", null, a.className(), a.expanded() == null ? "ALTREP class (values are not expanded)"
+                    : "ALTREP class; the 'expanded' child holds the values it stands for");
+            if (a.expanded() != null) append(n, item("expanded", a.expanded(), a.expandedSource()));
             if (a.info() != null) append(n, item("info", a.info(), data));
             if (a.state() != null) append(n, item("state", a.state(), data));
             if (a.attributes() != null) append(n, item("attributes", a.attributes(), data));
@@ -150,6 +163,19 @@ public final class RNodes {
                 ? cell(names.get(i), cells.get(i), data) : item("CDR", tail, data));
     }
 
+    /** One row per slot: where it is, its R type and length, and the bytes it takes. */
+    private static DataTable slotTable(RItem.PairList pl) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (RItem.Cell c : pl.cells()) {
+            RItem v = c.car();
+            long len = v instanceof RItem.Vector vec ? vec.length() : v instanceof RItem.Elements e ? e.length() : -1;
+            rows.add(List.of(c.tagName() == null ? "?" : c.tagName(),
+                    v == null || v.flags() == null ? "?" : RFlags.rTypeName(v.type()),
+                    len, c.offset(), c.end() - c.offset()));
+        }
+        return new DataTable("slots", List.of("slot", "R type", "length", "offset", "bytes"), rows, "slot", "bytes");
+    }
+
     private static Node cell(String name, RItem.Cell c, ByteSource data) {
         RItem car = c.car();
         String kind = car == null ? "r-cell" : kind(car);
@@ -159,6 +185,7 @@ public final class RNodes {
         if (c.tag() != null) n.field("tag", span(c.tag()), c.tagName(), "the cell's tag: a SYMSXP (or REFSXP to one)");
         if (car != null) describe(n, car, data);
         if (c.attributes() != null) append(n, item("cell attributes", c.attributes(), data));
+        if (BpcellsRds.isMatrix(car)) BpcellsRds.addMatrixChild(n, (RItem.S4) car, data);
         return n;
     }
 
@@ -204,7 +231,9 @@ public final class RNodes {
         }
         if (item instanceof RItem.Environment) return "environment";
         if (item instanceof RItem.Composite c) return c.flags().typeName() + (c.text() == null ? "" : " " + c.text());
-        if (item instanceof RItem.Altrep a) return "ALTREP " + a.className();
+        if (item instanceof RItem.Altrep a) {
+            return "ALTREP " + a.className() + (a.expanded() == null ? "" : " → " + summary(a.expanded()));
+        }
         return "unreadable (" + ((RItem.Broken) item).rule() + ")";
     }
 
@@ -293,14 +322,20 @@ public final class RNodes {
 
         @Override
         public void read(long start, long[] dst, int off, int len) {
-            int t = v.type();
-            for (int i = 0; i < len; i++) {
-                long k = start + i;
-                dst[off + i] = switch (t) {
-                    case RFlags.REALSXP, RFlags.CPLXSXP -> v.longBitsAt(k);
-                    case RFlags.RAWSXP -> v.data().u8(v.dataOffset() + k);
-                    default -> v.intAt(k);
-                };
+            if (start < 0 || len < 0 || start + len > count()) {
+                throw new IndexOutOfBoundsException("values " + start + ".." + (start + len) + " of " + count());
+            }
+            switch (v.type()) {
+                case RFlags.REALSXP, RFlags.CPLXSXP -> System.arraycopy(
+                        XdrArrays.longs(v.data(), v.dataOffset() + 8 * start, len), 0, dst, off, len);
+                case RFlags.RAWSXP -> {
+                    byte[] b = v.data().bytes(v.dataOffset() + start, len);
+                    for (int i = 0; i < len; i++) dst[off + i] = b[i] & 0xff;
+                }
+                default -> {
+                    int[] x = XdrArrays.ints(v.data(), v.dataOffset() + 4 * start, len);
+                    for (int i = 0; i < len; i++) dst[off + i] = x[i];
+                }
             }
         }
 

@@ -2,6 +2,7 @@ package org.packscope.codec.rds;
 
 import java.nio.file.Path;
 
+import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
@@ -33,12 +34,22 @@ public final class RdsFile {
         u.diagnostics().forEach(n::diagnose);
         RdsStream s = RdsParser.parse(u.data());
         RNodes.append(n, headerNode(s));
-        Node object = s.root() == null ? null : RNodes.item("object", s.root(), s.data());
+        Node object = s.root() == null ? null
+                : RNodes.item("object", s.root(), s.data(), !BpcellsRds.isMatrix(s.root()));
         if (object != null) RNodes.append(n, object);
         Node carrier = object != null ? object : n.child("header");
-        s.diagnostics().forEach(carrier::diagnose);
+        for (Diagnostic d : s.diagnostics()) carrier.diagnose(withCompressedOffset(d, u));
         n.summary(summary(u, s));
         BpcellsRds.attach(n, s);
+    }
+
+    /** Adds where in the compressed file a problem of the decompressed stream lies. */
+    static Diagnostic withCompressedOffset(Diagnostic d, Unwrapped u) {
+        if (u.compression() == Compression.NONE || d.span() == null) return d;
+        long at = u.compressedOffsetNear(d.span().byteOffset());
+        if (at < 0) return d;
+        return new Diagnostic(d.severity(), d.span(), d.rule(), d.message() + "; in the "
+                + u.compression().label() + " file near compressed byte " + at);
     }
 
     private static void wrapperFields(Node n, Unwrapped u) {
@@ -63,15 +74,18 @@ public final class RdsFile {
             return h;
         }
         h.span(Span.bytes(0, hd.end()));
-        h.field("format", Span.bytes(RdsHeader.FORMAT_OFFSET, 2), "X", "'X\\n': XDR, big-endian binary");
-        h.field("version", Span.bytes(RdsHeader.VERSION_OFFSET, 4), hd.version(), "serialization format version (2 or 3)");
-        h.field("writer R version", Span.bytes(RdsHeader.WRITER_OFFSET, 4), RdsHeader.rVersion(hd.writerVersion()),
+        if (hd.saveMagic() != null) {
+            h.field("save() magic", Span.bytes(0, 5), hd.saveMagic(), "an .RData file of save(): the object is a pairlist of variables");
+        }
+        h.field("format", Span.bytes(hd.formatOffset(), 2), "X", "'X\\n': XDR, big-endian binary");
+        h.field("version", Span.bytes(hd.versionOffset(), 4), hd.version(), "serialization format version (2 or 3)");
+        h.field("writer R version", Span.bytes(hd.writerOffset(), 4), RdsHeader.rVersion(hd.writerVersion()),
                 String.format("R that wrote it (0x%08x)", hd.writerVersion()));
-        h.field("minimal reader R version", Span.bytes(RdsHeader.MIN_READER_OFFSET, 4), RdsHeader.rVersion(hd.minReaderVersion()),
+        h.field("minimal reader R version", Span.bytes(hd.minReaderOffset(), 4), RdsHeader.rVersion(hd.minReaderVersion()),
                 String.format("oldest R that can read it (0x%08x)", hd.minReaderVersion()));
         if (hd.nativeEncoding() != null) {
-            h.field("native encoding length", Span.bytes(RdsHeader.ENCODING_LENGTH_OFFSET, 4), hd.nativeEncoding().length(), "bytes of the name");
-            h.field("native encoding", Span.bytes(RdsHeader.ENCODING_OFFSET, hd.nativeEncoding().length()), hd.nativeEncoding(),
+            h.field("native encoding length", Span.bytes(hd.encodingLengthOffset(), 4), hd.nativeEncoding().length(), "bytes of the name");
+            h.field("native encoding", Span.bytes(hd.encodingOffset(), hd.nativeEncoding().length()), hd.nativeEncoding(),
                     "encoding of strings without an encoding bit (version 3 only)");
         }
         h.summary("XDR v" + hd.version() + " · written by R " + RdsHeader.rVersion(hd.writerVersion())

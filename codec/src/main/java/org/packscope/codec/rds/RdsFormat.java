@@ -56,6 +56,9 @@ public final class RdsFormat implements Format {
      * 50 for "X\n" then another small version (opened to report it); else 0.
      */
     static int serializationScore(byte[] b) {
+        if (b != null && b.length >= 7 && b[0] == 'R' && b[1] == 'D' && b[4] == '\n') {
+            return (b[3] == '2' || b[3] == '3') && (b[2] == 'X' || b[2] == 'A' || b[2] == 'B') ? 100 : 0;
+        }
         if (b == null || b.length < 4 || b[1] != '\n') return 0;
         if (b[0] == 'A') return (b[2] == '2' || b[2] == '3') && b[3] == '\n' ? 100 : 0;
         if (b.length < 6) return 0;

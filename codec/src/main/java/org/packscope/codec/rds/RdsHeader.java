@@ -3,13 +3,23 @@ package org.packscope.codec.rds;
 /**
  * The serialization stream header: format letter ('X' = XDR), format version (2 or 3),
  * the R version that wrote it and the oldest R that can read it, and (version 3 only)
- * the writer's native encoding. Offsets are fixed from the start of the stream.
+ * the writer's native encoding. {@code start} is 0 for saveRDS streams and 5 for save()
+ * (.RData) files, which put "RDX2\n" or "RDX3\n" ({@code saveMagic}) before the header.
  */
 public record RdsHeader(char format, int version, int writerVersion, int minReaderVersion,
-                        String nativeEncoding, long end) {
+                        String nativeEncoding, long end, long start, String saveMagic) {
 
-    public static final long FORMAT_OFFSET = 0, VERSION_OFFSET = 2, WRITER_OFFSET = 6, MIN_READER_OFFSET = 10,
-            ENCODING_LENGTH_OFFSET = 14, ENCODING_OFFSET = 18;
+    public long formatOffset() { return start; }
+
+    public long versionOffset() { return start + 2; }
+
+    public long writerOffset() { return start + 6; }
+
+    public long minReaderOffset() { return start + 10; }
+
+    public long encodingLengthOffset() { return start + 14; }
+
+    public long encodingOffset() { return start + 18; }
 
     /** "4.2.2" for 0x00040202. */
     public static String rVersion(int packed) {

@@ -21,6 +21,7 @@ public final class RdsParser {
 
     /** Nesting limit: deeper streams are reported rather than risking the stack. */
     static final int MAX_DEPTH = 5000;
+    private static final int UNUSED_FLAG_BITS = 0xF0000800;
     /** Stack for the reading thread: nesting is followed by recursion, MAX_DEPTH needs a few MB. */
     private static final long STACK_BYTES = 64L << 20;
 
@@ -35,6 +36,11 @@ public final class RdsParser {
 
     private RdsParser(ByteSource src) {
         this.src = src;
+    }
+
+    /** Parses on the calling thread (for small streams made by this package). */
+    static RdsStream parseHere(ByteSource src) {
+        return new RdsParser(src).run();
     }
 
     public static RdsStream parse(ByteSource src) {
@@ -86,18 +92,31 @@ public final class RdsParser {
 
     private RdsHeader readHeader() {
         src.check(0, 2);
-        int f0 = src.u8(0), f1 = src.u8(1);
+        long start = 0;
+        String saveMagic = null;
+        if (src.size() >= 5 && src.u8(0) == 'R' && src.u8(1) == 'D' && src.u8(4) == '\n') {
+            // save() / .RData: "RDX2\n" or "RDX3\n", then an ordinary stream holding a pairlist of variables
+            saveMagic = new String(src.bytes(0, 4), StandardCharsets.ISO_8859_1);
+            if (saveMagic.charAt(2) != 'X') {
+                error(0, "unsupported_serialization_format", "save() file '" + saveMagic
+                        + "' is not in XDR format; only RDX2/RDX3 files are read");
+                return null;
+            }
+            start = 5;
+        }
+        src.check(start, 2);
+        int f0 = src.u8(start), f1 = src.u8(start + 1);
         if (f1 != '\n' || (f0 != 'X' && f0 != 'A' && f0 != 'B')) {
-            error(0, "not_serialization", String.format(
+            error(start, "not_serialization", String.format(
                     "the stream does not start with a serialization header (\"X\\n\"); first bytes are 0x%02x 0x%02x", f0, f1));
             return null;
         }
         if (f0 != 'X') {
-            error(0, "unsupported_serialization_format", (f0 == 'A' ? "ASCII" : "native binary")
+            error(start, "unsupported_serialization_format", (f0 == 'A' ? "ASCII" : "native binary")
                     + " serialization ('" + (char) f0 + "\\n') is not supported; only XDR ('X\\n', what saveRDS writes) is");
             return null;
         }
-        pos = 2;
+        pos = start + 2;
         int version = readInt();
         int writer = readInt();
         int minReader = readInt();
@@ -114,11 +133,11 @@ public final class RdsParser {
             pos += n;
             nativeCharset = charsetFor(encoding, lenOff);
         } else if (version != 2) {
-            error(RdsHeader.VERSION_OFFSET, "unsupported_serialization_version",
+            error(start + 2, "unsupported_serialization_version",
                     "serialization format version " + version + " is not known (R writes 2 or 3)");
             return null;
         }
-        return new RdsHeader((char) f0, version, writer, minReader, encoding, pos);
+        return new RdsHeader((char) f0, version, writer, minReader, encoding, pos, start, saveMagic);
     }
 
     private Charset charsetFor(String name, long at) {
@@ -146,6 +165,11 @@ public final class RdsParser {
         RFlags flags = null;
         try {
             flags = new RFlags(readInt());
+            if (flags.type() != RFlags.REFSXP && (flags.word() & UNUSED_FLAG_BITS) != 0) {
+                // R packs type, object/attr/tag bits and 16 level bits: bits 11 and 28-31 are always 0
+                diagnostics.add(Diagnostic.warning(Span.bytes(off, 4), "unexpected_flag_bits", String.format(
+                        "flags %s set bits R never writes (%08x) (byte %d)", flags.hex(), flags.word() & UNUSED_FLAG_BITS, off)));
+            }
             return readBody(off, flags);
         } catch (OutOfRangeException e) {
             return stop(e.offset(), off, flags, "truncated",
@@ -209,13 +233,18 @@ public final class RdsParser {
                 RItem info = readItem();
                 RItem state = readItem();
                 RItem attr = readItem();
-                RItem.Altrep a = new RItem.Altrep(off, pos, f, info, state, attr);
-                if (!stopped) {
-                    diagnostics.add(Diagnostic.warning(Span.bytes(off, pos - off), "altrep_not_expanded",
-                            "ALTREP object of class " + a.className() + ": its compact state is shown as stored,"
-                                    + " the values it stands for are not expanded"));
+                RItem.Altrep a = new RItem.Altrep(off, pos, f, info, state, attr, null, null);
+                if (stopped) return a;
+                AltrepExpander.Result r = AltrepExpander.expand(a, src);
+                Span span = Span.bytes(off, pos - off);
+                if (r.item() == null) {
+                    diagnostics.add(Diagnostic.warning(span, "altrep_not_expanded", "ALTREP object of class "
+                            + a.className() + " is shown as stored, not expanded: " + r.problem() + " (byte " + off + ")"));
+                    return a;
                 }
-                return a;
+                diagnostics.add(new Diagnostic(Severity.INFO, span, "altrep_expanded", "ALTREP object of class "
+                        + a.className() + " expanded from its state (byte " + off + ")"));
+                return new RItem.Altrep(off, pos, f, info, state, attr, r.item(), r.source());
             }
             case RFlags.BCODESXP, RFlags.BCREPDEF:
                 return stop(off, f, "bytecode_unsupported", "byte-compiled code (" + f.typeName()

@@ -8,12 +8,7 @@ import org.packscope.codec.io.ByteSource;
 /**
  * A parsed serialization stream: the bytes it was read from (decompressed), its header
  * (null when unreadable), the top-level object (null when there is none) and every
- * problem met, with spans in {@code data}.
+ * problem met, with spans in {@code data}; {@code end} is where reading stopped.
  */
 public record RdsStream(ByteSource data, RdsHeader header, RItem root, List<Diagnostic> diagnostics, long end) {
-
-    public boolean complete() {
-        return root != null && !(root instanceof RItem.Broken) && diagnostics.stream()
-                .noneMatch(d -> d.severity() == org.packscope.codec.inspect.Severity.ERROR);
-    }
 }

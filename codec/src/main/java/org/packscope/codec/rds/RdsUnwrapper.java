@@ -28,6 +28,8 @@ public final class RdsUnwrapper {
     public static final long DEFAULT_LIMIT = 256L << 20;
     private static final int PIECE = 1 << 16;
     private static final long MAX_DEFLATE_RATIO = 1032;
+    /** Output per decompressor call; each call leaves a (decompressed, compressed) mark. */
+    private static final int STEP = 1 << 18;
     /** Decoder memory (dictionary) allowed to xz: R's xz preset 9 needs about 65 MiB. */
     private static final int XZ_MEMORY_LIMIT_KIB = 300 * 1024;
 
@@ -121,7 +123,7 @@ public final class RdsUnwrapper {
             }
             break;
         }
-        return new Unwrapped(Compression.GZIP, file, out.source(name), headerLength, end, diags);
+        return new Unwrapped(Compression.GZIP, file, out.source(name), headerLength, end, diags, out.marks());
     }
 
     /** Offset of the deflate data of the member at {@code at}, or -1 after a diagnostic. */
@@ -138,11 +140,17 @@ public final class RdsUnwrapper {
             return -1;
         }
         long p = at + 10;
-        if ((flg & 4) != 0) p += 2 + file.u16le(p);            // FEXTRA
-        if ((flg & 8) != 0) p = skipZeroTerminated(file, p);     // FNAME
-        if ((flg & 16) != 0) p = skipZeroTerminated(file, p);    // FCOMMENT
-        if ((flg & 2) != 0) p += 2;                              // FHCRC
-        file.check(p, 0);
+        try {
+            if ((flg & 4) != 0) p += 2 + file.u16le(p);            // FEXTRA
+            if ((flg & 8) != 0) p = skipZeroTerminated(file, p);     // FNAME
+            if ((flg & 16) != 0) p = skipZeroTerminated(file, p);    // FCOMMENT
+            if ((flg & 2) != 0) p += 2;                              // FHCRC
+            file.check(p, 0);
+        } catch (OutOfRangeException e) {
+            diags.add(Diagnostic.errorAtByte(file.size(), "gzip_truncated", "the gzip header starting at byte " + at
+                    + " runs past the end of the file"));
+            return -1;
+        }
         return p;
     }
 
@@ -175,7 +183,8 @@ public final class RdsUnwrapper {
                             "the stream decompresses to more than " + limit + " bytes; only the first " + limit + " are kept"));
                     return -1;
                 }
-                int n = inf.inflate(out.buf, (int) out.size, room);
+                out.mark(start + inf.getBytesRead());
+                int n = inf.inflate(out.buf, (int) out.size, Math.min(room, STEP));
                 out.size += n;
                 if (n == 0 && inf.needsDictionary()) throw new DataFormatException("needs a preset dictionary");
             }
@@ -204,7 +213,8 @@ public final class RdsUnwrapper {
                             "the stream decompresses to more than " + limit + " bytes; only the first " + limit + " are kept"));
                     break;
                 }
-                int n = in.read(out.buf, (int) out.size, room);
+                out.mark(raw.pos);
+                int n = in.read(out.buf, (int) out.size, Math.min(room, STEP));
                 if (n < 0) break;
                 out.size += n;
             }
@@ -215,7 +225,7 @@ public final class RdsUnwrapper {
                             + " near compressed byte " + raw.pos + " (" + describe(e) + "); the first " + out.size
                             + " decompressed bytes are kept"));
         }
-        return new Unwrapped(c, file, out.source(name), c.magicLength(), raw.pos, diags);
+        return new Unwrapped(c, file, out.source(name), c.magicLength(), raw.pos, diags, out.marks());
     }
 
     private static String describe(Throwable e) {
@@ -232,7 +242,22 @@ public final class RdsUnwrapper {
         byte[] buf;
         long size;
 
+        private long[] marks = new long[64];
+        private int markCount;
+
         Output(int capacity) { buf = new byte[capacity]; }
+
+        /** Notes that decompressed byte {@code size} comes from about compressed byte {@code in}. */
+        void mark(long in) {
+            if (markCount > 0 && marks[markCount - 2] == size) {
+                return; // no output since the last mark: keep the earlier (closer) input position
+            }
+            if (markCount == marks.length) marks = Arrays.copyOf(marks, marks.length * 2);
+            marks[markCount++] = size;
+            marks[markCount++] = in;
+        }
+
+        long[] marks() { return Arrays.copyOf(marks, markCount); }
 
         /** Bytes that may be written at {@code size} (growing the buffer); 0 when the cap is reached. */
         int room(long cap) {

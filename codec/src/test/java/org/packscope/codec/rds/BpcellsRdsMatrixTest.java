@@ -99,6 +99,33 @@ class BpcellsRdsMatrixTest {
         assertTrue(idxptr.source().name().startsWith("decompressed ") || idxptr.source().name().endsWith(".rds"));
     }
 
+    @ParameterizedTest
+    @MethodSource("fixtures")
+    void wholeTreeWalkMeetsNoInternalFailure(String name) {
+        List<String> bad = new ArrayList<>();
+        walk(open(name), bad, 0);
+        assertEquals(List.of(), bad);
+    }
+
+    /** Visits what `inspect`/`check` visit (drill-down nodes are entered one level), reading a few values. */
+    static void walk(Node n, List<String> bad, int drillDepth) {
+        n.summary();
+        n.fields();
+        n.tables();
+        for (Diagnostic d : n.diagnostics()) {
+            if (d.rule().equals("unreadable") || d.rule().equals("internal_error")) bad.add(n.path() + ": " + d);
+        }
+        org.packscope.codec.inspect.ValueColumn col = n.values();
+        if (col != null && col.count() > 0) {
+            col.text(0);
+            col.text(col.count() - 1);
+        }
+        if (n.isDrillDown() && drillDepth > 0) return;
+        int depth = n.isDrillDown() ? drillDepth + 1 : drillDepth;
+        List<Node> kids = n.children();
+        for (int i = 0; i < Math.min(kids.size(), 200); i++) walk(kids.get(i), bad, depth);
+    }
+
     private static void assertValue(ValueType t, String expected, long raw, String where) {
         if (t == ValueType.U32) {
             assertEquals(expected, Long.toUnsignedString(raw), where);

@@ -114,6 +114,10 @@ class RdsFixturesTest {
             assertEquals(slot.get("name").asText(), tag.value());
         }
         assertNotNull(object.child("class"));
+        org.packscope.codec.inspect.DataTable slots = object.tables().get(0);
+        assertEquals("slots", slots.title());
+        assertEquals(meta.get("attribute_order").size(), slots.rows().size());
+        assertEquals(meta.at("/attribute_order/0").asText(), slots.rows().get(0).get(0));
     }
 
     static Field field(Node n, String name) {

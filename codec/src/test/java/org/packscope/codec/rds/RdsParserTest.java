@@ -152,22 +152,62 @@ class RdsParserTest {
         assertEquals("v", RItem.symbolName(els.get(1)));
     }
 
-    @Test
-    void altrepIsShownButNotExpanded() {
-        XdrWriter w = XdrWriter.v3().i32(RFlags.ALTREP_SXP)
-                .i32(RFlags.LISTSXP).sym("compact_intseq")
+    private static XdrWriter altrepHeader(XdrWriter w, String cls, int type) {
+        return w.i32(RFlags.ALTREP_SXP)
+                .i32(RFlags.LISTSXP).sym(cls)
                 .i32(RFlags.LISTSXP).sym("base")
-                .i32(RFlags.LISTSXP).ints(13).nil()
-                .reals(10, 1, 1)
-                .nil();
+                .i32(RFlags.LISTSXP).ints(type).nil();
+    }
+
+    @Test
+    void compactSequencesAreExpanded() {
+        XdrWriter w = altrepHeader(XdrWriter.v3(), "compact_intseq", RFlags.INTSXP).reals(4, 10, -1).nil();
         RdsStream s = parse(w);
         RItem.Altrep a = assertInstanceOf(RItem.Altrep.class, s.root());
         assertEquals("compact_intseq", a.className());
         Diagnostic d = only(s);
-        assertEquals("altrep_not_expanded", d.rule());
-        assertEquals(Severity.WARNING, d.severity());
+        assertEquals("altrep_expanded", d.rule());
+        assertEquals(Severity.INFO, d.severity());
         assertEquals(23, d.span().byteOffset());
         assertEquals(w.size(), s.end());
+        RItem.Vector v = assertInstanceOf(RItem.Vector.class, RItem.resolve(a));
+        assertEquals(RFlags.INTSXP, v.type());
+        assertEquals(List.of(10, 9, 8, 7), Arrays.stream(v.ints()).boxed().toList());
+        assertTrue(a.expandedSource().name().contains("compact_intseq"));
+
+        RdsStream r = parse(altrepHeader(XdrWriter.v3(), "compact_realseq", RFlags.REALSXP).reals(3, 0.5, 1).nil());
+        RItem.Vector rv = (RItem.Vector) RItem.resolve(r.root());
+        assertEquals(2.5, rv.doubleAt(2));
+    }
+
+    @Test
+    void deferredStringsOfIntegerSequences() {
+        // as.character(1:3): deferred_string whose state is CONS(compact_intseq 1:3, scipen)
+        XdrWriter w = altrepHeader(XdrWriter.v3(), "deferred_string", RFlags.STRSXP)
+                .i32(RFlags.LISTSXP);
+        altrepHeader(w, "compact_intseq", RFlags.INTSXP).reals(3, 1, 1).nil();
+        w.ints(0).nil();
+        RdsStream s = parse(w);
+        assertEquals(List.of("altrep_expanded", "altrep_expanded"), s.diagnostics().stream().map(Diagnostic::rule).toList());
+        assertEquals(List.of("1", "2", "3"), RItem.strings(s.root()));
+    }
+
+    @Test
+    void otherAltrepClassesAreShownButNotExpanded() {
+        XdrWriter w = altrepHeader(XdrWriter.v3(), "mmap_integer", RFlags.INTSXP).strings("/tmp/file").nil();
+        RdsStream s = parse(w);
+        Diagnostic d = only(s);
+        assertEquals("altrep_not_expanded", d.rule());
+        assertEquals(Severity.WARNING, d.severity());
+        assertTrue(d.message().contains("mmap_integer"), d.message());
+        assertSame(s.root(), RItem.resolve(s.root()));
+        assertEquals(w.size(), s.end());
+    }
+
+    @Test
+    void hugeCompactSequencesAreNotExpanded() {
+        RdsStream s = parse(altrepHeader(XdrWriter.v3(), "compact_intseq", RFlags.INTSXP).reals(2e9, 1, 1).nil());
+        assertEquals("altrep_not_expanded", only(s).rule());
     }
 
     @Test
@@ -223,6 +263,18 @@ class RdsParserTest {
         assertEquals(at, d.span().byteOffset());
         RItem.Elements list = (RItem.Elements) s.root();
         assertEquals(2, list.elements().size());
+    }
+
+    @Test
+    void unusedFlagBitsAreWarned() {
+        XdrWriter w = XdrWriter.v3().i32(RFlags.VECSXP).i32(1);
+        int at = w.size();
+        w.i32(0x1000000d).i32(1).i32(4);
+        RdsStream s = parse(w);
+        Diagnostic d = only(s);
+        assertEquals("unexpected_flag_bits", d.rule());
+        assertEquals(at, d.span().byteOffset());
+        assertEquals(4, ((RItem.Vector) ((RItem.Elements) s.root()).elements().get(0)).intAt(0));
     }
 
     @Test

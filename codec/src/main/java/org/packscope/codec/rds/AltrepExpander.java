@@ -1,0 +1,113 @@
+package org.packscope.codec.rds;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+
+import org.packscope.codec.io.ByteSource;
+
+/**
+ * Expands the ALTREP classes whose serialized state fully determines their values:
+ * compact_intseq / compact_realseq (state = n, start, step), deferred_string over an
+ * integer vector (state = the vector and a scipen setting) and the wrap_* classes
+ * (state = list(vector, metadata)). The expansion is written out as an ordinary
+ * serialized vector in a small stream of its own and read by the same parser, so its
+ * nodes carry real spans (in that stream). Anything else is left alone, with a reason.
+ */
+final class AltrepExpander {
+    /** Largest expansion made (elements). */
+    static final long MAX_ELEMENTS = 1 << 22;
+
+    /** The expansion and the stream it lives in, or a reason it was not made. */
+    record Result(RItem item, ByteSource source, String problem) {
+        static Result no(String why) { return new Result(null, null, why); }
+    }
+
+    private AltrepExpander() { }
+
+    static Result expand(RItem.Altrep a, ByteSource data) {
+        String cls = a.className();
+        if (cls == null) return Result.no("its class is unreadable");
+        RItem state = RItem.resolve(a.state());
+        switch (cls) {
+            case "compact_intseq", "compact_realseq": {
+                if (!(state instanceof RItem.Vector v) || v.type() != RFlags.REALSXP || v.length() != 3) {
+                    return Result.no("its state should be a double vector (n, start, step)");
+                }
+                double n = v.doubleAt(0), start = v.doubleAt(1), step = v.doubleAt(2);
+                if (!(n >= 0 && n == Math.floor(n))) return Result.no("its length " + n + " is not a whole number");
+                if (n > MAX_ELEMENTS) return Result.no("it stands for " + (long) n + " elements, more than " + MAX_ELEMENTS + " are not expanded");
+                boolean ints = cls.equals("compact_intseq");
+                XdrBytes out = XdrBytes.stream().i32(ints ? RFlags.INTSXP : RFlags.REALSXP).i32((int) n);
+                for (long i = 0; i < (long) n; i++) {
+                    if (ints) out.i32((int) (start + i * step));
+                    else out.f64(start + i * step);
+                }
+                return out.parse(cls, a.offset());
+            }
+            case "deferred_string": {
+                RItem arg = state instanceof RItem.PairList pl && !pl.cells().isEmpty() ? RItem.resolve(pl.cells().get(0).car()) : null;
+                if (!(arg instanceof RItem.Vector v) || v.type() != RFlags.INTSXP) {
+                    return Result.no("only deferred strings of integer vectors are expanded (R formats doubles its own way)");
+                }
+                if (v.length() > MAX_ELEMENTS) return Result.no("it stands for " + v.length() + " strings");
+                XdrBytes out = XdrBytes.stream().i32(RFlags.STRSXP).i32((int) v.length());
+                for (long i = 0; i < v.length(); i++) {
+                    int x = v.intAt(i);
+                    if (x == Integer.MIN_VALUE) out.i32(RFlags.CHARSXP).i32(-1);
+                    else out.ascii(Integer.toString(x));
+                }
+                return out.parse(cls, a.offset());
+            }
+            default:
+                if (cls.startsWith("wrap_")) {
+                    if (state instanceof RItem.Elements e && e.type() == RFlags.VECSXP && !e.elements().isEmpty()) {
+                        RItem x = RItem.resolve(e.elements().get(0));
+                        if (x instanceof RItem.Vector || x instanceof RItem.Elements) return new Result(x, data, null);
+                    }
+                    return Result.no("its state should be list(vector, metadata)");
+                }
+                return Result.no("class " + cls + " is not one whose values follow from its state");
+        }
+    }
+
+    /** A tiny XDR stream writer for expansions. */
+    private static final class XdrBytes {
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        static XdrBytes stream() {
+            XdrBytes b = new XdrBytes();
+            b.out.writeBytes("X\n".getBytes(StandardCharsets.US_ASCII));
+            return b.i32(3).i32(0).i32(0).i32(5).raw("UTF-8".getBytes(StandardCharsets.US_ASCII));
+        }
+
+        XdrBytes i32(int v) {
+            out.write(v >>> 24);
+            out.write(v >>> 16);
+            out.write(v >>> 8);
+            out.write(v);
+            return this;
+        }
+
+        XdrBytes f64(double d) {
+            long b = Double.doubleToRawLongBits(d);
+            return i32((int) (b >>> 32)).i32((int) b);
+        }
+
+        XdrBytes raw(byte[] b) {
+            out.writeBytes(b);
+            return this;
+        }
+
+        XdrBytes ascii(String s) {
+            byte[] b = s.getBytes(StandardCharsets.US_ASCII);
+            return i32(RFlags.CHARSXP | RFlags.ASCII_MASK << 12).i32(b.length).raw(b);
+        }
+
+        Result parse(String cls, long at) {
+            ByteSource src = ByteSource.of(out.toByteArray(), "expanded ALTREP " + cls + " at byte " + at);
+            RdsStream s = RdsParser.parseHere(src);
+            return s.root() == null || !s.diagnostics().isEmpty()
+                    ? Result.no("its expansion could not be read back") : new Result(s.root(), src, null);
+        }
+    }
+}
