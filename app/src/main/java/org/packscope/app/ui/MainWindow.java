@@ -107,13 +107,24 @@ public final class MainWindow {
         MenuItem export = new MenuItem("Export Values…");
         export.setAccelerator(KeyCombination.keyCombination("Shortcut+E"));
         export.setOnAction(e -> chooseExport());
+        MenuItem compare = new MenuItem("Compare Two Files…");
+        compare.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("First file");
+            File a = chooser.showOpenDialog(stage);
+            if (a == null) return;
+            chooser.setTitle("Second file");
+            chooser.setInitialDirectory(a.getParentFile());
+            File b = chooser.showOpenDialog(stage);
+            if (b != null) compare(a.toPath(), b.toPath());
+        });
         MenuItem closeAll = new MenuItem("Close All");
         closeAll.setOnAction(e -> browser.getRoot().getChildren().clear());
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
         quit.setOnAction(e -> stage.close());
         refreshRecentMenu();
-        Menu file = new Menu("File", null, openFile, openFolder, recentMenu, new SeparatorMenuItem(), export,
+        Menu file = new Menu("File", null, openFile, openFolder, recentMenu, new SeparatorMenuItem(), export, compare,
                 new SeparatorMenuItem(), closeAll, quit);
         MenuItem formats = new MenuItem("Formats");
         formats.setOnAction(e -> {
@@ -162,6 +173,14 @@ public final class MainWindow {
                 throw new IllegalStateException(e.getMessage(), e);
             }
         }, t -> status.showMessage("Exported " + node.name() + " to " + t));
+    }
+
+    /** Opens a window listing the structural differences of two files. */
+    DiffWindow compare(Path left, Path right) {
+        DiffWindow w = new DiffWindow(registry, left, right);
+        w.stage().initOwner(stage);
+        w.show();
+        return w;
     }
 
     /** Opens the binary-JSON teaching view: JSON in, annotated encoding out. */

@@ -123,6 +123,20 @@ class CliTest {
     }
 
     @Test
+    void diffNamesEachDamagedPlaceAndExitsWithOne() {
+        Run r = run("diff", Samples.get("binjson/config.sj").toString(), Samples.get("binjson/config-damaged.sj").toString());
+        assertEquals(1, r.code(), r.err());
+        assertEquals(java.util.List.of(
+                "server/port: kind (at byte 410): bj-int → bj-reserved",
+                "server/tls: only on the left (at byte 414 / —): bj-map → (none)",
+                "database/replicas/0/host: field value: \"r1\" → \"\uFFFD1\"",
+                "3 differences"), r.text().lines().toList());
+        Run same = run("diff", h5 + "::/mats/a", h5 + "::/mats/a");
+        assertEquals(0, same.code());
+        assertEquals("no differences", same.text().trim());
+    }
+
+    @Test
     void decodeJsonOfStrings() throws Exception {
         Run r = run("decode", h5 + "::/mats/a/col_names", "--format", "json");
         assertEquals(0, r.code());

@@ -172,4 +172,17 @@ class MainWindowTest {
         assertEquals(4, hex.selectionProperty().get().startBit());
         assertTrue(hex.headerText().contains("selected bits 4–11 (byte 0 bit 4, 8 bits)"), hex.headerText());
     }
+
+    @Test
+    void diffListsTheKnownDamageOfASample(FxRobot robot) throws Exception {
+        DiffWindow[] w = new DiffWindow[1];
+        robot.interact(() -> w[0] = window.compare(Samples.get("binjson/config.sj"), Samples.get("binjson/config-damaged.sj")));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !w[0].table().getItems().isEmpty());
+        assertEquals("3 differences between config.sj and config-damaged.sj", w[0].headingText());
+        var paths = w[0].table().getItems().stream().map(d -> d.path() + ": " + d.what()).toList();
+        assertEquals(java.util.List.of("server/port: kind", "server/tls: only on the left", "database/replicas/0/host: field value"), paths);
+        robot.interact(() -> w[0].table().getSelectionModel().select(0));
+        assertEquals(410, w[0].leftHex().selectionProperty().get().byteOffset());
+        robot.interact(() -> w[0].stage().close());
+    }
 }

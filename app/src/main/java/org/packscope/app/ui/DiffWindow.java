@@ -1,0 +1,94 @@
+package org.packscope.app.ui;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.Stage;
+import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.TreeDiff;
+
+/**
+ * Two files of one format compared structure by structure: every differing field,
+ * chunk and value in a list; selecting one shows both sides' bytes, highlighted.
+ */
+final class DiffWindow {
+    private final Stage stage = new Stage();
+    private final StatusBar status = new StatusBar();
+    private final TaskRunner runner = new TaskRunner(status);
+    private final TableView<TreeDiff.Difference> table = new TableView<>();
+    private final Label heading = new Label("Comparing…");
+    private final HexView leftHex = new HexView();
+    private final HexView rightHex = new HexView();
+
+    DiffWindow(FormatRegistry registry, Path left, Path right) {
+        table.setId("diff-table");
+        heading.setId("diff-heading");
+        heading.setPadding(new Insets(6));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getColumns().setAll(List.of(
+                column("Where", 220, TreeDiff.Difference::path),
+                column("What", 200, TreeDiff.Difference::what),
+                column(left.getFileName().toString(), 220, TreeDiff.Difference::left),
+                column(right.getFileName().toString(), 220, TreeDiff.Difference::right)));
+        table.getSelectionModel().selectedItemProperty().addListener((o, was, d) -> { if (d != null) showBytes(d); });
+        SplitPane hexes = new SplitPane(leftHex, rightHex);
+        SplitPane split = new SplitPane(table, hexes);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.5);
+        BorderPane root = new BorderPane(split);
+        root.setTop(heading);
+        root.setBottom(status);
+        Scene scene = new Scene(root, 1300, 800);
+        scene.getStylesheets().add(DiffWindow.class.getResource("packscope.css").toExternalForm());
+        stage.setScene(scene);
+        stage.setTitle("PackScope — " + left.getFileName() + " vs " + right.getFileName());
+        runner.submit("Comparing", p -> {
+            Node a = registry.open(left);
+            Node b = registry.open(right);
+            return TreeDiff.diff(a, b, TreeDiff.Limits.DEFAULT, p);
+        }, diffs -> {
+            table.setItems(FXCollections.observableArrayList(diffs));
+            heading.setText(diffs.isEmpty() ? "No differences between " + left.getFileName() + " and " + right.getFileName()
+                    : diffs.size() + (diffs.size() == 1 ? " difference" : " differences") + " between "
+                    + left.getFileName() + " and " + right.getFileName());
+        });
+    }
+
+    private static TableColumn<TreeDiff.Difference, String> column(String title, double width,
+                                                                 java.util.function.Function<TreeDiff.Difference, String> f) {
+        TableColumn<TreeDiff.Difference, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
+        return c;
+    }
+
+    private static void show(HexView hex, Node node, Span span) {
+        if (node == null) return;
+        if (hex.source() != node.source()) hex.show(node.source());
+        Span s = span != null ? span : node.span();
+        if (s != null) hex.select(s.bitLength() == 0 ? Span.bits(s.startBit(), 8) : s);
+    }
+
+    private void showBytes(TreeDiff.Difference d) {
+        show(leftHex, d.leftNode(), d.leftSpan());
+        show(rightHex, d.rightNode(), d.rightSpan());
+    }
+
+    void show() { stage.show(); }
+    Stage stage() { return stage; }
+    String headingText() { return heading.getText(); }
+    TableView<TreeDiff.Difference> table() { return table; }
+    HexView leftHex() { return leftHex; }
+}
