@@ -37,6 +37,7 @@ final class HexView extends BorderPane {
     private final Canvas bitStrip = new Canvas();
     private final ScrollBar scroll = new ScrollBar();
     private final Label header = new Label("No bytes to show");
+    private final javafx.scene.control.TextField goTo = new javafx.scene.control.TextField();
     private final ObjectProperty<Span> selection = new SimpleObjectProperty<>();
     private final Font font = Font.font("Monospaced", 13);
     private final Font bold = Font.font("Monospaced", FontWeight.BOLD, 13);
@@ -47,7 +48,6 @@ final class HexView extends BorderPane {
     HexView() {
         setId("hex-view");
         header.setId("hex-selection");
-        header.getStyleClass().add("hex-header");
         Pane holder = new Pane(canvas);
         holder.setMinSize(0, 0);
         canvas.widthProperty().bind(holder.widthProperty());
@@ -59,7 +59,18 @@ final class HexView extends BorderPane {
         bitStrip.setHeight(44);
         bitStrip.widthProperty().bind(widthProperty());
         selection.addListener(o -> { redraw(); drawBitStrip(); updateHeader(); });
-        setTop(header);
+        goTo.setId("hex-goto");
+        goTo.setPromptText("go to offset (12, 0x1f, 12.3)");
+        goTo.setPrefColumnCount(16);
+        goTo.setOnAction(e -> {
+            if (!goToOffset(goTo.getText())) goTo.selectAll();
+        });
+        javafx.scene.layout.Region spring = new javafx.scene.layout.Region();
+        javafx.scene.layout.HBox.setHgrow(spring, javafx.scene.layout.Priority.ALWAYS);
+        javafx.scene.layout.HBox top = new javafx.scene.layout.HBox(8, header, spring, goTo);
+        top.getStyleClass().add("hex-header");
+        top.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        setTop(top);
         setCenter(holder);
         setRight(scroll);
         setBottom(bitStrip);
@@ -71,6 +82,11 @@ final class HexView extends BorderPane {
         });
         setFocusTraversable(true);
         setOnKeyPressed(e -> {
+            if (e.isShortcutDown() && e.getCode() == KeyCode.G) {
+                goTo.requestFocus();
+                goTo.selectAll();
+                return;
+            }
             double rows = visibleRows();
             if (e.getCode() == KeyCode.PAGE_DOWN) scroll.setValue(clamp(scroll.getValue() + rows));
             else if (e.getCode() == KeyCode.PAGE_UP) scroll.setValue(clamp(scroll.getValue() - rows));
@@ -114,6 +130,34 @@ final class HexView extends BorderPane {
             double top = scroll.getValue();
             if (row < top || row >= top + visibleRows() - 1) scroll.setValue(clamp(row - 2));
         }
+    }
+
+    /**
+     * Jumps to a byte offset given as decimal, 0x-hex or "byte.bit", selecting that
+     * byte (or bit); false when the text is not an offset inside the data.
+     */
+    boolean goToOffset(String text) {
+        if (source == null || text == null) return false;
+        String t = text.trim().replace(",", "").replace("_", "");
+        try {
+            int bit = -1;
+            int dot = t.indexOf('.');
+            if (dot > 0 && !t.startsWith("0x")) {
+                bit = Integer.parseInt(t.substring(dot + 1));
+                t = t.substring(0, dot);
+            }
+            long off = t.startsWith("0x") || t.startsWith("0X") ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t);
+            if (off < 0 || off >= source.size() || bit > 7) return false;
+            select(bit < 0 ? Span.bytes(off, 1) : Span.bits(off * 8 + bit, 1));
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    void focusGoTo() {
+        goTo.requestFocus();
+        goTo.selectAll();
     }
 
     /** First visible byte offset. */

@@ -33,6 +33,16 @@ public final class MainWindow {
     private final DetailPane detail;
     private final RecentFiles recent;
     private final Menu recentMenu = new Menu("Open Recent");
+    private final Menu bookmarksMenu = new Menu("Bookmarks");
+    private final java.util.List<Bookmark> bookmarks = new java.util.ArrayList<>();
+
+    /** A field someone wants to come back to: its node and the field's name. */
+    record Bookmark(Node node, String field) {
+        String label() {
+            String where = node.path().isEmpty() ? node.name() : node.path();
+            return where + (field == null ? "" : " · " + field);
+        }
+    }
     private final BorderPane root = new BorderPane();
     private int selection;
 
@@ -58,6 +68,8 @@ public final class MainWindow {
             e.setDropCompleted(ok);
             e.consume();
         });
+        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+G"), () -> detail.hex().focusGoTo());
+        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+D"), this::bookmarkSelectedField);
         stage.setTitle("PackScope");
         stage.setScene(scene);
     }
@@ -138,8 +150,12 @@ public final class MainWindow {
         MenuItem teach = new MenuItem("Binary JSON, Explained…");
         teach.setOnAction(e -> openTeaching());
         Menu tools = new Menu("Tools", null, teach);
+        MenuItem addBookmark = new MenuItem("Bookmark Selected Field");
+        addBookmark.setAccelerator(KeyCombination.keyCombination("Shortcut+D"));
+        addBookmark.setOnAction(e -> bookmarkSelectedField());
+        bookmarksMenu.getItems().setAll(addBookmark, new SeparatorMenuItem());
         Menu help = new Menu("Help", null, formats);
-        return new MenuBar(file, tools, help);
+        return new MenuBar(file, bookmarksMenu, tools, help);
     }
 
     /** Asks for a format and a file, then writes the selected node's values there. */
@@ -174,6 +190,35 @@ public final class MainWindow {
             }
         }, t -> status.showMessage("Exported " + node.name() + " to " + t));
     }
+
+    /** Bookmarks the field selected in the structure table (or the node, when none is). */
+    void bookmarkSelectedField() {
+        Node node = detail.node();
+        if (node == null) return;
+        var f = detail.structure().selectedField();
+        Bookmark b = new Bookmark(node, f == null ? null : f.name());
+        if (bookmarks.contains(b)) return;
+        bookmarks.add(b);
+        MenuItem item = new MenuItem(b.label());
+        item.setOnAction(e -> goTo(b));
+        bookmarksMenu.getItems().add(item);
+        status.showMessage("Bookmarked " + b.label());
+    }
+
+    /** Shows a bookmarked node and selects its field. */
+    void goTo(Bookmark b) {
+        browser.reveal(b.node());
+        runner.submit("Reading " + b.node().name(), p -> {
+            b.node().fields();
+            return b.node();
+        }, n -> {
+            selection++;
+            detail.show(n);
+            if (b.field() != null) detail.selectField(b.field());
+        });
+    }
+
+    java.util.List<Bookmark> bookmarks() { return bookmarks; }
 
     /** Opens a window listing the structural differences of two files. */
     DiffWindow compare(Path left, Path right) {

@@ -185,4 +185,23 @@ class MainWindowTest {
         assertEquals(410, w[0].leftHex().selectionProperty().get().byteOffset());
         robot.interact(() -> w[0].stage().close());
     }
+
+    @Test
+    void goToOffsetAndBookmarks(FxRobot robot) throws Exception {
+        openAndWait(robot, Samples.get("bpcells/multi.h5"), "multi.h5");
+        robot.clickOn("#hex-goto").write("0x10").type(javafx.scene.input.KeyCode.ENTER);
+        HexView hex = window.detail().hex();
+        assertEquals(16, hex.selectionProperty().get().byteOffset());
+        robot.interact(() -> hex.goToOffset("8.3"));
+        assertEquals(67, hex.selectionProperty().get().startBit());
+
+        robot.interact(() -> window.detail().selectField("signature"));
+        robot.interact(window::bookmarkSelectedField);
+        assertEquals(1, window.bookmarks().size());
+        robot.interact(() -> window.detail().selectField("superblock version"));
+        robot.interact(() -> window.goTo(window.bookmarks().get(0)));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().structure().selectedField() != null
+                && window.detail().structure().selectedField().name().equals("signature"));
+        assertTrue(hex.headerText().contains("selected bytes 0–7"), hex.headerText());
+    }
 }
