@@ -21,6 +21,29 @@ import org.packscope.codec.raw.FileNames;
  */
 public final class FolderFormat implements Format {
 
+    /**
+     * A link to this folder or to one above it would make the tree endless: it is shown
+     * as a link, not followed.
+     */
+    private static Node openEntry(Path folder, Path entry, FormatRegistry registry) {
+        if (Files.isSymbolicLink(entry) && Files.isDirectory(entry)) {
+            try {
+                Path target = entry.toRealPath();
+                if (folder.toRealPath().startsWith(target)) {
+                    return Node.of(FileNames.of(entry), "link").summary("link to " + target + " (not followed)")
+                            .diagnose(Diagnostic.warning(null, "symlink_loop",
+                                    "links back to " + target + ", which contains it; not followed"));
+                }
+            } catch (IOException | SecurityException e) {
+                return Node.of(FileNames.of(entry), "link")
+                        .diagnose(Diagnostic.warning(null, "link_unreadable", "cannot resolve link: " + e.getMessage()));
+            }
+        }
+        return registry.open(entry);
+    }
+
+    private record Entry(Path path, boolean directory, String lowerName, String name) { }
+
     @Override public String id() { return "folder"; }
 
     @Override public String displayName() { return "Folder"; }
@@ -31,20 +54,23 @@ public final class FolderFormat implements Format {
     @Override
     public Node open(Path path, FormatRegistry registry) {
         return Node.lazy(FileNames.of(path), "folder", n -> {
-            List<Path> entries = new ArrayList<>();
+            List<Entry> listed = new ArrayList<>();
             try (DirectoryStream<Path> ds = Files.newDirectoryStream(path)) {
-                for (Path p : ds) entries.add(p);
+                for (Path p : ds) {
+                    String name = FileNames.of(p);
+                    listed.add(new Entry(p, Files.isDirectory(p), name.toLowerCase(java.util.Locale.ROOT), name));
+                }
             } catch (IOException | SecurityException e) {
                 n.diagnose(Diagnostic.error(null, "folder_unreadable", "cannot list folder " + path + ": " + e.getMessage()));
             }
-            // folders first, then by name, as file browsers do
-            entries.sort(Comparator.comparing((Path p) -> !Files.isDirectory(p))
-                    .thenComparing(p -> FileNames.of(p).toLowerCase(java.util.Locale.ROOT))
-                    .thenComparing(FileNames::of));
+            // folders first, then by name, as file browsers do; each entry is asked once
+            listed.sort(Comparator.comparing((Entry e) -> !e.directory()).thenComparing(Entry::lowerName).thenComparing(Entry::name));
+            List<Path> entries = new ArrayList<>(listed.size());
+            for (Entry e : listed) entries.add(e.path());
             n.summary(entries.size() + (entries.size() == 1 ? " entry" : " entries"));
             n.field("path", null, path.toAbsolutePath(), "folder on disk");
             n.field("entries", null, entries.size(), "files and folders inside");
-            n.lazyChildren(entries.size(), i -> registry.open(entries.get(i)));
+            n.lazyChildren(entries.size(), i -> openEntry(path, entries.get(i), registry));
         });
     }
 }

@@ -88,7 +88,9 @@ public final class TreeWalk {
         List<Located> unique = new ArrayList<>();
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (Located l : dropEchoes(out)) {
-            String key = System.identityHashCode(l.node.source()) + "|" + l.offsetBits() + "|" + l.diagnostic.rule() + "|" + l.diagnostic.message();
+            // the same report twice about the same bytes (a node and its verifier) is shown once
+            Object place = l.node.source() != null ? l.node.source() : l.node;
+            String key = System.identityHashCode(place) + "|" + l.offsetBits() + "|" + l.diagnostic.rule() + "|" + l.diagnostic.message();
             if (seen.add(key)) unique.add(l);
         }
         unique.sort(Comparator.comparing((Located l) -> l.node.source() == null ? "" : l.node.source().name())
