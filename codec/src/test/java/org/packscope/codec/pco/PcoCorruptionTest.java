@@ -195,8 +195,9 @@ class PcoCorruptionTest {
     @Test
     void lookbackBinBeyondWindow() {
         String fx = "v1_0/delta_lookback_i32_walk";
+        Field lower = field(fx, "chunk 0/delta latent", "bin 0 lower");
         PcoFile f = damageField(fx, "chunk 0/delta latent", "bin 0 lower", (1L << 12) + 1);
-        assertEquals("lookback_bin_out_of_window", only(f).rule());
+        assertDiag(f, "lookback_bin_out_of_window", lower.span().startBit());
     }
 
     @Test
@@ -204,6 +205,33 @@ class PcoCorruptionTest {
         String fx = "v1_0/delta_lookback_i32_walk";
         Field w = field(fx, "chunk 0", "window_n_log - 1");
         assertDiag(damageField(fx, "chunk 0", "window_n_log - 1", 30), "lookback_window_too_large", w.span().startBit());
+    }
+
+    @Test
+    void conv1QuantizationAboveItsMaximum() {
+        String fx = "v1_0/conv1_u8_near_zero_o3";
+        Field q = field(fx, "chunk 0", "quantization");
+        // u8 latents convolve in 16 bits: at most 15 bits of quantization
+        assertDiag(damageField(fx, "chunk 0", "quantization", 20), "conv1_quantization", q.span().startBit());
+    }
+
+    @Test
+    void dictLengthBeyondTheDataIsRejectedBeforeAllocating() {
+        String fx = "v1_0/dict_u64_3vals";
+        Field len = field(fx, "chunk 0", "dict length");
+        assertEquals("3", len.value());
+        assertDiag(damageField(fx, "chunk 0", "dict length", (1 << 25) - 1), "truncated", len.span().startBit());
+    }
+
+    @Test
+    void binCountBeyondTheDataIsRejectedBeforeAllocating() {
+        String fx = "v1_0/dtype_i32_normal";
+        Field ans = field(fx, "chunk 0/primary latent", "ans_size_log");
+        Field count = field(fx, "chunk 0/primary latent", "bin count");
+        byte[] b = bytes(fx);
+        setBits(b, ans.span().startBit(), 4, 14);
+        setBits(b, count.span().startBit(), 15, 16000);
+        assertDiag(open(Arrays.copyOf(b, 400)), "truncated", count.span().startBit());
     }
 
     @Test
