@@ -303,25 +303,23 @@ public final class PageDecoder {
         return bit;
     }
 
-    /** Offsets up to 64 bits: a long word plus the next byte, without branches. */
+    /**
+     * Offsets up to 64 bits. Tables that need this still give most bins fewer than 57
+     * offset bits (wide ones are the rare tails), so the two-read case is a branch
+     * that is almost never taken.
+     */
     private static long readWideOffsets(byte[] d, long bit, long[] lat, int lo, int[] ob, int n) {
-        long[] masks = MASKS;
         for (int i = 0; i < n; i++) {
             int b = ob[i];
-            int byteIdx = (int) (bit >>> 3);
-            int sh = (int) (bit & 7);
-            long low = (long) LE.get(d, byteIdx) >>> sh;
-            long hi = ((d[byteIdx + 8] & 0xffL) << (63 - sh)) << 1;
-            lat[lo + i] += (low | hi) & masks[b];
+            if (b > 57) {
+                lat[lo + i] += MetaReader.peek(d, bit, b);
+            } else {
+                long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+                lat[lo + i] += w & ~(-1L << b);
+            }
             bit += b;
         }
         return bit;
-    }
-
-    private static final long[] MASKS = new long[65];
-    static {
-        for (int b = 0; b < 64; b++) MASKS[b] = ~(-1L << b);
-        MASKS[64] = -1L;
     }
 
     /** A single bin: every latent is lower + a fixed-width offset. */
