@@ -235,6 +235,26 @@ class PcoCorruptionTest {
     }
 
     @Test
+    void lookbackBeyondWindowWhileDecoding() {
+        // Hand-built u32 chunk: Lookback with a window of 2; the lookback latent is
+        // lower 1 + a 2-bit offset, and the first offset is 3, so the lookback is 4.
+        LatentVar delta = new LatentVar(LatentVar.Role.DELTA, 32, 0, List.of(new Bin(1, 1, 2)));
+        LatentVar primary = new LatentVar(LatentVar.Role.PRIMARY, 32, 0, List.of(new Bin(1, 0, 0)));
+        ChunkMeta meta = new ChunkMeta(NumberType.U32, new Mode.Classic(), new DeltaEncoding.Lookback(1, 0, false),
+                delta, primary, null);
+        // page: the primary's one delta state latent (32 bits of 0), then offsets 3, 0 in 2 bits each
+        byte[] page = {0, 0, 0, 0, 0b0000_0011};
+        PcoWrapped.Result<long[]> r = PcoWrapped.decodePage(meta, org.packscope.codec.io.ByteSource.of(page, "page"), 0, page.length, 3);
+        assertEquals("lookback_exceeds_window", r.problem().rule());
+        assertEquals(32, r.problem().span().startBit());
+        // with an in-window lookback (offset 0 -> lookback 1) the same page decodes
+        byte[] ok = {0, 0, 0, 0, 0};
+        PcoWrapped.Result<long[]> good = PcoWrapped.decodePage(meta, org.packscope.codec.io.ByteSource.of(ok, "page"), 0, ok.length, 3);
+        assertTrue(good.ok(), String.valueOf(good.problem()));
+        assertArrayEquals(new long[] {0, 0x80000000L, 0}, good.value());
+    }
+
+    @Test
     void uniformTypeMismatch() {
         String fx = "v0_4/multichunk_u32_uniform_type";
         Field t = field(fx, "chunk 1", "number type");
