@@ -160,7 +160,7 @@ final class MetaParser {
                 for (int i = 0; i < len; i++) {
                     long eb = r.bit();
                     dict[i] = r.raw(type.bits, "dict entry");
-                    if (i < 4096) {
+                    if (i < 4096 && r.recording()) {
                         long v = dict[i];
                         r.sink().field("dict[" + i + "]", eb, type.bits, type.valueType.format(type.fromLatent(v)),
                                 "dictionary entry " + i + " (latent " + Long.toUnsignedString(v) + ")");

@@ -481,7 +481,7 @@ public final class PageDecoder {
         final long[] lat = new long[BATCH];
         final int[] ob = new int[BATCH];
         final DeltaEncoding delta;
-        // Consecutive: moments; Conv1: history (masked latents)
+        // Consecutive: moments; Conv1: history (masked latents); Lookback: the stored state
         long[] moments;
         // Lookback window
         long[] window;
@@ -512,11 +512,10 @@ public final class PageDecoder {
             if (delta instanceof DeltaEncoding.Consecutive) {
                 moments = state;
             } else if (delta instanceof DeltaEncoding.Lookback lb) {
+                // the window buffer is made on the first decoded batch: walking a page never needs it
                 windowN = lb.windowN();
                 bufWin = (int) Math.min(windowN, (long) n + stateN);
-                window = new long[Math.max(bufWin, BATCH) * 2];
-                System.arraycopy(state, 0, window, bufWin - stateN, stateN);
-                windowPos = bufWin;
+                moments = state;
             } else if (delta instanceof DeltaEncoding.Conv1 c) {
                 moments = state;
                 convWeights = c.weights();
@@ -559,6 +558,11 @@ public final class PageDecoder {
         }
 
         private void lookback(int len, long[] lookbacks, long batchBit) {
+            if (window == null) {
+                window = new long[Math.max(bufWin, BATCH) * 2];
+                System.arraycopy(moments, 0, window, bufWin - stateN, stateN);
+                windowPos = bufWin;
+            }
             long[] l = lat;
             long[] buf = window;
             int start = windowPos;
