@@ -78,15 +78,20 @@ final class MetaParser {
 
     static ChunkMeta chunkMeta(MetaReader r, FormatVersion version, NumberType type) {
         Mode mode = mode(r, version, type);
+        long deltaBit = r.bit();
         DeltaEncoding delta = deltaEncoding(r, version, type, mode);
         ChunkMeta proto = new ChunkMeta(type, mode, delta, null, null, null);
         LatentVar deltaVar = null;
         if (delta instanceof DeltaEncoding.Lookback lb) {
+            long varBit = r.bit();
             deltaVar = latentVar(r, proto, LatentVar.Role.DELTA, 32);
             long window = lb.windowN();
-            for (Bin bin : deltaVar.bins()) {
+            int binBits = deltaVar.ansSizeLog() + 32 + LatentVar.offsetBitsWidth(32);
+            for (int i = 0; i < deltaVar.bins().size(); i++) {
+                Bin bin = deltaVar.bins().get(i);
                 if (bin.lower() < 1 || bin.lower() > window) {
-                    throw new PcoException("lookback_bin_out_of_window", r.bit(), "a lookback bin has lower bound "
+                    long lowerBit = varBit + 4 + 15 + (long) i * binBits + deltaVar.ansSizeLog();
+                    throw new PcoException("lookback_bin_out_of_window", lowerBit, "lookback bin " + i + " has lower bound "
                             + bin.lower() + ", outside the window [1, " + window + "]");
                 }
             }
@@ -96,7 +101,7 @@ final class MetaParser {
         LatentVar secondary = mode.latentVars() == 2 ? latentVar(r, proto, LatentVar.Role.SECONDARY, type.bits) : null;
         r.alignZeros("the chunk metadata");
         if (delta instanceof DeltaEncoding.Conv1 c && primaryBits == 64) {
-            throw new PcoException("conv1_64_bit", r.bit(), "Conv1 delta encoding is not allowed on 64-bit latents");
+            throw new PcoException("conv1_64_bit", deltaBit, "Conv1 delta encoding is not allowed on 64-bit latents");
         }
         return new ChunkMeta(type, mode, delta, deltaVar, primary, secondary);
     }
@@ -155,7 +160,7 @@ final class MetaParser {
                 for (int i = 0; i < len; i++) {
                     long eb = r.bit();
                     dict[i] = r.raw(type.bits, "dict entry");
-                    if (i < 4096) {
+                    if (i < 4096 && r.recording()) {
                         long v = dict[i];
                         r.sink().field("dict[" + i + "]", eb, type.bits, type.valueType.format(type.fromLatent(v)),
                                 "dictionary entry " + i + " (latent " + Long.toUnsignedString(v) + ")");

@@ -35,6 +35,9 @@ final class MetaReader {
 
     FieldSink sink() { return sink; }
 
+    /** Whether fields are being recorded (text for them is only worth making then). */
+    boolean recording() { return sink != FieldSink.NONE; }
+
     void need(long bits, String what) {
         if (bits > limitBits - bit) {
             throw new PcoException("truncated", bit, "the data ends inside " + what + ": needs " + bits
@@ -63,7 +66,7 @@ final class MetaReader {
     long read(int n, String name, java.util.function.LongFunction<Object> show, String meaning) {
         long start = bit;
         long v = raw(n, name);
-        sink.field(name, start, n, show.apply(v), meaning);
+        if (sink != FieldSink.NONE) sink.field(name, start, n, show.apply(v), meaning);
         return v;
     }
 

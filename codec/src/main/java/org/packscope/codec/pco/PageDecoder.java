@@ -151,6 +151,8 @@ public final class PageDecoder {
         AnsTable t = v.table;
         if (t.nBins <= 1) {
             bit += (long) count * AnsTable.offsetBits(t.entries[0]);
+        } else if (t.maxOffsetBits == 0) {
+            bit = readSymbolsOnly(data, bit, t.entries, t.lowers, v.states, v.lat, 0, count);
         } else {
             bit = readSymbols(data, bit, t.entries, t.lowers, v.states, v.lat, 0, v.ob, count);
             int[] ob = v.ob;
@@ -185,7 +187,11 @@ public final class PageDecoder {
                     bit = readConstOffsets(data, bit, lat, lo, count, ob, lower);
                 }
             } else {
-                bit = readSymbols(data, bit, t.entries, t.lowers, v.states, lat, lo, v.ob, count);
+                if (t.maxOffsetBits == 0) {
+                    bit = readSymbolsOnly(data, bit, t.entries, t.lowers, v.states, lat, lo, count);
+                } else {
+                    bit = readSymbols(data, bit, t.entries, t.lowers, v.states, lat, lo, v.ob, count);
+                }
                 if (t.maxOffsetBits > 57) {
                     bit = readWideOffsets(data, bit, lat, lo, v.ob, count);
                 } else if (t.maxOffsetBits > 0) {
@@ -245,6 +251,47 @@ public final class PageDecoder {
         return bit;
     }
 
+    /** readSymbols for tables whose bins have no offset bits: the latent is the bin's lower bound. */
+    private static long readSymbolsOnly(byte[] d, long bit, int[] tab, long[] lowers, int[] st, long[] lat, int lo, int n) {
+        int s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
+        int i = 0;
+        for (; i + 4 <= n; i += 4) {
+            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+            int e0 = tab[s0], e1 = tab[s1], e2 = tab[s2], e3 = tab[s3];
+            lat[lo + i] = lowers[s0];
+            lat[lo + i + 1] = lowers[s1];
+            lat[lo + i + 2] = lowers[s2];
+            lat[lo + i + 3] = lowers[s3];
+            int b0 = e0 >>> 16;
+            s0 = (e0 & 0xffff) + (int) (w & ~(-1L << b0));
+            w >>>= b0;
+            int b1 = e1 >>> 16;
+            s1 = (e1 & 0xffff) + (int) (w & ~(-1L << b1));
+            w >>>= b1;
+            int b2 = e2 >>> 16;
+            s2 = (e2 & 0xffff) + (int) (w & ~(-1L << b2));
+            w >>>= b2;
+            int b3 = e3 >>> 16;
+            s3 = (e3 & 0xffff) + (int) (w & ~(-1L << b3));
+            bit += b0 + b1 + b2 + b3;
+        }
+        st[0] = s0;
+        st[1] = s1;
+        st[2] = s2;
+        st[3] = s3;
+        for (; i < n; i++) {
+            int j = i & 3;
+            int s = st[j];
+            int e = tab[s];
+            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+            int b = e >>> 16;
+            lat[lo + i] = lowers[s];
+            st[j] = (e & 0xffff) + (int) (w & ~(-1L << b));
+            bit += b;
+        }
+        return bit;
+    }
+
     /** Offsets of at most 57 bits: one long-word read each. */
     private static long readOffsets(byte[] d, long bit, long[] lat, int lo, int[] ob, int n) {
         for (int i = 0; i < n; i++) {
@@ -256,25 +303,23 @@ public final class PageDecoder {
         return bit;
     }
 
-    /** Offsets up to 64 bits: a long word plus the next byte, without branches. */
+    /**
+     * Offsets up to 64 bits. Tables that need this still give most bins fewer than 57
+     * offset bits (wide ones are the rare tails), so the two-read case is a branch
+     * that is almost never taken.
+     */
     private static long readWideOffsets(byte[] d, long bit, long[] lat, int lo, int[] ob, int n) {
-        long[] masks = MASKS;
         for (int i = 0; i < n; i++) {
             int b = ob[i];
-            int byteIdx = (int) (bit >>> 3);
-            int sh = (int) (bit & 7);
-            long low = (long) LE.get(d, byteIdx) >>> sh;
-            long hi = ((d[byteIdx + 8] & 0xffL) << (63 - sh)) << 1;
-            lat[lo + i] += (low | hi) & masks[b];
+            if (b > 57) {
+                lat[lo + i] += MetaReader.peek(d, bit, b);
+            } else {
+                long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+                lat[lo + i] += w & ~(-1L << b);
+            }
             bit += b;
         }
         return bit;
-    }
-
-    private static final long[] MASKS = new long[65];
-    static {
-        for (int b = 0; b < 64; b++) MASKS[b] = ~(-1L << b);
-        MASKS[64] = -1L;
     }
 
     /** A single bin: every latent is lower + a fixed-width offset. */
@@ -436,7 +481,7 @@ public final class PageDecoder {
         final long[] lat = new long[BATCH];
         final int[] ob = new int[BATCH];
         final DeltaEncoding delta;
-        // Consecutive: moments; Conv1: history (masked latents)
+        // Consecutive: moments; Conv1: history (masked latents); Lookback: the stored state
         long[] moments;
         // Lookback window
         long[] window;
@@ -467,11 +512,10 @@ public final class PageDecoder {
             if (delta instanceof DeltaEncoding.Consecutive) {
                 moments = state;
             } else if (delta instanceof DeltaEncoding.Lookback lb) {
+                // the window buffer is made on the first decoded batch: walking a page never needs it
                 windowN = lb.windowN();
                 bufWin = (int) Math.min(windowN, (long) n + stateN);
-                window = new long[Math.max(bufWin, BATCH) * 2];
-                System.arraycopy(state, 0, window, bufWin - stateN, stateN);
-                windowPos = bufWin;
+                moments = state;
             } else if (delta instanceof DeltaEncoding.Conv1 c) {
                 moments = state;
                 convWeights = c.weights();
@@ -514,6 +558,11 @@ public final class PageDecoder {
         }
 
         private void lookback(int len, long[] lookbacks, long batchBit) {
+            if (window == null) {
+                window = new long[Math.max(bufWin, BATCH) * 2];
+                System.arraycopy(moments, 0, window, bufWin - stateN, stateN);
+                windowPos = bufWin;
+            }
             long[] l = lat;
             long[] buf = window;
             int start = windowPos;

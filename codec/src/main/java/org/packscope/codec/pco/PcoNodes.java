@@ -179,6 +179,14 @@ public final class PcoNodes {
             }
             if (!onVar) x.to(chunk, null);
         }
+        // the chunk shows its primary bins too ("Bins"), and the others under their role
+        chunk.table(binTable(m, m.primary()));
+        for (LatentVar v : m.latentVars()) {
+            if (v.role() != LatentVar.Role.PRIMARY) {
+                DataTable t = binTable(m, v);
+                chunk.table(new DataTable("Bins (" + v.role().label + ")", t.columns(), t.rows(), t.chartX(), t.chartY()));
+            }
+        }
         if (m.mode() instanceof Mode.Dict d) chunk.table(dictTable(m.type(), d));
         return vars;
     }

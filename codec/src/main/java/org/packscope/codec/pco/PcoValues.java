@@ -23,6 +23,7 @@ public final class PcoValues implements ValueColumn {
     private final int chunkCount;
     private final long rowBase;
     private final long count;
+    private final java.util.concurrent.atomic.AtomicInteger decodes = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<Integer, long[]> cache = new LinkedHashMap<>(8, 0.75f, true) {
         @Override protected boolean removeEldestEntry(Map.Entry<Integer, long[]> e) {
             long held = 0;
@@ -58,6 +59,9 @@ public final class PcoValues implements ValueColumn {
         return new PcoValues(name, file, file.chunks().get(chunk).type(), chunk, 1);
     }
 
+    /** How many chunk decodes this column has run (for tests of its laziness). */
+    int chunkDecodes() { return decodes.get(); }
+
     @Override public String name() { return name; }
 
     @Override public ValueType type() { return type.valueType; }
@@ -70,6 +74,7 @@ public final class PcoValues implements ValueColumn {
             if (v != null) return v;
         }
         PcoFile.Chunk c = file.chunks().get(index);
+        decodes.incrementAndGet();
         long[] v = new long[c.n()];
         try {
             file.decodeChunk(c, v, 0);

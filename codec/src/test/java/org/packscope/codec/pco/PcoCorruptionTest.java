@@ -195,8 +195,9 @@ class PcoCorruptionTest {
     @Test
     void lookbackBinBeyondWindow() {
         String fx = "v1_0/delta_lookback_i32_walk";
+        Field lower = field(fx, "chunk 0/delta latent", "bin 0 lower");
         PcoFile f = damageField(fx, "chunk 0/delta latent", "bin 0 lower", (1L << 12) + 1);
-        assertEquals("lookback_bin_out_of_window", only(f).rule());
+        assertDiag(f, "lookback_bin_out_of_window", lower.span().startBit());
     }
 
     @Test
@@ -204,6 +205,53 @@ class PcoCorruptionTest {
         String fx = "v1_0/delta_lookback_i32_walk";
         Field w = field(fx, "chunk 0", "window_n_log - 1");
         assertDiag(damageField(fx, "chunk 0", "window_n_log - 1", 30), "lookback_window_too_large", w.span().startBit());
+    }
+
+    @Test
+    void conv1QuantizationAboveItsMaximum() {
+        String fx = "v1_0/conv1_u8_near_zero_o3";
+        Field q = field(fx, "chunk 0", "quantization");
+        // u8 latents convolve in 16 bits: at most 15 bits of quantization
+        assertDiag(damageField(fx, "chunk 0", "quantization", 20), "conv1_quantization", q.span().startBit());
+    }
+
+    @Test
+    void dictLengthBeyondTheDataIsRejectedBeforeAllocating() {
+        String fx = "v1_0/dict_u64_3vals";
+        Field len = field(fx, "chunk 0", "dict length");
+        assertEquals("3", len.value());
+        assertDiag(damageField(fx, "chunk 0", "dict length", (1 << 25) - 1), "truncated", len.span().startBit());
+    }
+
+    @Test
+    void binCountBeyondTheDataIsRejectedBeforeAllocating() {
+        String fx = "v1_0/dtype_i32_normal";
+        Field ans = field(fx, "chunk 0/primary latent", "ans_size_log");
+        Field count = field(fx, "chunk 0/primary latent", "bin count");
+        byte[] b = bytes(fx);
+        setBits(b, ans.span().startBit(), 4, 14);
+        setBits(b, count.span().startBit(), 15, 16000);
+        assertDiag(open(Arrays.copyOf(b, 400)), "truncated", count.span().startBit());
+    }
+
+    @Test
+    void lookbackBeyondWindowWhileDecoding() {
+        // Hand-built u32 chunk: Lookback with a window of 2; the lookback latent is
+        // lower 1 + a 2-bit offset, and the first offset is 3, so the lookback is 4.
+        LatentVar delta = new LatentVar(LatentVar.Role.DELTA, 32, 0, List.of(new Bin(1, 1, 2)));
+        LatentVar primary = new LatentVar(LatentVar.Role.PRIMARY, 32, 0, List.of(new Bin(1, 0, 0)));
+        ChunkMeta meta = new ChunkMeta(NumberType.U32, new Mode.Classic(), new DeltaEncoding.Lookback(1, 0, false),
+                delta, primary, null);
+        // page: the primary's one delta state latent (32 bits of 0), then offsets 3, 0 in 2 bits each
+        byte[] page = {0, 0, 0, 0, 0b0000_0011};
+        PcoWrapped.Result<long[]> r = PcoWrapped.decodePage(meta, org.packscope.codec.io.ByteSource.of(page, "page"), 0, page.length, 3);
+        assertEquals("lookback_exceeds_window", r.problem().rule());
+        assertEquals(32, r.problem().span().startBit());
+        // with an in-window lookback (offset 0 -> lookback 1) the same page decodes
+        byte[] ok = {0, 0, 0, 0, 0};
+        PcoWrapped.Result<long[]> good = PcoWrapped.decodePage(meta, org.packscope.codec.io.ByteSource.of(ok, "page"), 0, ok.length, 3);
+        assertTrue(good.ok(), String.valueOf(good.problem()));
+        assertArrayEquals(new long[] {0, 0x80000000L, 0}, good.value());
     }
 
     @Test

@@ -121,6 +121,25 @@ class PcoInspectTest {
         long[] chunk = new long[f.chunks().get(ci).n()];
         f.decodeChunk(f.chunks().get(ci), chunk, 0);
         assertEquals(chunk[chunk.length - 1], one[0]);
+        assertTrue(f.chunks().size() > 1);
+        assertEquals(1, v.chunkDecodes(), "only the chunk holding the row is decoded");
+        v.read(last - 5, new long[5], 0, 5);
+        assertEquals(1, v.chunkDecodes(), "a cached chunk is not decoded again");
+    }
+
+    @Test
+    void concurrentReadsAgree() throws Exception {
+        Path p = Fixtures.resource("fixtures/pco/v0_4/multichunk_u16_300k.pco");
+        byte[] expected = java.nio.file.Files.readAllBytes(Fixtures.resource("fixtures/pco/v0_4/multichunk_u16_300k.expected.bin"));
+        PcoValues v = PcoValues.ofFile(PcoFile.open(ByteSource.open(p)), "x");
+        java.util.stream.IntStream.range(0, 64).parallel().forEach(k -> {
+            long start = (k * 7919L * 13) % (v.count() - 1000);
+            byte[] got = new byte[2000];
+            v.readRaw(start, 1000, got, 0);
+            for (int i = 0; i < 2000; i++) {
+                if (got[i] != expected[(int) start * 2 + i]) throw new AssertionError("row " + (start + i / 2));
+            }
+        });
     }
 
     @Test
