@@ -75,9 +75,18 @@ public final class CarrayNodes {
         }
         data.children(dataChildren).summary(c.files.size() + " chunk files");
         kids.add(data);
+        // the chunk map reads every chunk file's header: for big arrays it waits until asked
+        // for, so the array's own header shows at once
+        boolean eagerMap = c.decodable && c.nchunks() <= EAGER_CHUNK_MAP;
+        if (c.decodable && !eagerMap) {
+            kids.add(Node.lazy("chunk map", "bcolz-chunk-map", m -> {
+                m.table(chunkTable(c, m));
+                m.summary(c.nchunks() + " chunks: sizes and ratios");
+            }));
+        }
         n.children(kids);
         if (c.decodable) {
-            n.table(chunkTable(c, n));
+            if (eagerMap) n.table(chunkTable(c, n));
             CarrayStore store = new CarrayStore(c);
             StoreColumn col = new StoreColumn(name, c.dtype.valueType(), c.count(), store);
             n.facet(ValueColumn.class, col);
@@ -102,6 +111,9 @@ public final class CarrayNodes {
             }
         });
     }
+
+    /** Arrays with more chunks than this get their chunk map as a child read on demand. */
+    static final int EAGER_CHUNK_MAP = 64;
 
     /** The chunk map; chunks whose header disagrees with the metadata are also reported on {@code n}. */
     static DataTable chunkTable(Carray c, Node owner) {
