@@ -43,12 +43,12 @@ final class NdTracer implements ValueTracer {
         BjReader r = new BjReader(doc, d -> { });
         for (int k = 0; k < h.dims.length; k++) {
             long dp = h.dimPos[k];
-            s.uflex("dim " + k, dp, dp + r.uflexLength(dp), "Size of dimension " + k + (k == 0 ? " (outermost)," : ","));
+            s.uflex("dim " + k, dp, dp + r.uflexLength(dp), "Size of dimension " + k + (k == 0 ? " (outermost)" : "") + ", as a");
         }
         s.pure("row-major position", f, positionText(f));
         if (h.lengthPos >= 0) {
             s.uflex("body length (SJ)", h.lengthPos, h.lengthEnd, "Seekable files give the data's byte length so a reader "
-                    + "can skip the array; the data starts right after it,");
+                    + "can skip the array; the data starts right after this");
         }
         String value = switch (h.elemType) {
             case 0 -> string(s, f);

@@ -56,7 +56,10 @@ final class TraceSteps {
         return sb.toString();
     }
 
-    /** A uflex at p: its bytes, the 7-bit groups they carry, least significant first. */
+    /**
+     * A uflex at p: its bytes, the 7-bit groups they carry, least significant first.
+     * {@code why} ends in an article ("... as a"), the description of the uflex follows.
+     */
     TraceSteps uflex(String title, long p, long end, String why) {
         StringBuilder groups = new StringBuilder();
         for (long q = p; q < end; q++) {
@@ -65,7 +68,7 @@ final class TraceSteps {
             groups.append(String.format("%02X → %s group %d", b, (b & 0x80) != 0 ? "more," : "last,", b & 0x7f));
         }
         long v = r.uflex(p, title);
-        String how = end - p == 1 ? "a one-byte uflex (high bit clear): the value is the byte itself"
+        String how = end - p == 1 ? "one-byte uflex (high bit clear): the value is the byte itself"
                 : "uflex, 7 bits per byte, least significant group first (" + groups + "): sum of group·128^i";
         return bytes(title, Long.toUnsignedString(v), why + " " + how + ".", p, end - p);
     }
@@ -77,7 +80,7 @@ final class TraceSteps {
         int lenBytes = r.uflexLength(p);
         long dataEnd = t.entryPos()[(int) idx + 1];
         uflex("entry " + idx + ": byte length", p, p + lenBytes, "String " + idx + "'s entry in the string table starts at byte "
-                + p + " with its byte length,");
+                + p + " with its byte length as a");
         String s = t.get(idx);
         return bytes("entry " + idx + ": UTF-8 bytes", s, (dataEnd - p - lenBytes) + " bytes of UTF-8 text follow the length; "
                 + "every use of string " + idx + " in the document (keys, values, array elements) refers to these bytes.",
