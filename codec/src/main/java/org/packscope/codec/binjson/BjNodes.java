@@ -9,11 +9,13 @@ import java.util.Set;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.TextExport;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
 
@@ -42,7 +44,7 @@ final class BjNodes {
     // ------------------------------------------------------------------ file
 
     static void loadFile(Node n, ByteSource src) {
-        n.source(src).span(Span.bytes(0, src.size()));
+        n.source(src).span(Span.bytes(0, src.size())).facet(FieldExplainer.class, BjExplainer.VALUE);
         BjReader r = new BjReader(src, n::diagnose);
         Header h;
         try {
@@ -59,7 +61,7 @@ final class BjNodes {
         n.field("floatcomp", Span.bytes(h.floatCompPos(), h.end() - h.floatCompPos()), h.floatComp(),
                 "float compression c: removes r(c) = " + h.removedBits() + " low bits of every f64, keeping K = "
                         + h.keptBits());
-        Node strNode = Node.of(STRINGS_NODE, "bj-string-table").source(src);
+        Node strNode = Node.of(STRINGS_NODE, "bj-string-table").source(src).facet(FieldExplainer.class, BjExplainer.STRING_TABLE);
         BjReader sr = new BjReader(src, n::diagnose); // string-table problems belong to the file
         sr.header = h;
         StringTable t = sr.readStrings(h.end());
@@ -126,6 +128,7 @@ final class BjNodes {
             int lenBytes = r.uflexLength(p);
             long dataEnd = t.entryPos()[i + 1];
             return Node.of(Integer.toString(i), "bj-string").source(src).span(Span.bytes(p, dataEnd - p))
+                    .facet(FieldExplainer.class, BjExplainer.STRING_ENTRY)
                     .summary(BjReader.quote(t.get(i)))
                     .field("length", Span.bytes(p, lenBytes), dataEnd - p - lenBytes, "byte length (uflex)")
                     .field("utf8", Span.bytes(p + lenBytes, dataEnd - p - lenBytes), t.get(i), "the string's UTF-8 bytes");
@@ -138,7 +141,7 @@ final class BjNodes {
         ByteSource src = doc.source();
         String kind = pos < src.size() ? kindName(src.u8(pos)) : "bj-value";
         Node node = Node.lazy(name, kind, n -> {
-            n.source(src);
+            n.source(src).facet(FieldExplainer.class, BjExplainer.VALUE);
             BjReader r = new BjReader(doc, n::diagnose);
             if (keyPos >= 0) {
                 // the key belongs to the parent map, which reports its problems
@@ -201,6 +204,7 @@ final class BjNodes {
             return;
         }
         describeHead(n, doc, r, h);
+        n.facet(FieldExplainer.class, BjExplainer.value(h.kind));
         if (!root) n.facet(TextExport.class, new ValueExport(doc, pos));
         long end = h.end;
         switch (h.kind) {
@@ -234,6 +238,9 @@ final class BjNodes {
             }
             default -> {
                 n.summary(summaryPrefix + scalarText(doc, h));
+                // a column of one so the values table (and its trace action) works on scalars too
+                n.facet(ValueColumn.class, new ScalarColumn(root ? "value" : n.name(), doc, h));
+                n.facet(ValueTracer.class, new ScalarTracer(doc, h));
                 n.children(fixed);
             }
         }
@@ -456,6 +463,7 @@ final class BjNodes {
         NdStrings strIndex = h.elemType == 0 && end >= 0 ? new NdStrings(doc, h) : null;
         if (h.elemType != 0 || strIndex != null) {
             n.facet(ValueColumn.class, new NdColumn(n.name(), doc, h, 0, h.count, strIndex));
+            n.facet(ValueTracer.class, new NdTracer(doc, h, 0, h.count, strIndex));
         }
         n.drillDown(true);
         if (h.elemType == 0 && strIndex == null) {
@@ -481,6 +489,8 @@ final class BjNodes {
             n.summary(Head.ELEMENT_TYPES[h.elemType] + " " + BjReader.dimsText(rest));
             n.field("first element", null, first, "flat (row-major) index of this slice's first element");
             n.facet(ValueColumn.class, new NdColumn(name, doc, h, first, innerCount, strIndex));
+            n.facet(ValueTracer.class, new NdTracer(doc, h, first, innerCount, strIndex));
+            n.facet(FieldExplainer.class, BjExplainer.SLICE);
             n.drillDown(true);
             n.lazyChildren((int) Math.min(h.dims[level], Integer.MAX_VALUE - 16),
                     i -> slice(doc, h, strIndex, level + 1, i, flatIndex * h.dims[level] + i));
@@ -488,7 +498,10 @@ final class BjNodes {
     }
 
     private static Node element(Document doc, Head h, NdStrings strIndex, String name, long i) {
-        Node n = Node.of(name, "bj-element").source(doc.source());
+        Node n = Node.of(name, "bj-element").source(doc.source()).facet(FieldExplainer.class, BjExplainer.element(h.elemType));
+        // a column of one, so a selected element can be traced like a whole array
+        n.facet(ValueColumn.class, new NdColumn(name, doc, h, i, 1, strIndex));
+        n.facet(ValueTracer.class, new NdTracer(doc, h, i, 1, strIndex));
         BjReader r = new BjReader(doc, d -> { });
         switch (h.elemType) {
             case 0 -> {

@@ -16,8 +16,12 @@ import org.packscope.codec.io.ByteSource;
 final class BjReader {
     static final long MAX_ELEMENTS = 1L << 48;
     static final int MAX_DEPTH = 1000;
-    /** Most empty lists an N-D array with a zero dimension may expand to. */
-    static final long MAX_EMPTY_LISTS = 1L << 24;
+    /**
+     * Most empty lists an N-D array with a zero dimension may expand to. Conforming
+     * writers never produce such arrays (spec 7.8), and a few bytes claiming millions
+     * of them would cost seconds of output; a million is plenty for foreign writers.
+     */
+    static final long MAX_EMPTY_LISTS = 1L << 20;
     /** String-array index errors reported per array before they are only counted. */
     static final int MAX_INDEX_REPORTS = 20;
 

@@ -128,6 +128,11 @@ class BinaryJsonCorruptionTest {
         // N-D array with a zero dimension after a huge one would be 2^40 empty lists
         byte[] empties = {'B', 'J', 1, 0, 0, (byte) 0xE2, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x20, 0, 1};
         assertEquals(List.of("implementation_limit@5"), decodeDiagnostics(empties));
+        // the limit is 2^20 empty lists: [2^20, 0] decodes, [2^20 + 1, 0] is refused
+        byte[] atLimit = {'B', 'J', 1, 0, 0, (byte) 0xE2, (byte) 0x80, (byte) 0x80, 0x40, 0, 1};
+        assertEquals(List.of(), decodeDiagnostics(atLimit));
+        byte[] overLimit = {'B', 'J', 1, 0, 0, (byte) 0xE2, (byte) 0x81, (byte) 0x80, 0x40, 0, 1};
+        assertEquals(List.of("implementation_limit@5"), decodeDiagnostics(overLimit));
     }
 
     @Test

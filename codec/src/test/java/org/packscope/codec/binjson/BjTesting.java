@@ -140,6 +140,25 @@ final class BjTesting {
         for (Node c : n.children()) walk(c, out);
     }
 
+    /**
+     * Every node down to the leaves, drill-down nodes included; of long child lists only
+     * the first 30 and the last 5 are visited.
+     */
+    static void visitAll(Node n, java.util.function.Consumer<Node> f) {
+        f.accept(n);
+        List<Node> kids = n.children();
+        int size = kids.size();
+        for (int i = 0; i < size; i++) {
+            if (size > 40 && i == 30) i = size - 5;
+            visitAll(kids.get(i), f);
+        }
+    }
+
+    static Node open(Fixture f) {
+        return org.packscope.codec.binjson.BinaryJson.open(
+                org.packscope.codec.io.ByteSource.of(org.packscope.codec.testing.Fixtures.bytes(f.file()), f.name()), f.name());
+    }
+
     static String key(Diagnostic d) {
         return d.rule() + "@" + (d.span() == null ? "-" : d.span().byteOffset());
     }
