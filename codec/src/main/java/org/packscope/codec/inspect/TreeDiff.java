@@ -51,8 +51,11 @@ public final class TreeDiff {
             add(new Difference(here, "kind", a.kind(), b.kind(), a, a.span(), b, b.span()));
             return;
         }
+        int before = out.size();
         compareFields(here, a, b);
-        compareValues(here, a, b);
+        // a scalar's one value is already its field: do not say the same difference twice
+        boolean scalarAlreadyDiffers = out.size() > before && a.values() != null && a.values().count() == 1;
+        if (!scalarAlreadyDiffers) compareValues(here, a, b);
         if (depth >= limits.maxDepth() || a.isDrillDown() || b.isDrillDown()) return;
         Map<String, Node> left = byName(a.children());
         Map<String, Node> right = byName(b.children());
