@@ -37,15 +37,19 @@ final class DetailPane extends BorderPane {
     private final Tab valuesTab = new Tab("Values");
     private final Tab diagnosticsTab = new Tab("Diagnostics");
     private final Tab plotTab = new Tab("Plot");
+    private final Tab spyTab = new Tab("Matrix");
+    private final SpyView spy;
     private final PlotView plot;
     private final List<Tab> tableTabs = new ArrayList<>();
     private Node node;
     private Node plotted;
+    private Node spied;
 
     DetailPane(TaskRunner runner, java.util.function.Consumer<Node> revealNode) {
         setId("detail");
         values = new ValuesView(runner, this::showStep);
         plot = new PlotView(runner);
+        spy = new SpyView(runner);
         diagnostics = new DiagnosticsView(runner, located -> pick(located, revealNode));
         title.setId("detail-title");
         title.getStyleClass().add("detail-title");
@@ -59,6 +63,8 @@ final class DetailPane extends BorderPane {
         valuesTab.setContent(values);
         diagnosticsTab.setContent(diagnostics);
         plotTab.setContent(plot);
+        spyTab.setContent(spy);
+        spyTab.setClosable(false);
         for (Tab t : List.of(structureTab, valuesTab, plotTab, diagnosticsTab)) t.setClosable(false);
         tabs.getTabs().setAll(structureTab, valuesTab, plotTab, diagnosticsTab);
         // plotting reads values: only when the tab is looked at
@@ -66,6 +72,10 @@ final class DetailPane extends BorderPane {
             if (now == plotTab && node != null && plotted != node) {
                 plotted = node;
                 plot.show(node.values());
+            }
+            if (now == spyTab && node != null && spied != node) {
+                spied = node;
+                spy.show(node.facet(org.packscope.codec.inspect.SparseMatrix.class));
             }
         });
         tabs.setId("detail-tabs");
@@ -113,6 +123,15 @@ final class DetailPane extends BorderPane {
         }
         valuesTab.setText(n.values() == null ? "Values" : "Values (" + String.format("%,d", n.values().count()) + ")");
         diagnostics.show(n);
+        // the Matrix tab is there for matrices only
+        boolean isMatrix = n.facet(org.packscope.codec.inspect.SparseMatrix.class) != null;
+        spied = null;
+        if (isMatrix && !tabs.getTabs().contains(spyTab)) tabs.getTabs().add(3, spyTab);
+        if (!isMatrix) tabs.getTabs().remove(spyTab);
+        if (isMatrix && tabs.getSelectionModel().getSelectedItem() == spyTab) {
+            spied = n;
+            spy.show(n.facet(org.packscope.codec.inspect.SparseMatrix.class));
+        }
         tabs.getTabs().removeAll(tableTabs);
         tableTabs.clear();
         for (DataTable t : n.tables()) {
@@ -151,6 +170,7 @@ final class DetailPane extends BorderPane {
     ValuesView values() { return values; }
     DiagnosticsView diagnostics() { return diagnostics; }
     PlotView plot() { return plot; }
+    SpyView spy() { return spy; }
     ExplainPane explain() { return explain; }
     TabPane tabs() { return tabs; }
 

@@ -35,7 +35,8 @@ public final class ScreenshotMain {
             new Shot("pco-plot.png", "pco/smooth_i64_timestamps_ms.pco", "Plot", null),
             new Shot("blosc-chunk.png", "blosc/blosclz_shuf_ts4_64k_mixed_c5.blosc", "Structure", "flags.compformat"),
             new Shot("bcolz-ctable.png", "bcolz/ctable_basic/x", "Values", null),
-            new Shot("bpcells-matrix.png", "bpcells/multi.h5/mats/a", "Structure", null),
+            new Shot("bpcells-matrix.png", "bpcells/multi.h5/mats/a", "Structure", "bits per index"),
+            new Shot("bpcells-spy.png", "bpcells/small_packed_float_row_dir_rownames", "Matrix", null),
             new Shot("binjson-sj.png", "binjson/config.sj", "Structure", "tag"),
             new Shot("hdf5-file.png", "bpcells/multi.h5", "Structure", "superblock version"),
             new Shot("corrupt-pco.png", "pco/multichunk_f32_10x1000-damaged.pco", "Diagnostics", null));

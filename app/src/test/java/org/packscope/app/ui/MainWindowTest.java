@@ -204,4 +204,19 @@ class MainWindowTest {
                 && window.detail().structure().selectedField().name().equals("signature"));
         assertTrue(hex.headerText().contains("selected bytes 0–7"), hex.headerText());
     }
+
+    @Test
+    void matricesShowASpyPlot(FxRobot robot) throws Exception {
+        robot.interact(() -> window.open(Samples.get("bpcells/tiny_packed_uint_col_dir_names")));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null
+                && window.detail().node().name().equals("tiny_packed_uint_col_dir_names"));
+        var matrixTab = window.detail().tabs().getTabs().stream().filter(t -> t.getText().equals("Matrix")).findFirst().orElseThrow();
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(matrixTab));
+        SpyView spy = window.detail().spy();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> spy.cellCount(0, 0) >= 0);
+        assertTrue(spy.infoText().startsWith("3 × 4 · 6 entries · each cell one matrix cell"), spy.infoText());
+        long total = 0;
+        for (int r = 0; r < 3; r++) for (int c = 0; c < 4; c++) total += spy.cellCount(r, c);
+        assertEquals(6, total);
+    }
 }
