@@ -23,6 +23,25 @@ import org.testfx.util.WaitForAsyncUtils;
 class MainWindowTest {
     private MainWindow window;
 
+    private FxWatchdog watchdog;
+
+    @org.junit.jupiter.api.BeforeEach
+    void watch() {
+        watchdog = new FxWatchdog(100);
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void noStalls(org.junit.jupiter.api.TestInfo info) {
+        watchdog.close();
+        System.out.println("[watchdog] " + info.getDisplayName() + ": worst FX latency " + watchdog.worstMillis()
+                + " ms, answers later than 100 ms: " + watchdog.stallsMillis());
+        // a frozen window fails the test; the 100 ms goal is measured and printed above
+        assertTrue(watchdog.worstMillis() < FROZEN_MS, "the FX thread froze for " + watchdog.worstMillis() + " ms");
+    }
+
+    /** Longer than this and a person would think the window hung. */
+    private static final long FROZEN_MS = 5000;
+
     @Start
     void start(Stage stage) {
         window = new MainWindow(stage, Preferences.userRoot().node("packscope-tests"));
