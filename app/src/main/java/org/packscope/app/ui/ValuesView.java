@@ -35,6 +35,8 @@ final class ValuesView extends BorderPane {
     private org.packscope.codec.inspect.ValueTracer tracer;
     private final Label info = new Label("No values here");
     private final TextField jump = new TextField();
+    private final TextField find = new TextField();
+    private static final int MAX_COPY = 1_000_000;
     private ValueColumn column;
     private int generation;
     private final Map<Long, String[]> pages = new LinkedHashMap<>(16, 0.75f, true) {
@@ -69,7 +71,15 @@ final class ValuesView extends BorderPane {
         traceButton.setOnAction(e -> traceSelected());
         table.getSelectionModel().selectedItemProperty().addListener((o, was, now) ->
                 traceButton.setDisable(tracer == null || now == null));
-        HBox bar = new HBox(8, info, jump, go, traceButton);
+        table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        table.setOnKeyPressed(e -> {
+            if (e.isShortcutDown() && e.getCode() == javafx.scene.input.KeyCode.C) copySelection();
+        });
+        find.setPromptText("find value");
+        find.setPrefColumnCount(10);
+        find.setId("values-find");
+        find.setOnAction(e -> findNext(find.getText()));
+        HBox bar = new HBox(8, info, jump, go, find, traceButton);
         bar.setPadding(new Insets(4));
         setTop(bar);
         javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(table, trace);
@@ -99,6 +109,77 @@ final class ValuesView extends BorderPane {
     }
 
     TracePane tracePane() { return trace; }
+
+    /** Copies the selected rows as "index<TAB>value" lines (decoded in the background). */
+    void copySelection() {
+        var rows = new java.util.ArrayList<>(table.getSelectionModel().getSelectedItems());
+        ValueColumn c = column;
+        if (rows.isEmpty() || c == null) return;
+        if (rows.size() > MAX_COPY) rows.subList(MAX_COPY, rows.size()).clear();
+        runner.submit("Copying " + rows.size() + " values", p -> {
+            StringBuilder sb = new StringBuilder();
+            for (Long r : rows) {
+                p.checkCancelled();
+                sb.append(r).append('\t').append(c.text(r)).append('\n');
+            }
+            return sb.toString();
+        }, text -> {
+            javafx.scene.input.ClipboardContent content = new javafx.scene.input.ClipboardContent();
+            content.putString(text);
+            javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
+            info.setText(String.format("Copied %,d values", rows.size()));
+        });
+    }
+
+    /**
+     * Finds the next value after the selected row equal to {@code query} (as a number
+     * when it parses as one, else as text), searching in the background.
+     */
+    void findNext(String query) {
+        ValueColumn c = column;
+        if (c == null || query == null || query.isBlank()) return;
+        String q = query.trim();
+        Integer sel = table.getSelectionModel().getSelectedIndex() < 0 ? null : table.getSelectionModel().getSelectedIndex();
+        long from = sel == null ? 0 : sel + 1L;
+        int gen = generation;
+        runner.submit("Finding " + q, p -> search(c, q, from, p), hit -> {
+            if (gen != generation) return;
+            if (hit < 0) {
+                info.setText("No value " + q + " after row " + (from - 1));
+            } else if (hit < table.getItems().size()) {
+                table.getSelectionModel().clearAndSelect((int) (long) hit);
+                table.scrollTo((int) Math.max(0, hit - 3));
+            }
+        });
+    }
+
+    static long search(ValueColumn c, String q, long from, org.packscope.codec.inspect.Progress p) {
+        ValueType t = c.type();
+        Double target = null;
+        try {
+            target = Double.valueOf(q);
+        } catch (NumberFormatException e) {
+            // not a number: compare as text
+        }
+        long[] page = new long[PAGE];
+        for (long start = from; start < c.count(); start += PAGE) {
+            p.checkCancelled();
+            int n = (int) Math.min(PAGE, c.count() - start);
+            if (t.numeric()) {
+                c.read(start, page, 0, n);
+                for (int i = 0; i < n; i++) {
+                    if (target != null ? t.toDouble(page[i]) == target || (target.isNaN() && Double.isNaN(t.toDouble(page[i])))
+                            : t.format(page[i]).equals(q)) {
+                        return start + i;
+                    }
+                }
+            } else {
+                for (int i = 0; i < n; i++) if (c.text(start + i).equals(q)) return start + i;
+            }
+            p.update((double) (start - from) / Math.max(1, c.count() - from), null);
+        }
+        return -1;
+    }
 
     void show(ValueColumn c) {
         generation++;

@@ -104,6 +104,8 @@ class MainWindowTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".table-cell").queryAll().stream()
                 .anyMatch(c -> c instanceof javafx.scene.control.TableCell<?, ?> tc && "12".equals(tc.getText())));
         assertEquals("51 values of type u64", window.detail().values().infoText());
+        robot.interact(() -> window.detail().values().findNext("23"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().values().table().getSelectionModel().getSelectedIndex() == 2);
 
         robot.interact(() -> window.detail().tabs().getSelectionModel().select(2));
         PlotView plot = window.detail().plot();
