@@ -45,6 +45,8 @@ public final class MainWindow {
     }
     private final BorderPane root = new BorderPane();
     private int selection;
+    private final java.util.prefs.Preferences prefs;
+    private final SplitPane mainSplit;
 
     public MainWindow(Stage stage, Preferences prefs) {
         this.stage = stage;
@@ -52,7 +54,9 @@ public final class MainWindow {
         this.detail = new DetailPane(runner, this::reveal);
         this.browser = new BrowserTree(runner, this::select);
         SplitPane split = new SplitPane(browser, detail);
-        split.setDividerPositions(0.3);
+        split.setDividerPositions(prefs.getDouble("layout.browser", 0.3));
+        this.prefs = prefs;
+        this.mainSplit = split;
         root.setTop(menu());
         root.setCenter(split);
         root.setBottom(status);
@@ -72,6 +76,32 @@ public final class MainWindow {
         scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+D"), this::bookmarkSelectedField);
         stage.setTitle("PackScope");
         stage.setScene(scene);
+        restoreLayout();
+        stage.setOnHiding(e -> saveLayout());
+    }
+
+    /** Window size and place, and the browser's width, as the person left them. */
+    private void restoreLayout() {
+        double w = prefs.getDouble("layout.width", 0), h = prefs.getDouble("layout.height", 0);
+        if (w >= 400 && h >= 300) {
+            stage.setWidth(w);
+            stage.setHeight(h);
+            double x = prefs.getDouble("layout.x", Double.NaN), y = prefs.getDouble("layout.y", Double.NaN);
+            boolean onScreen = javafx.stage.Screen.getScreens().stream()
+                    .anyMatch(sc -> sc.getVisualBounds().contains(x + 40, y + 20));
+            if (onScreen) {
+                stage.setX(x);
+                stage.setY(y);
+            }
+        }
+    }
+
+    private void saveLayout() {
+        prefs.putDouble("layout.width", stage.getWidth());
+        prefs.putDouble("layout.height", stage.getHeight());
+        prefs.putDouble("layout.x", stage.getX());
+        prefs.putDouble("layout.y", stage.getY());
+        prefs.putDouble("layout.browser", mainSplit.getDividerPositions()[0]);
     }
 
     /** Opens a path in the browser (in the background) and selects it. */
@@ -171,6 +201,13 @@ public final class MainWindow {
         ask.setHeaderText("Export the values of " + node.name());
         ask.setContentText("Format");
         ask.initOwner(stage);
+        var values = node.values();
+        if (values != null && values.count() > 10_000_000) {
+            long bytes = values.count() * Math.max(1, values.type().byteWidth());
+            ask.setContentText(String.format(java.util.Locale.ROOT,
+                    "%,d values (about %s as raw bytes, several times that as text). Format", values.count(),
+                    org.packscope.codec.raw.FileNames.size(bytes)));
+        }
         ask.showAndWait().ifPresent(format -> {
             FileChooser chooser = new FileChooser();
             chooser.setInitialFileName(node.name() + "." + format);

@@ -41,6 +41,9 @@ final class SpyView extends BorderPane {
         setCenter(holder);
     }
 
+    /** Matrices with more entries than this are read only after the person agrees. */
+    static final long ASK_ABOVE_ENTRIES = 50_000_000;
+
     void show(SparseMatrix m) {
         int gen = ++generation;
         matrix = m;
@@ -50,6 +53,20 @@ final class SpyView extends BorderPane {
             info.setText("Not a matrix");
             return;
         }
+        if (m.nnz() > ASK_ABOVE_ENTRIES) {
+            // at the ~100-300M entries/s the decoders reach, say how long before starting
+            double seconds = m.nnz() / 150e6;
+            javafx.scene.control.Button go = new javafx.scene.control.Button(String.format(Locale.ROOT,
+                    "Read all %,d entries (about %.0f s)", m.nnz(), Math.max(1, seconds)));
+            go.setOnAction(e -> { setTop(info); read(m, gen); });
+            info.setText("This matrix is large: the spy plot reads every stored entry once.");
+            setTop(new javafx.scene.layout.HBox(8, info, go));
+            return;
+        }
+        read(m, gen);
+    }
+
+    private void read(SparseMatrix m, int gen) {
         int gr = (int) Math.max(1, Math.min(GRID, m.rows()));
         int gc = (int) Math.max(1, Math.min(GRID, m.cols()));
         info.setText("Reading entries…");
