@@ -11,13 +11,13 @@ import picocli.CommandLine.Command;
 /** The command line: {@code inspect}, {@code check}, {@code decode}, {@code encode}, {@code bench}. */
 @Command(name = "packscope", mixinStandardHelpOptions = true, version = "PackScope 0.1",
         description = "Looks inside compressed and bit-packed numeric data files.",
-        subcommands = {InspectCommand.class, CheckCommand.class, DecodeCommand.class, EncodeCommand.class, DiffCommand.class, BenchCommand.class})
+        subcommands = {InspectCommand.class, CheckCommand.class, DecodeCommand.class, EncodeCommand.class, DiffCommand.class, PlotCommand.class, BenchCommand.class})
 public final class Cli implements Runnable {
 
     /** Exit code for unreadable input or bad usage. */
     public static final int EXIT_USAGE = 2;
 
-    private static final Set<String> COMMANDS = Set.of("inspect", "check", "decode", "encode", "diff", "bench",
+    private static final Set<String> COMMANDS = Set.of("inspect", "check", "decode", "encode", "diff", "plot", "bench",
             "help", "-h", "--help", "-V", "--version");
 
     final FormatRegistry registry = FormatRegistry.standard();

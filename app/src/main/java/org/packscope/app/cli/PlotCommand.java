@@ -1,0 +1,132 @@
+package org.packscope.app.cli;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import javax.imageio.ImageIO;
+
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Overview;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.ValueColumn;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "plot", description = {
+        "Draws the values of PATH as a PNG: a line plot with per-pixel min/max (every spike kept) or a histogram."})
+final class PlotCommand implements Callable<Integer> {
+    private static final int MARGIN = 60;
+
+    @ParentCommand Cli cli;
+
+    @Parameters(index = "0", paramLabel = "PATH")
+    String path;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE.png")
+    Path out;
+
+    @Option(names = "--kind", description = "line or histogram (default: ${DEFAULT-VALUE})")
+    String kind = "line";
+
+    @Option(names = "--width", description = "pixels (default: ${DEFAULT-VALUE})")
+    int width = 1200;
+
+    @Option(names = "--height", description = "pixels (default: ${DEFAULT-VALUE})")
+    int height = 500;
+
+    @Override
+    public Integer call() throws IOException {
+        Node node;
+        try {
+            node = Targets.target(cli.registry, path);
+        } catch (Targets.UnreadableException e) {
+            System.err.println("packscope: " + e.getMessage());
+            return Cli.EXIT_USAGE;
+        }
+        ValueColumn c = node.values();
+        if (c == null || !c.type().numeric() || c.count() == 0) {
+            System.err.println("packscope: " + path + " holds no numbers to plot");
+            return Cli.EXIT_USAGE;
+        }
+        if (!kind.equals("line") && !kind.equals("histogram") || width < 200 || height < 120) {
+            System.err.println("packscope: --kind is line or histogram; --width ≥ 200, --height ≥ 120");
+            return Cli.EXIT_USAGE;
+        }
+        Overview o = Overview.of(c, 0, c.count(), width - 2 * MARGIN, 100, Progress.NONE);
+        BufferedImage img = kind.equals("line") ? line(o, c) : histogram(o, c);
+        ImageIO.write(img, "png", out.toFile());
+        cli.out.printf(Locale.ROOT, "wrote %s: %s of %,d values (min %s, max %s)%s%n", out, kind, c.count(),
+                c.type().kind() == org.packscope.codec.inspect.ValueType.Kind.FLOAT ? o.min() : (long) o.min(),
+                c.type().kind() == org.packscope.codec.inspect.ValueType.Kind.FLOAT ? o.max() : (long) o.max(),
+                o.sampled() ? " — sampled" : "");
+        return 0;
+    }
+
+    private Graphics2D canvas(BufferedImage img, String title) {
+        Graphics2D g = img.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, width, height);
+        g.setColor(new Color(0x1f2933));
+        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
+        g.drawString(title, MARGIN, 24);
+        g.setColor(new Color(0xcbd2d9));
+        g.drawRect(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN);
+        return g;
+    }
+
+    private BufferedImage line(Overview o, ValueColumn c) {
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = canvas(img, c.name() + " — " + String.format(Locale.ROOT, "%,d", c.count()) + " values");
+        double lo = o.min(), hi = o.max() == o.min() ? o.min() + 1 : o.max();
+        int plotH = height - 2 * MARGIN;
+        g.setColor(new Color(0x2f6fde));
+        g.setStroke(new BasicStroke(1f));
+        for (int b = 0; b < o.buckets(); b++) {
+            if (Double.isNaN(o.bucketMin()[b])) continue;
+            int x = MARGIN + (int) ((long) b * (width - 2 * MARGIN) / o.buckets());
+            int y1 = MARGIN + plotH - (int) ((o.bucketMin()[b] - lo) / (hi - lo) * plotH);
+            int y2 = MARGIN + plotH - (int) ((o.bucketMax()[b] - lo) / (hi - lo) * plotH);
+            g.drawLine(x, y1, x, y2);
+        }
+        axisLabels(g, String.valueOf(o.max()), String.valueOf(o.min()), "0", String.format(Locale.ROOT, "%,d", c.count() - 1));
+        g.dispose();
+        return img;
+    }
+
+    private BufferedImage histogram(Overview o, ValueColumn c) {
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = canvas(img, c.name() + " — histogram of " + String.format(Locale.ROOT, "%,d", o.finite()) + " finite values");
+        long most = 1;
+        for (long k : o.histogramCounts()) most = Math.max(most, k);
+        int bins = o.histogramCounts().length, plotW = width - 2 * MARGIN, plotH = height - 2 * MARGIN;
+        g.setColor(new Color(0x2f6fde));
+        for (int i = 0; i < bins; i++) {
+            int x0 = MARGIN + i * plotW / bins, x1 = MARGIN + (i + 1) * plotW / bins;
+            int h = (int) ((double) o.histogramCounts()[i] / most * plotH);
+            g.fillRect(x0, MARGIN + plotH - h, Math.max(1, x1 - x0 - 1), h);
+        }
+        axisLabels(g, Long.toString(most), "0", String.valueOf(o.histogramEdges()[0]), String.valueOf(o.histogramEdges()[bins]));
+        g.dispose();
+        return img;
+    }
+
+    private void axisLabels(Graphics2D g, String top, String bottom, String left, String right) {
+        g.setColor(new Color(0x52606d));
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        g.drawString(top, 4, MARGIN + 10);
+        g.drawString(bottom, 4, height - MARGIN);
+        g.drawString(left, MARGIN, height - MARGIN + 16);
+        g.drawString(right, width - MARGIN - g.getFontMetrics().stringWidth(right), height - MARGIN + 16);
+    }
+}
