@@ -12,6 +12,7 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
 
 /**
@@ -91,6 +92,7 @@ final class ChunkNodes {
         long[] out = new long[values];
         for (int v = 0; v < values; v++) out[v] = decoded[v] & 0xffffffffL;
         c.facet(ValueColumn.class, MatrixChildren.fixed(s.prefix(), ValueType.U32, out));
+        c.facet(ValueTracer.class, BpcellsTracer.chunk(m, s, k));
     }
 
     private static String transformName(Bp128Variant v) {

@@ -23,6 +23,7 @@ final class MatrixNodeBuilder {
             n.facet(SparseMatrix.class, m);
             n.facet(BulkDecoder.class, m::decodeAll);
             n.facet(org.packscope.codec.inspect.ValueColumn.class, new EntryColumn(m, EntryColumn.Part.VALUE));
+            n.facet(org.packscope.codec.inspect.ValueTracer.class, BpcellsTracer.entries(m, EntryColumn.Part.VALUE));
         }
         n.facet(Verifier.class, m::verify);
         MatrixFacts.tables(n, m);
