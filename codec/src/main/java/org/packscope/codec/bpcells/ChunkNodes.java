@@ -9,6 +9,7 @@ import org.packscope.codec.bpcells.bp128.Bp128Layout;
 import org.packscope.codec.bpcells.bp128.Bp128Variant;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
@@ -27,6 +28,7 @@ final class ChunkNodes {
     }
 
     private static void fill(Node c, BpcellsMatrix m, PackedStream s, int k) {
+        c.facet(FieldExplainer.class, BpcellsExplainer.chunk(s));
         Bp128Layout l = s.layout();
         ArrayStore store = m.store();
         ArrayInfo info = store.info(s.dataName());

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
@@ -34,6 +35,7 @@ final class MatrixChildren {
         // set before loading: whole-tree walks ask before they look inside
         boolean chunked = streamOf(m, name) != null;
         return Node.lazy(name, "bpcells-array", a -> {
+            a.facet(FieldExplainer.class, BpcellsExplainer.array(name));
             ArrayInfo info = store.info(name);
             if (info == null) {
                 a.diagnose(Diagnostic.error(null, "missing_array", "array " + name + " is missing"));
@@ -111,6 +113,7 @@ final class MatrixChildren {
         Node n = Node.of(what, "bpcells-" + what);
         n.summary(String.format(Locale.ROOT, "%,d stored %s, each decoded on its own", m.majorCount(), what));
         n.field("count", null, m.majorCount(), "idxptr intervals");
+        n.facet(FieldExplainer.class, BpcellsExplainer.MAJORS);
         n.lazyChildren(m.majorCount(), j -> majorNode(m, j));
         n.drillDown(true);
         return n;
@@ -119,6 +122,7 @@ final class MatrixChildren {
     static Node majorNode(BpcellsMatrix m, int j) {
         boolean rowMajor = m.storageOrder() == StorageOrder.ROW;
         return Node.lazy(Integer.toString(j), rowMajor ? "bpcells-row" : "bpcells-column", c -> {
+            c.facet(FieldExplainer.class, BpcellsExplainer.MAJOR);
             List<String> names = rowMajor ? m.rowNames() : m.colNames();
             long from = m.majorStart(j);
             long to = m.majorEnd(j);
@@ -167,6 +171,7 @@ final class MatrixChildren {
         Node n = Node.of("entries", "bpcells-entries");
         boolean rowMajor = m.storageOrder() == StorageOrder.ROW;
         n.summary(String.format(Locale.ROOT, "%,d (row, col, value) triplets in stored order%s", m.nnz(), rowMajor ? " (row by row)" : ""));
+        n.facet(FieldExplainer.class, BpcellsExplainer.ENTRIES);
         n.field("order", null, rowMajor ? "row, then column" : "column, then row", "order of the triplets: as stored");
         n.facet(ValueColumn.class, new EntryColumn(m, EntryColumn.Part.VALUE));
         n.facet(ValueTracer.class, BpcellsTracer.entries(m, EntryColumn.Part.VALUE));
