@@ -44,6 +44,40 @@ class BpcellsTraceTest {
         }
     }
 
+    static java.util.stream.Stream<String> rdsFixtures() throws java.io.IOException {
+        JsonNode manifest = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(org.packscope.codec.testing.Fixtures.resource("fixtures/bpcells-rds/MANIFEST.json").toFile());
+        List<String> names = new ArrayList<>();
+        manifest.get("fixtures").forEach(x -> names.add(x.get("name").asText()));
+        return names.stream();
+    }
+
+    /**
+     * Matrices read from R objects: no array is addressable, so steps point at copies of the
+     * elements. (The .rds file node takes over the matrix node's facts; the BPCells nodes
+     * are its children, or a "matrix" child deeper down.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rdsFixtures")
+    void rdsMatricesTraceToo(String name) {
+        Node root = FormatRegistry.standard().open(org.packscope.codec.testing.Fixtures.resource("fixtures/bpcells-rds/" + name + ".rds"));
+        List<Node> matrices = new ArrayList<>();
+        collect(root, matrices, 0);
+        assertFalse(matrices.isEmpty(), "BPCells nodes in " + name);
+        List<String> kinds = new ArrayList<>();
+        for (Node m : matrices) visit(m, kinds, new Random(name.hashCode()));
+        for (Node m : matrices) BpcellsExplainerTest.visit(m, new TreeSet<>());
+    }
+
+    static void collect(Node n, List<Node> out, int depth) {
+        if (n.kind().startsWith("bpcells-")) {
+            out.add(n);
+            return;
+        }
+        if (depth > 4 || n.isDrillDown()) return;
+        for (Node k : n.children()) collect(k, out, depth + 1);
+    }
+
     /** Walks a bounded part of the tree, drill-downs included; returns values traced. */
     static long visit(Node n, List<String> kinds, Random rnd) {
         long traced = 0;
