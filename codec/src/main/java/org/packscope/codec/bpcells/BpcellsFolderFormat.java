@@ -49,6 +49,7 @@ public final class BpcellsFolderFormat implements Format {
     /** The version file itself, so its bytes (and a CRLF) can be seen. */
     private static Node versionNode(Path file, String version) {
         return Node.lazy(ArrayNames.VERSION, "bpcells-version", v -> {
+            v.facet(org.packscope.codec.inspect.FieldExplainer.class, BpcellsExplainer.VERSION_FILE);
             ByteSource src = ByteSource.open(file);
             v.source(src).span(Span.bytes(0, src.size()));
             v.summary(version == null ? "unreadable" : version);

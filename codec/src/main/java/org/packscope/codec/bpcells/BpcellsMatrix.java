@@ -117,6 +117,18 @@ public final class BpcellsMatrix implements SparseMatrix {
 
     public long majorEnd(int j) { return ptr[j + 1]; }
 
+    /** The major holding entry {@code e} (0 &lt;= e &lt; nnz): the j with start(j) &lt;= e &lt; end(j). */
+    int majorOf(long e) {
+        int lo = 0;
+        int hi = majorCount() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (ptr[mid] <= e) lo = mid; else hi = mid - 1;
+        }
+        while (lo + 1 < majorCount() && ptr[lo + 1] <= e) lo++;
+        return Math.max(lo, 0);
+    }
+
     public ElementType valueElementType() {
         return version == null ? ElementType.UINT32 : version.valueKind().elementType();
     }

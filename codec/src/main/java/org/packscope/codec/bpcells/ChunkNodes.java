@@ -9,9 +9,11 @@ import org.packscope.codec.bpcells.bp128.Bp128Layout;
 import org.packscope.codec.bpcells.bp128.Bp128Variant;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
 
 /**
@@ -26,6 +28,7 @@ final class ChunkNodes {
     }
 
     private static void fill(Node c, BpcellsMatrix m, PackedStream s, int k) {
+        c.facet(FieldExplainer.class, BpcellsExplainer.chunk(s));
         Bp128Layout l = s.layout();
         ArrayStore store = m.store();
         ArrayInfo info = store.info(s.dataName());
@@ -91,6 +94,7 @@ final class ChunkNodes {
         long[] out = new long[values];
         for (int v = 0; v < values; v++) out[v] = decoded[v] & 0xffffffffL;
         c.facet(ValueColumn.class, MatrixChildren.fixed(s.prefix(), ValueType.U32, out));
+        c.facet(ValueTracer.class, BpcellsTracer.chunk(m, s, k));
     }
 
     private static String transformName(Bp128Variant v) {

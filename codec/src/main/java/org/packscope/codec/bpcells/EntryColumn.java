@@ -102,7 +102,7 @@ final class EntryColumn implements ValueColumn {
         long[] va = new long[n];
         m.readEntries(reader, from, n, mi, va);
         int[] ma = new int[n];
-        int j = majorOf(from);
+        int j = m.majorOf(from);
         for (int i = 0; i < n; i++) {
             while (j + 1 < m.majorCount() && m.majorEnd(j) <= from + i) j++;
             ma[i] = j;
@@ -112,18 +112,5 @@ final class EntryColumn implements ValueColumn {
         values[slot] = va;
         major[slot] = ma;
         return slot;
-    }
-
-    /** The major (column, or row for row-major) holding entry {@code e}: last j with start(j) <= e < end(j). */
-    private int majorOf(long e) {
-        int lo = 0;
-        int hi = m.majorCount() - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (m.majorStart(mid) <= e) lo = mid; else hi = mid - 1;
-        }
-        // skip empty majors that share the start
-        while (lo + 1 < m.majorCount() && m.majorEnd(lo) <= e) lo++;
-        return Math.max(lo, 0);
     }
 }

@@ -183,6 +183,27 @@ public final class FolderArrayStore implements ArrayStore {
         return prev != null ? prev : e;
     }
 
+    /** Bytes of line {@code k} of a text array's file (its line end excluded), or null. */
+    Span lineSpan(String name, long k) {
+        ByteSource src = fileSource(name);
+        if (src == null || k < 0 || src.size() > MAX_TEXT_BYTES) return null;
+        byte[] b = src.bytes(0, (int) src.size());
+        long line = 0;
+        int from = 0;
+        for (int i = 0; i <= b.length; i++) {
+            if (i == b.length || b[i] == '\n') {
+                if (line == k) {
+                    int end = i;
+                    if (end > from && b[end - 1] == '\r') end--;
+                    return Span.bytes(from, end - from);
+                }
+                line++;
+                from = i + 1;
+            }
+        }
+        return null;
+    }
+
     static List<String> splitLines(byte[] b) {
         List<String> lines = new ArrayList<>();
         int from = 0;

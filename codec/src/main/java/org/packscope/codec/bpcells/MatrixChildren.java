@@ -5,9 +5,11 @@ import java.util.List;
 import java.util.Locale;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 
 /**
  * Children of a matrix node: one per named array (addressable as {@code mat::idxptr}),
@@ -33,6 +35,7 @@ final class MatrixChildren {
         // set before loading: whole-tree walks ask before they look inside
         boolean chunked = streamOf(m, name) != null;
         return Node.lazy(name, "bpcells-array", a -> {
+            a.facet(FieldExplainer.class, BpcellsExplainer.array(name));
             ArrayInfo info = store.info(name);
             if (info == null) {
                 a.diagnose(Diagnostic.error(null, "missing_array", "array " + name + " is missing"));
@@ -59,12 +62,15 @@ final class MatrixChildren {
             }
             if (info.type() == ElementType.STRING) {
                 try {
-                    a.facet(ValueColumn.class, ArrayColumn.strings(name, store.readStrings(name)));
+                    List<String> strings = store.readStrings(name);
+                    a.facet(ValueColumn.class, ArrayColumn.strings(name, strings));
+                    a.facet(ValueTracer.class, BpcellsTracer.array(store, info, strings));
                 } catch (ArrayReadException e) {
                     a.diagnose(Diagnostic.error(null, "array_unreadable", e.getMessage()));
                 }
             } else if (info.type() != null) {
                 a.facet(ValueColumn.class, new ArrayColumn(store, info));
+                a.facet(ValueTracer.class, BpcellsTracer.array(store, info, null));
             }
             PackedStream s = streamOf(m, name);
             if (s != null) {
@@ -107,6 +113,7 @@ final class MatrixChildren {
         Node n = Node.of(what, "bpcells-" + what);
         n.summary(String.format(Locale.ROOT, "%,d stored %s, each decoded on its own", m.majorCount(), what));
         n.field("count", null, m.majorCount(), "idxptr intervals");
+        n.facet(FieldExplainer.class, BpcellsExplainer.MAJORS);
         n.lazyChildren(m.majorCount(), j -> majorNode(m, j));
         n.drillDown(true);
         return n;
@@ -115,6 +122,7 @@ final class MatrixChildren {
     static Node majorNode(BpcellsMatrix m, int j) {
         boolean rowMajor = m.storageOrder() == StorageOrder.ROW;
         return Node.lazy(Integer.toString(j), rowMajor ? "bpcells-row" : "bpcells-column", c -> {
+            c.facet(FieldExplainer.class, BpcellsExplainer.MAJOR);
             List<String> names = rowMajor ? m.rowNames() : m.colNames();
             long from = m.majorStart(j);
             long to = m.majorEnd(j);
@@ -131,8 +139,10 @@ final class MatrixChildren {
             long[] idx = new long[s.size()];
             for (int i = 0; i < idx.length; i++) idx[i] = s.minor()[i] & 0xffffffffL;
             c.facet(ValueColumn.class, fixed("value", m.valueType(), s.values()));
-            c.children(List.of(leaf(rowMajor ? "col" : "row", fixed(rowMajor ? "col" : "row", org.packscope.codec.inspect.ValueType.U32, idx)),
-                    leaf("value", fixed("value", m.valueType(), s.values()))));
+            c.facet(ValueTracer.class, BpcellsTracer.major(m, j, false));
+            c.children(List.of(leaf(rowMajor ? "col" : "row", fixed(rowMajor ? "col" : "row", org.packscope.codec.inspect.ValueType.U32, idx),
+                            BpcellsTracer.major(m, j, true)),
+                    leaf("value", fixed("value", m.valueType(), s.values()), BpcellsTracer.major(m, j, false))));
         });
     }
 
@@ -141,9 +151,9 @@ final class MatrixChildren {
         return 0;
     }
 
-    static Node leaf(String name, ValueColumn col) {
+    static Node leaf(String name, ValueColumn col, ValueTracer tracer) {
         return Node.of(name, "bpcells-values").summary(String.format(Locale.ROOT, "%s · %,d values", col.type().label(), col.count()))
-                .facet(ValueColumn.class, col);
+                .facet(ValueColumn.class, col).facet(ValueTracer.class, tracer);
     }
 
     static ValueColumn fixed(String name, org.packscope.codec.inspect.ValueType type, long[] values) {
@@ -161,14 +171,16 @@ final class MatrixChildren {
         Node n = Node.of("entries", "bpcells-entries");
         boolean rowMajor = m.storageOrder() == StorageOrder.ROW;
         n.summary(String.format(Locale.ROOT, "%,d (row, col, value) triplets in stored order%s", m.nnz(), rowMajor ? " (row by row)" : ""));
+        n.facet(FieldExplainer.class, BpcellsExplainer.ENTRIES);
         n.field("order", null, rowMajor ? "row, then column" : "column, then row", "order of the triplets: as stored");
         n.facet(ValueColumn.class, new EntryColumn(m, EntryColumn.Part.VALUE));
+        n.facet(ValueTracer.class, BpcellsTracer.entries(m, EntryColumn.Part.VALUE));
         List<Node> kids = new ArrayList<>();
-        kids.add(leaf("row", new EntryColumn(m, EntryColumn.Part.ROW)));
-        kids.add(leaf("col", new EntryColumn(m, EntryColumn.Part.COL)));
-        kids.add(leaf("value", new EntryColumn(m, EntryColumn.Part.VALUE)));
-        if (!m.rowNames().isEmpty()) kids.add(leaf("row_name", new EntryColumn(m, EntryColumn.Part.ROW_NAME)));
-        if (!m.colNames().isEmpty()) kids.add(leaf("col_name", new EntryColumn(m, EntryColumn.Part.COL_NAME)));
+        kids.add(leaf("row", new EntryColumn(m, EntryColumn.Part.ROW), BpcellsTracer.entries(m, EntryColumn.Part.ROW)));
+        kids.add(leaf("col", new EntryColumn(m, EntryColumn.Part.COL), BpcellsTracer.entries(m, EntryColumn.Part.COL)));
+        kids.add(leaf("value", new EntryColumn(m, EntryColumn.Part.VALUE), BpcellsTracer.entries(m, EntryColumn.Part.VALUE)));
+        if (!m.rowNames().isEmpty()) kids.add(leaf("row_name", new EntryColumn(m, EntryColumn.Part.ROW_NAME), BpcellsTracer.entries(m, EntryColumn.Part.ROW_NAME)));
+        if (!m.colNames().isEmpty()) kids.add(leaf("col_name", new EntryColumn(m, EntryColumn.Part.COL_NAME), BpcellsTracer.entries(m, EntryColumn.Part.COL_NAME)));
         n.children(kids);
         return n;
     }

@@ -16,6 +16,7 @@ final class MatrixNodeBuilder {
     }
 
     static void fill(Node n, BpcellsMatrix m) {
+        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BpcellsExplainer.MATRIX);
         for (Diagnostic d : m.diagnostics()) n.diagnose(d);
         n.summary(MatrixFacts.summary(m));
         MatrixFacts.fields(n, m);
@@ -23,6 +24,7 @@ final class MatrixNodeBuilder {
             n.facet(SparseMatrix.class, m);
             n.facet(BulkDecoder.class, m::decodeAll);
             n.facet(org.packscope.codec.inspect.ValueColumn.class, new EntryColumn(m, EntryColumn.Part.VALUE));
+            n.facet(org.packscope.codec.inspect.ValueTracer.class, BpcellsTracer.entries(m, EntryColumn.Part.VALUE));
         }
         n.facet(Verifier.class, m::verify);
         MatrixFacts.tables(n, m);

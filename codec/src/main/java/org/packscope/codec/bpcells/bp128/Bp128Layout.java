@@ -99,11 +99,14 @@ public final class Bp128Layout {
             long to = offsets[i + 1];
             if (Long.compareUnsigned(to, from) < 0) {
                 problems.add(new Problem("idx_offsets", i + 1, "bp128_idx_offsets_order",
-                        "idx_offsets decreases from " + from + " to " + Long.toUnsignedString(to)));
+                        "idx_offsets decreases from " + Long.toUnsignedString(from) + " to " + Long.toUnsignedString(to)));
                 break;
             }
             long add = (long) i << 32;
-            for (long k = from; k < Math.min(to, idxLength); k++) high[(int) k] = add;
+            // offsets are unsigned: a huge one (negative as a long) lies past every idx entry
+            int lo = Long.compareUnsigned(from, idxLength) < 0 ? (int) from : idxLength;
+            int hi = Long.compareUnsigned(to, idxLength) < 0 ? (int) to : idxLength;
+            for (int k = lo; k < hi; k++) high[k] = add;
         }
         return high;
     }

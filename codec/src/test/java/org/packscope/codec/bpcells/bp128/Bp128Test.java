@@ -138,4 +138,15 @@ class Bp128Test {
         assertEquals(32, l.bits(2));
         assertTrue(l.problems().stream().anyMatch(p -> p.rule().equals("bp128_bad_chunk_width") && p.element() == 1), l.problems().toString());
     }
+
+    @Test
+    void hugeUnsignedIdxOffsetsAreOutOfRangeNotNegative() {
+        // found by fuzzing: offsets past 2^63 read as negative longs and indexed the idx table with wrapped ints
+        int[] idx = {0, 4, 8};
+        long huge = 0xffffffff00000002L;
+        Bp128Layout l = Bp128Layout.resolve(idx, new long[] {0, huge, huge + 1}, 8, 256);
+        assertEquals(1, l.bits(0));
+        assertEquals(1, l.bits(1));
+        assertTrue(l.problems().stream().anyMatch(p -> p.rule().equals("bp128_idx_offsets_sentinel")), l.problems().toString());
+    }
 }
