@@ -137,6 +137,18 @@ class CliTest {
     }
 
     @Test
+    void plotWritesAPicture(@TempDir Path dir) throws Exception {
+        Path png = dir.resolve("p.png");
+        Run r = run("plot", Samples.get("pco/smooth_i64_timestamps_ms.pco").toString(), "--out", png.toString(), "--width", "400", "--height", "200");
+        assertEquals(0, r.code(), r.err());
+        var img = javax.imageio.ImageIO.read(png.toFile());
+        assertEquals(400, img.getWidth());
+        assertEquals(200, img.getHeight());
+        assertTrue(r.text().startsWith("wrote " + png + ": line of 5,000 values"), r.text());
+        assertEquals(2, run("plot", h5 + "::/mats/a/col_names", "--out", png.toString()).code(), "text cannot be plotted");
+    }
+
+    @Test
     void decodeJsonOfStrings() throws Exception {
         Run r = run("decode", h5 + "::/mats/a/col_names", "--format", "json");
         assertEquals(0, r.code());
