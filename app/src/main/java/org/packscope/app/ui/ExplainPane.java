@@ -99,18 +99,18 @@ final class ExplainPane extends ScrollPane {
                 break;
             }
             double y = i * rowH;
-            g.setFill(Color.web("#52606d"));
+            g.setFill(Theme.current().ascii);
             g.fillText("byte " + off + String.format("  0x%02x", v), 0, y + 12);
             for (int b = 7; b >= 0; b--) {
                 double x = (7 - b) * box;
                 boolean in = span.containsBit(off * 8 + b);
-                g.setFill(in ? Color.web("#ffd54f") : Color.web("#eef1f5"));
+                g.setFill(in ? Theme.current().highlight : Theme.current().stripBackground);
                 g.fillRect(x, y + 18, box - 2, box);
-                g.setStroke(Color.web("#9aa5b1"));
+                g.setStroke(Theme.current().dim);
                 g.strokeRect(x, y + 18, box - 2, box);
-                g.setFill(in ? Color.web("#1f2933") : Color.web("#9aa5b1"));
+                g.setFill(in ? Theme.current().text : Theme.current().dim);
                 g.fillText(((v >>> b) & 1) == 1 ? "1" : "0", x + 6, y + 33);
-                g.setFill(Color.web("#9aa5b1"));
+                g.setFill(Theme.current().dim);
                 g.fillText(Integer.toString(b), x + 6, y + 54);
             }
         }

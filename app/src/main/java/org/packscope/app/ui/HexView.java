@@ -105,6 +105,12 @@ final class HexView extends BorderPane {
 
     String headerText() { return header.getText(); }
 
+    /** Repaints with the current theme's colours. */
+    void repaint() {
+        redraw();
+        drawBitStrip();
+    }
+
     void show(ByteSource src) {
         if (src == source && src != null) {
             selection.set(null);
@@ -207,7 +213,7 @@ final class HexView extends BorderPane {
     private void redraw() {
         GraphicsContext g = canvas.getGraphicsContext2D();
         double w = canvas.getWidth(), h = canvas.getHeight();
-        g.setFill(Color.web("#fbfbfd"));
+        g.setFill(Theme.current().background);
         g.fillRect(0, 0, w, h);
         if (source == null) return;
         scroll.setVisibleAmount(Math.max(1, visibleRows()));
@@ -227,21 +233,21 @@ final class HexView extends BorderPane {
             }
             double y = r * ROW_HEIGHT;
             double baseline = y + ROW_HEIGHT - 5;
-            g.setFill(Color.web("#8a8f98"));
+            g.setFill(Theme.current().address);
             g.fillText(String.format(Locale.ROOT, "%010x", rowStart), 4, baseline);
             for (int c = 0; c < n; c++) {
                 long off = rowStart + c;
                 boolean hit = sel != null && sel.containsByte(off);
                 if (hit) {
-                    g.setFill(Color.web("#ffd54f"));
+                    g.setFill(Theme.current().highlight);
                     g.fillRect(hexX(c) - 2, y + 1, CHAR_WIDTH * 2 + 4, ROW_HEIGHT - 2);
                     g.fillRect(asciiX(c), y + 1, CHAR_WIDTH, ROW_HEIGHT - 2);
                 }
                 int v = buf[c] & 0xff;
                 g.setFont(hit ? bold : font);
-                g.setFill(v == 0 ? Color.web("#b0b4ba") : Color.web("#1f2933"));
+                g.setFill(v == 0 ? Theme.current().zero : Theme.current().text);
                 g.fillText(String.format(Locale.ROOT, "%02x", v), hexX(c), baseline);
-                g.setFill(Color.web("#52606d"));
+                g.setFill(Theme.current().ascii);
                 g.fillText(v >= 0x20 && v < 0x7f ? String.valueOf((char) v) : "·", asciiX(c), baseline);
             }
         }
@@ -251,7 +257,7 @@ final class HexView extends BorderPane {
     private void drawBitStrip() {
         GraphicsContext g = bitStrip.getGraphicsContext2D();
         double w = bitStrip.getWidth(), h = bitStrip.getHeight();
-        g.setFill(Color.web("#eef1f5"));
+        g.setFill(Theme.current().stripBackground);
         g.fillRect(0, 0, w, h);
         Span s = selection.get();
         if (source == null || s == null) return;
@@ -268,24 +274,24 @@ final class HexView extends BorderPane {
             } catch (OutOfRangeException e) {
                 break;
             }
-            g.setFill(Color.web("#52606d"));
+            g.setFill(Theme.current().ascii);
             g.fillText("byte " + off, x, 12);
             for (int b = 7; b >= 0; b--) {
                 long bit = off * 8 + b;
                 boolean in = s.containsBit(bit);
                 double bx = x + (7 - b) * cell;
                 if (in) {
-                    g.setFill(Color.web("#ffd54f"));
+                    g.setFill(Theme.current().highlight);
                     g.fillRect(bx - 1, 17, cell, 18);
                 }
-                g.setFill(in ? Color.web("#1f2933") : Color.web("#9aa5b1"));
+                g.setFill(in ? Theme.current().text : Theme.current().dim);
                 g.fillText(((v >>> b) & 1) == 1 ? "1" : "0", bx, 31);
             }
             x += 8 * cell + 14;
             if (x > w - 8 * cell) break;
         }
         if (s.byteLength() > count) {
-            g.setFill(Color.web("#52606d"));
+            g.setFill(Theme.current().ascii);
             g.fillText("…", x, 31);
         }
     }

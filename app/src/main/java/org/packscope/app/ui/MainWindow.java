@@ -51,6 +51,7 @@ public final class MainWindow {
     public MainWindow(Stage stage, Preferences prefs) {
         this.stage = stage;
         this.recent = new RecentFiles(prefs);
+        Theme.apply("dark".equals(prefs.get("theme", "light")) ? Theme.DARK : Theme.LIGHT);
         this.detail = new DetailPane(runner, this::reveal);
         this.browser = new BrowserTree(runner, this::select);
         SplitPane split = new SplitPane(browser, detail);
@@ -78,6 +79,14 @@ public final class MainWindow {
         stage.setScene(scene);
         restoreLayout();
         stage.setOnHiding(e -> saveLayout());
+    }
+
+    /** Switches between the light and the dark look, and remembers the choice. */
+    void setTheme(Theme t) {
+        Theme.apply(t);
+        prefs.put("theme", t == Theme.DARK ? "dark" : "light");
+        detail.hex().repaint();
+        detail.spy().repaint();
     }
 
     /** Window size and place, and the browser's width, as the person left them. */
@@ -184,8 +193,17 @@ public final class MainWindow {
         addBookmark.setAccelerator(KeyCombination.keyCombination("Shortcut+D"));
         addBookmark.setOnAction(e -> bookmarkSelectedField());
         bookmarksMenu.getItems().setAll(addBookmark, new SeparatorMenuItem());
+        javafx.scene.control.ToggleGroup themes = new javafx.scene.control.ToggleGroup();
+        javafx.scene.control.RadioMenuItem light = new javafx.scene.control.RadioMenuItem("Light");
+        javafx.scene.control.RadioMenuItem dark = new javafx.scene.control.RadioMenuItem("Dark");
+        light.setToggleGroup(themes);
+        dark.setToggleGroup(themes);
+        (Theme.current() == Theme.DARK ? dark : light).setSelected(true);
+        light.setOnAction(e -> setTheme(Theme.LIGHT));
+        dark.setOnAction(e -> setTheme(Theme.DARK));
+        Menu view = new Menu("View", null, light, dark);
         Menu help = new Menu("Help", null, formats);
-        return new MenuBar(file, bookmarksMenu, tools, help);
+        return new MenuBar(file, view, bookmarksMenu, tools, help);
     }
 
     /** Asks for a format and a file, then writes the selected node's values there. */

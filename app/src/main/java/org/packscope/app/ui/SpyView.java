@@ -99,13 +99,13 @@ final class SpyView extends BorderPane {
     private void draw() {
         GraphicsContext g = canvas.getGraphicsContext2D();
         double w = canvas.getWidth(), h = canvas.getHeight();
-        g.setFill(Color.WHITE);
+        g.setFill(Theme.current().background);
         g.fillRect(0, 0, w, h);
         if (counts == null) return;
         int gr = counts.length, gc = counts[0].length;
         double side = Math.min((w - 20) / gc, (h - 20) / gr);
         double cw = side, ch = side;
-        g.setStroke(Color.web("#cbd2d9"));
+        g.setStroke(Theme.current().dim);
         g.strokeRect(9.5, 9.5, gc * cw + 1, gr * ch + 1);
         double logMax = Math.log1p(maxCount);
         for (int y = 0; y < gr; y++) {
@@ -118,6 +118,8 @@ final class SpyView extends BorderPane {
             }
         }
     }
+
+    void repaint() { draw(); }
 
     long cellCount(int row, int col) { return counts == null ? -1 : counts[row][col]; }
 

@@ -240,4 +240,19 @@ class MainWindowTest {
         for (int r = 0; r < 3; r++) for (int c = 0; c < 4; c++) total += spy.cellCount(r, c);
         assertEquals(6, total);
     }
+
+    @Test
+    void darkThemeRepaintsTheHexView(FxRobot robot) throws Exception {
+        openAndWait(robot, Samples.get("bpcells/multi.h5"), "multi.h5");
+        try {
+            robot.interact(() -> window.setTheme(Theme.DARK));
+            var canvas = (javafx.scene.canvas.Canvas) window.detail().hex().lookup("Canvas");
+            javafx.scene.image.WritableImage[] shot = new javafx.scene.image.WritableImage[1];
+            robot.interact(() -> shot[0] = canvas.snapshot(null, null));
+            var pixel = shot[0].getPixelReader().getColor(2, 2);
+            assertTrue(pixel.getBrightness() < 0.2, "dark background, got " + pixel);
+        } finally {
+            robot.interact(() -> window.setTheme(Theme.LIGHT));
+        }
+    }
 }
