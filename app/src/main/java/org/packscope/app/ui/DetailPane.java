@@ -58,7 +58,7 @@ final class DetailPane extends BorderPane {
         VBox head = new VBox(2, title, subtitle);
         head.setPadding(new Insets(8, 10, 6, 10));
         SplitPane structureSplit = new SplitPane(structure, explain);
-        structureSplit.setDividerPositions(0.68);
+        structureSplit.setDividerPositions(0.72);
         structureTab.setContent(structureSplit);
         valuesTab.setContent(values);
         diagnosticsTab.setContent(diagnostics);

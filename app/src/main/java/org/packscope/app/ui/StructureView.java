@@ -24,6 +24,11 @@ final class StructureView extends TableView<Field> {
         TableColumn<Field, String> raw = column("Raw", 170, f -> node == null ? "" : RawBits.render(node.source(), f.span()));
         TableColumn<Field, String> value = column("Value", 190, Field::value);
         TableColumn<Field, String> meaning = column("Meaning", 320, Field::meaning);
+        name.setMinWidth(110);
+        offset.setMinWidth(72);
+        bits.setMinWidth(52);
+        raw.setMinWidth(90);
+        value.setMinWidth(90);
         getColumns().setAll(java.util.List.of(name, offset, bits, raw, value, meaning));
     }
 
