@@ -3,6 +3,7 @@ package org.packscope.codec.rds;
 import java.nio.file.Path;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
@@ -35,12 +36,13 @@ public final class RdsFile {
         RdsStream s = RdsParser.parse(u.data());
         RNodes.append(n, headerNode(s));
         Node object = s.root() == null ? null
-                : RNodes.item("object", s.root(), s.data(), !BpcellsRds.isMatrix(s.root()));
+                : RNodes.item("object", s.root(), s.data(), !BpcellsRds.isMatrix(s.root()), Origin.of(u));
         if (object != null) RNodes.append(n, object);
         Node carrier = object != null ? object : n.child("header");
         for (Diagnostic d : s.diagnostics()) carrier.diagnose(withCompressedOffset(d, u));
         n.summary(summary(u, s));
-        BpcellsRds.attach(n, s);
+        FieldExplainer matrix = BpcellsRds.attach(n, s);
+        n.facet(FieldExplainer.class, RdsExplainer.forFile(matrix));
     }
 
     /** Adds where in the compressed file a problem of the decompressed stream lies. */
@@ -68,6 +70,7 @@ public final class RdsFile {
     private static Node headerNode(RdsStream s) {
         ByteSource d = s.data();
         Node h = Node.of("header", "rds-header").source(d);
+        h.facet(FieldExplainer.class, RdsExplainer.forHeader());
         RdsHeader hd = s.header();
         if (hd == null) {
             h.summary("unreadable").span(Span.bytes(0, Math.min(2, d.size())));
