@@ -43,7 +43,7 @@ final class RdsTracer {
         int t = v.type();
         boolean complex = t == RFlags.CPLXSXP;
         int width = complex ? 8 : v.elementSize();
-        if (origin.altrep() != null) altrepStep(steps, origin);
+        if (origin.altrep() != null) altrepStep(steps, origin, k);
         steps.add(new Step("vector flags", v.flags().hex() + " = " + v.flags().typeName(), String.format(
                 "The item at byte %d of %s starts with its flags word; type %d is %s, whose elements are %s.",
                 v.offset(), d.name(), t, v.flags().typeName(), elementWords(t)), d, Span.bytes(v.offset(), 4)));
@@ -164,7 +164,7 @@ final class RdsTracer {
 
     private static Trace traceString(RItem.Elements e, ByteSource d, Origin origin, long k, Progress progress) {
         List<Step> steps = new ArrayList<>();
-        if (origin.altrep() != null) altrepStep(steps, origin);
+        if (origin.altrep() != null) altrepStep(steps, origin, k);
         steps.add(new Step("vector flags", e.flags().hex() + " = STRSXP", "A character vector (type 16): its "
                 + "elements are whole CHARSXP items, one after another.", d, Span.bytes(e.offset(), 4)));
         steps.add(new Step("length", Long.toString(e.length()), "The number of CHARSXP items that follow.", d,
@@ -238,14 +238,18 @@ final class RdsTracer {
         if (to < 0 || to > fileEnd) to = fileEnd;
         if (to <= from) to = Math.min(fileEnd, from + 1);
         if (to <= from) return;
-        steps.add(new Step("in the " + u.compression().label() + " file", "compressed bytes " + from + "–" + (to - 1),
-                "Compressed data cannot be cut at a value: PackScope notes how far the decompressor had read every "
-                        + "256 KiB of output, and decompressed byte " + at + " came out while it read compressed bytes "
-                        + from + " to " + (to - 1) + " (the back-references of " + u.compression().label()
-                        + " may reach further back).", u.file(), Span.bytes(from, to - from)));
+        String label = u.compression().label();
+        boolean whole = m.length <= 2;
+        steps.add(new Step("in the " + label + " file", "compressed bytes " + from + "–" + (to - 1),
+                "Compressed data cannot be cut at a value: PackScope notes how far the decompressor had read after "
+                        + "every 256 KiB of output, and decompressed byte " + at + " came out while it read compressed "
+                        + "bytes " + from + " to " + (to - 1)
+                        + (whole ? " (this stream is small enough to come out in one step, so that is all of it)" : "")
+                        + "; " + label + " refers back to earlier output, so those bytes alone do not decode it.",
+                u.file(), Span.bytes(from, to - from)));
     }
 
-    private static void altrepStep(List<Step> steps, Origin origin) {
+    private static void altrepStep(List<Step> steps, Origin origin, long k) {
         RItem.Altrep a = origin.altrep();
         RItem state = a.state();
         ByteSource src = origin.altrepData();
@@ -259,6 +263,18 @@ final class RdsTracer {
                 : "PackScope rebuilt the values from its state into a small stream of its own";
         steps.add(new Step("ALTREP " + cls, "state at byte " + (state == null ? "?" : state.offset()),
                 "This vector is stored as an ALTREP object at byte " + a.offset() + ": " + how + ".", src, span));
+        RItem st = RItem.resolve(state);
+        if (cls != null && cls.startsWith("compact_") && st instanceof RItem.Vector v && v.type() == RFlags.REALSXP
+                && v.length() == 3) {
+            double start = v.doubleAt(1), step = v.doubleAt(2);
+            double x = start + k * step;
+            String value = cls.equals("compact_intseq") ? Integer.toString((int) x) : RNodes.realText(Double.doubleToRawLongBits(x));
+            steps.add(new Step("start + k × step", value, String.format("n = %s, start = %s, step = %s from the state's "
+                    + "three doubles; value %d = %s + %d × %s.", RNodes.realText(Double.doubleToRawLongBits(v.doubleAt(0))),
+                    RNodes.realText(Double.doubleToRawLongBits(start)), RNodes.realText(Double.doubleToRawLongBits(step)),
+                    k, RNodes.realText(Double.doubleToRawLongBits(start)), k, RNodes.realText(Double.doubleToRawLongBits(step))),
+                    v.data(), Span.bytes(v.dataOffset(), 24)));
+        }
     }
 
     private static String hex(byte[] b, long total) {

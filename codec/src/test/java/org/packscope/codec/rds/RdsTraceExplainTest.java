@@ -206,6 +206,7 @@ class RdsTraceExplainTest {
         assertEquals("11", s.value());
         assertTrue(s.steps().get(0).title().startsWith("ALTREP compact_intseq"), s.steps().get(0).title());
         assertSame(obj.source(), s.steps().get(0).source());
+        assertEquals("11", step(s, "start + k × step").value());
         assertEquals("9", check(obj.child("dstr").child("expanded"), 1).value());
 
         boolean compressed = !how.equals("none");
