@@ -60,6 +60,15 @@ public final class RdsExplainer {
                         + "could be decompressed before the damage; the items after that point are missing.",
                 "gzip: size mod 2^32 is also stored in the last 4 bytes of the file (ISIZE)", "RFC 1952 §2.3.1 (ISIZE)");
 
+        put("XDR rewrite", "XDR rewrite of the ASCII text",
+                "An ASCII stream (serialize(ascii = TRUE), save(ascii = TRUE)) writes every integer, double and raw "
+                        + "byte as a word of text on its own line (NA, NaN, Inf and -Inf by name; doubles in decimal "
+                        + "with 16 significant digits or in hex) and strings with C-style escapes (\\n, \\t, octal "
+                        + "\\ooo for bytes at or below space and above '~'). PackScope rewrites it word by word as the "
+                        + "equivalent XDR stream and reads that, so the same nodes serve both; traces lead back to the "
+                        + "word in the text. NaN has no payload in text and comes back as R's usual NaN bits.",
+                "int → 4 bytes, double → 8 bytes, raw byte → 1 byte, string of n bytes → n bytes", SERIALIZATION);
+
         // ---- the stream header
         put("save() magic", "save() magic",
                 "An .RData file written by save() starts with \"RDX2\\n\" or \"RDX3\\n\" before an ordinary serialization "
@@ -207,6 +216,11 @@ public final class RdsExplainer {
             if (m != null) return m;
             return bpcellsFact(f);
         };
+    }
+
+    /** The explainer of the ASCII text node. */
+    static FieldExplainer forText() {
+        return f -> COMMON.get(f.name());
     }
 
     /** The explainer of the header node. */

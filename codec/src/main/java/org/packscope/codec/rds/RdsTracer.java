@@ -217,11 +217,25 @@ final class RdsTracer {
      * and the stretch of the compressed file the decompressor was in when it made them.
      */
     private static void placeSteps(List<Step> steps, Origin origin, ByteSource d, long at, int len) {
+        AsciiTranscoder.Result ascii = origin.ascii();
+        boolean fromText = ascii != null && d == ascii.xdr();
+        if (fromText) {
+            long t = ascii.textOffsetOf(at);
+            if (t < 0) return;
+            int w = Math.max(1, ascii.wordLength(t));
+            d = ascii.text();
+            steps.add(new Step("in the ASCII text", "text byte " + t + ": " + word(d, t, w), "The file is an ASCII "
+                    + "serialization (\"A\\n\"): every number is a word of text. PackScope rewrote it as the XDR stream "
+                    + "the steps above read; these bytes of text are where this word was written.", d, Span.bytes(t, w)));
+            at = t;
+            len = w;
+        }
         Unwrapped u = origin.wrap();
         if (u == null || u.compression() == Compression.NONE || u.data() != d) return;
         steps.add(new Step("in the decompressed stream", "byte " + at, "The " + u.compression().label()
-                + " wrapper was undone in memory; the item offsets above are offsets in that buffer ('" + d.name()
-                + "', " + d.size() + " bytes), not in the file.", d, Span.bytes(at, len)));
+                + " wrapper was undone in memory; " + (fromText ? "the text above is at this offset of" : "the item "
+                + "offsets above are offsets in") + " that buffer ('" + d.name() + "', " + d.size()
+                + " bytes), not in the file.", d, Span.bytes(at, len)));
         long from = -1, to = -1;
         long[] m = u.marks();
         for (int i = 0; i + 1 < m.length; i += 2) {
@@ -275,6 +289,11 @@ final class RdsTracer {
                     k, RNodes.realText(Double.doubleToRawLongBits(start)), k, RNodes.realText(Double.doubleToRawLongBits(step))),
                     v.data(), Span.bytes(v.dataOffset(), 24)));
         }
+    }
+
+    private static String word(ByteSource text, long at, int len) {
+        byte[] b = text.bytes(at, Math.min(len, MAX_SHOWN_BYTES));
+        return '"' + new String(b, java.nio.charset.StandardCharsets.ISO_8859_1) + (len > b.length ? "…" : "") + '"';
     }
 
     private static String hex(byte[] b, long total) {
