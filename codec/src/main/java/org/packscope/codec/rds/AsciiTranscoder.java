@@ -174,7 +174,9 @@ final class AsciiTranscoder {
                     attributes(f);
                 }
                 default -> {
-                    // the XDR reader explains unknown and unsupported types at this spot
+                    // bytecode, unknown types: the XDR reader stops at these flags and says why;
+                    // rewriting on would turn the words that follow into noise
+                    throw new Stop();
                 }
             }
         } finally {

@@ -140,6 +140,17 @@ class RdsAsciiTest {
     }
 
     @Test
+    void bytecodeStopsTheRewriteAndTheReaderSaysWhy() {
+        byte[] text = new Text().header3().w(RFlags.VECSXP).w(2).w(RFlags.INTSXP).w(1).w(3).w(RFlags.BCODESXP).w(1)
+                .w("garbage").bytes();
+        AsciiTranscoder.Result r = AsciiTranscoder.transcode(ByteSource.of(text, "bc.rds"));
+        assertEquals(List.of(), r.diagnostics());
+        RdsStream s = RdsFile.read(ByteSource.of(text, "bc.rds"));
+        assertEquals(List.of("bytecode_unsupported"), s.diagnostics().stream().map(Diagnostic::rule).toList());
+        assertEquals(3, ((RItem.Vector) ((RItem.Elements) s.root()).elements().get(0)).intAt(0));
+    }
+
+    @Test
     void version2AndSaveFilesToo() {
         byte[] v2 = new Text().w("A").w(2).w(0x00040202).w(0x00020300).w(RFlags.INTSXP).w(1).w(42).bytes();
         RdsStream s = RdsFile.read(ByteSource.of(v2, "v2.rds"));
