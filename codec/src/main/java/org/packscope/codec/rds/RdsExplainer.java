@@ -134,24 +134,24 @@ public final class RdsExplainer {
         put("levels", "Levels (gp bits)",
                 "R's 16 general-purpose bits of the item, carried along so the reader can restore them. Most items "
                         + "have 0. For a CHARSXP they give the string's encoding (bytes 2, latin1 4, UTF-8 8, ASCII 64); "
-                        + "for other items bit 16 of the levels value marks an S4 object.",
+                        + "for other items levels & 16 (flags bit 16) marks an S4 object.",
                 "levels = (flags >> 12) & 0xFFFF", SERIALIZATION);
         put("bytes bit", "bytes encoding bit",
-                "CHARSXP levels bit 2 (flags bit 13): the string is raw bytes with no declared encoding "
+                "CHARSXP levels & 2 (flags bit 13): the string is raw bytes with no declared encoding "
                         + "(Encoding(x) == \"bytes\"); R will not translate it.",
                 "bytes = (levels & 2) != 0", SERIALIZATION);
         put("latin1 bit", "latin1 encoding bit",
-                "CHARSXP levels bit 4 (flags bit 14): the string's bytes are ISO-8859-1.",
+                "CHARSXP levels & 4 (flags bit 14): the string's bytes are ISO-8859-1.",
                 "latin1 = (levels & 4) != 0", SERIALIZATION);
         put("UTF-8 bit", "UTF-8 encoding bit",
-                "CHARSXP levels bit 8 (flags bit 15): the string's bytes are UTF-8 regardless of the native encoding.",
+                "CHARSXP levels & 8 (flags bit 15): the string's bytes are UTF-8 regardless of the native encoding.",
                 "utf8 = (levels & 8) != 0", SERIALIZATION);
         put("ASCII bit", "ASCII bit",
-                "CHARSXP levels bit 64 (flags bit 18): every byte is below 0x80, so the string reads the same in any "
+                "CHARSXP levels & 64 (flags bit 18): every byte is below 0x80, so the string reads the same in any "
                         + "encoding. R sets it on almost every plain name.",
                 "ascii = (levels & 64) != 0", SERIALIZATION);
         put("S4 bit", "S4 bit",
-                "Levels bit 16 (flags bit 16) on a non-string item: an S4 object. BPCells in-memory matrices are S4SXP "
+                "Levels & 16 (flags bit 16) on a non-string item: an S4 object. BPCells in-memory matrices are S4SXP "
                         + "items with this bit, is-object and has-attributes set (flags 0x00010319); their slots follow.",
                 "s4 = (levels & 16) != 0", SERIALIZATION + "; " + BPCELLS);
 

@@ -191,7 +191,7 @@ final class RdsTracer {
         steps.add(new Step("CHARSXP flags", f.hex(), "Type 9 (CHARSXP) in the low byte; the levels bits above bit "
                 + "12 hold the encoding.", d, Span.bytes(off, 4)));
         steps.add(new Step("encoding bits", String.format("levels 0x%04x → %s", f.levels(), c.encoding()),
-                "Levels bits 2 bytes, 4 latin1, 8 UTF-8, 64 ASCII (flags bits 13–18, in these two bytes); none set "
+                "Levels & 2 means bytes, & 4 latin1, & 8 UTF-8, & 64 ASCII (flags bits 13–18, in these two bytes); none set "
                         + "means the writer's native encoding.", d, Span.bytes(off + 1, 2)));
         placeSteps(steps, origin, d, off, 4);
         steps.add(new Step("string length", Integer.toString(c.length()), c.isNA()
