@@ -11,10 +11,12 @@ import org.packscope.codec.bpcells.MatrixVersion;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
 
@@ -49,10 +51,11 @@ public final class BpcellsRds {
     /**
      * When the stream's object is a BPCells matrix, turns the file node {@code n} into the
      * matrix node: its facts, facets (SparseMatrix, BulkDecoder, Verifier) and array
-     * children, followed by the children already there (header, object).
+     * children, followed by the children already there (header, object). Returns the
+     * matrix node's explainer (null when none, or when the object is not a matrix).
      */
-    static void attach(Node n, RdsStream s) {
-        if (!isMatrix(s.root())) return;
+    static FieldExplainer attach(Node n, RdsStream s) {
+        if (!isMatrix(s.root())) return null;
         RItem.S4 obj = (RItem.S4) s.root();
         RArrayStore store = store(obj, s.data(), n.name());
         Node object = n.child("object");
@@ -69,9 +72,11 @@ public final class BpcellsRds {
         copy(m, n, BulkDecoder.class);
         copy(m, n, Verifier.class);
         copy(m, n, ValueColumn.class);
+        copy(m, n, ValueTracer.class);
         kids.addAll(n.children());
         n.children(kids);
         n.summary(m.summary() + " · " + n.summary());
+        return m.facet(FieldExplainer.class);
     }
 
     /**

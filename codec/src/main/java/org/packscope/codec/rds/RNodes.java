@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Set;
 
 import org.packscope.codec.inspect.DataTable;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;
 
@@ -34,8 +36,14 @@ public final class RNodes {
      * "matrix" child of a BPCells matrix object (when the file node itself is the matrix).
      */
     public static Node item(String name, RItem item, ByteSource data, boolean matrixChild) {
+        return item(name, item, data, matrixChild, Origin.NONE);
+    }
+
+    /** As above, with where the stream came from (for value traces). */
+    static Node item(String name, RItem item, ByteSource data, boolean matrixChild, Origin origin) {
         Node n = Node.of(name, kind(item)).source(data).span(span(item)).summary(summary(item));
-        describe(n, item, data);
+        n.facet(FieldExplainer.class, RdsExplainer.forItem(item));
+        describe(n, item, data, origin);
         if (matrixChild && BpcellsRds.isMatrix(item)) BpcellsRds.addMatrixChild(n, (RItem.S4) item, data);
         return n;
     }
@@ -75,7 +83,12 @@ public final class RNodes {
         }
     }
 
-    private static void describe(Node n, RItem item, ByteSource data) {
+    private static Node item(String name, RItem item, ByteSource data, Origin origin) {
+        return item(name, item, data, true, origin);
+    }
+
+    private static void describe(Node n, RItem item, ByteSource data, Origin at) {
+        Origin origin = at.plain();
         if (item.flags() != null) flagFields(n, "", item.offset(), item.flags());
         if (item instanceof RItem.Chars c) {
             n.field("length", Span.bytes(c.offset() + 4, 4), c.length(), "bytes that follow (-1 = NA_character_)");
@@ -83,7 +96,7 @@ public final class RNodes {
                 n.field("bytes", Span.bytes(c.offset() + 8, c.length()), quote(c.value()), "string bytes, encoding " + c.encoding());
             }
             n.field("encoding", null, c.encoding(), "from the levels bits; 'native' means the header's native encoding");
-            attributes(n, c, data);
+            attributes(n, c, data, origin);
         } else if (item instanceof RItem.Symbol s) {
             n.field("name", span(s.name()), s.text(), "CHARSXP with the symbol's name");
             n.field("reference", null, "#" + s.refIndex(), "its place in the reference table (later uses are REFSXP)");
@@ -96,61 +109,68 @@ public final class RNodes {
             n.field("data", Span.bytes(v.dataOffset(), v.count() * (v.type() == RFlags.CPLXSXP ? 8 : v.elementSize())),
                     preview(v), elementMeaning(v.type()));
             n.facet(ValueColumn.class, new VectorColumn(n.name(), v));
-            attributes(n, v, data);
+            n.facet(ValueTracer.class, RdsTracer.vector(v, at));
+            attributes(n, v, data, origin);
         } else if (item instanceof RItem.Elements e) {
             n.field("length", Span.bytes(e.lengthOffset(), 4), e.length(), "number of elements (int32)");
             List<String> names = RItem.strings(e.attribute("names"));
             List<RItem> els = e.elements();
             List<String> childNames = childNames(els.size(), names);
             if (els.size() > DRILL_DOWN_ABOVE) n.drillDown(true);
-            Node attrs = attributesNode(e, data);
+            if (e.type() == RFlags.STRSXP) {
+                n.facet(ValueColumn.class, new StringColumn(n.name(), els));
+                n.facet(ValueTracer.class, RdsTracer.strings(e, data, at));
+            }
+            Node attrs = attributesNode(e, data, origin);
             int extra = attrs == null ? 0 : 1;
             n.lazyChildren(els.size() + extra, i -> i < els.size()
-                    ? item(childNames.get(i), els.get(i), data) : attrs);
+                    ? item(childNames.get(i), els.get(i), data, origin) : attrs);
         } else if (item instanceof RItem.PairList p) {
-            pairList(n, p, data, false);
+            pairList(n, p, data, false, origin);
         } else if (item instanceof RItem.S4 s) {
             if (s.attributes() instanceof RItem.PairList pl) {
                 n.field("slots", span(pl), pl.cells().size(), "an S4 object's slots are its attribute pairlist");
-                pairList(n, pl, data, true);
+                pairList(n, pl, data, true, origin);
                 n.table(slotTable(pl));
             }
         } else if (item instanceof RItem.Environment env) {
             n.field("locked", Span.bytes(env.offset() + 4, 4), env.locked(), "1 when the environment is locked");
             String[] names = {"enclosure", "frame", "hashtab"};
-            for (int i = 0; i < env.parts().size(); i++) append(n, item(names[i], env.parts().get(i), data));
-            if (env.attributes() != null) append(n, item("attributes", env.attributes(), data));
+            for (int i = 0; i < env.parts().size(); i++) append(n, item(names[i], env.parts().get(i), data, origin));
+            if (env.attributes() != null) append(n, item("attributes", env.attributes(), data, origin));
         } else if (item instanceof RItem.Composite c) {
             if (c.text() != null) n.field("name", Span.bytes(c.offset() + 8, c.text().length()), c.text(), "primitive's name");
-            for (int i = 0; i < c.parts().size(); i++) append(n, item("[" + (i + 1) + "]", c.parts().get(i), data));
-            attributes(n, c, data);
+            for (int i = 0; i < c.parts().size(); i++) append(n, item("[" + (i + 1) + "]", c.parts().get(i), data, origin));
+            attributes(n, c, data, origin);
         } else if (item instanceof RItem.Altrep a) {
             n.field("class", null, a.className(), a.expanded() == null ? "ALTREP class (values are not expanded)"
                     : "ALTREP class; the 'expanded' child holds the values it stands for");
-            if (a.expanded() != null) append(n, item("expanded", a.expanded(), a.expandedSource()));
-            if (a.info() != null) append(n, item("info", a.info(), data));
-            if (a.state() != null) append(n, item("state", a.state(), data));
-            if (a.attributes() != null) append(n, item("attributes", a.attributes(), data));
+            if (a.expanded() != null) {
+                append(n, item("expanded", a.expanded(), a.expandedSource(), origin.expandedFrom(a, data)));
+            }
+            if (a.info() != null) append(n, item("info", a.info(), data, origin));
+            if (a.state() != null) append(n, item("state", a.state(), data, origin));
+            if (a.attributes() != null) append(n, item("attributes", a.attributes(), data, origin));
         } else if (item instanceof RItem.Broken b) {
             n.field("problem", null, b.rule(), "reading stopped here; see the diagnostics");
         }
     }
 
-    private static void attributes(Node n, RItem item, ByteSource data) {
-        Node attrs = attributesNode(item, data);
+    private static void attributes(Node n, RItem item, ByteSource data, Origin origin) {
+        Node attrs = attributesNode(item, data, origin);
         if (attrs != null) append(n, attrs);
     }
 
-    private static Node attributesNode(RItem item, ByteSource data) {
+    private static Node attributesNode(RItem item, ByteSource data, Origin origin) {
         RItem a = item instanceof RItem.PairList ? null : item.attributes();
-        return a == null ? null : item("attributes", a, data);
+        return a == null ? null : item("attributes", a, data, origin);
     }
 
     /**
      * A pairlist's cells as children, each named by its tag and showing the cell's own
      * flags and tag before its value's fields.
      */
-    private static void pairList(Node n, RItem.PairList p, ByteSource data, boolean slots) {
+    private static void pairList(Node n, RItem.PairList p, ByteSource data, boolean slots, Origin origin) {
         List<RItem.Cell> cells = p.cells();
         List<String> tags = new ArrayList<>(cells.size());
         for (RItem.Cell c : cells) tags.add(c.tagName());
@@ -160,7 +180,7 @@ public final class RNodes {
         if (tail != null && !cdr) n.field(slots ? "slots end" : "end", span(tail), "NILVALUE_SXP", "NULL ends the pairlist");
         // made on demand: language objects nest deeply, and a long pairlist costs nothing until opened
         n.lazyChildren(cells.size() + (cdr ? 1 : 0), i -> i < cells.size()
-                ? cell(names.get(i), cells.get(i), data) : item("CDR", tail, data));
+                ? cell(names.get(i), cells.get(i), data, origin) : item("CDR", tail, data, origin));
     }
 
     /** One row per slot: where it is, its R type and length, and the bytes it takes. */
@@ -176,15 +196,16 @@ public final class RNodes {
         return new DataTable("slots", List.of("slot", "R type", "length", "offset", "bytes"), rows, "slot", "bytes");
     }
 
-    private static Node cell(String name, RItem.Cell c, ByteSource data) {
+    private static Node cell(String name, RItem.Cell c, ByteSource data, Origin origin) {
         RItem car = c.car();
         String kind = car == null ? "r-cell" : kind(car);
         Node n = Node.of(name, kind).source(data).span(Span.bytes(c.offset(), c.end() - c.offset()))
                 .summary(car == null ? "(unread)" : summary(car));
+        n.facet(FieldExplainer.class, RdsExplainer.forItem(car));
         flagFields(n, "cell ", c.offset(), c.flags());
         if (c.tag() != null) n.field("tag", span(c.tag()), c.tagName(), "the cell's tag: a SYMSXP (or REFSXP to one)");
-        if (car != null) describe(n, car, data);
-        if (c.attributes() != null) append(n, item("cell attributes", c.attributes(), data));
+        if (car != null) describe(n, car, data, origin);
+        if (c.attributes() != null) append(n, item("cell attributes", c.attributes(), data, origin));
         if (BpcellsRds.isMatrix(car)) BpcellsRds.addMatrixChild(n, (RItem.S4) car, data);
         return n;
     }
@@ -305,6 +326,29 @@ public final class RNodes {
             case RFlags.CPLXSXP -> "big-endian float64 pairs (real, imaginary)";
             default -> "one byte per element";
         };
+    }
+
+    /** A character vector's strings as a text column ("NA" for NA_character_). */
+    private record StringColumn(String name, List<RItem> elements) implements ValueColumn {
+        @Override public ValueType type() { return ValueType.TEXT; }
+
+        @Override public long count() { return elements.size(); }
+
+        @Override
+        public void read(long start, long[] dst, int off, int len) {
+            throw new UnsupportedOperationException("a character vector has no numeric values");
+        }
+
+        @Override
+        public void readRaw(long start, int len, byte[] dst, int off) {
+            throw new UnsupportedOperationException("a character vector has no fixed-width values");
+        }
+
+        @Override
+        public String text(long index) {
+            RItem c = elements.get(Math.toIntExact(index));
+            return c instanceof RItem.Chars ch ? (ch.value() == null ? "NA" : ch.value()) : "?";
+        }
     }
 
     /** Values of an atomic vector, decoded from big-endian on demand. */

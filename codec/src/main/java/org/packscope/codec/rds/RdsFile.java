@@ -3,6 +3,7 @@ package org.packscope.codec.rds;
 import java.nio.file.Path;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
@@ -19,7 +20,8 @@ public final class RdsFile {
 
     /** Reads the file (decompressing it in memory) and parses the stream; never throws for bad content. */
     public static RdsStream read(ByteSource file) {
-        return RdsParser.parse(RdsUnwrapper.unwrap(file).data());
+        ByteSource data = RdsUnwrapper.unwrap(file).data();
+        return RdsParser.parse(AsciiTranscoder.isAscii(data) ? AsciiTranscoder.transcode(data).xdr() : data);
     }
 
     public static Node open(Path path) {
@@ -32,15 +34,47 @@ public final class RdsFile {
         n.source(file).span(Span.bytes(0, file.size()));
         wrapperFields(n, u);
         u.diagnostics().forEach(n::diagnose);
-        RdsStream s = RdsParser.parse(u.data());
-        RNodes.append(n, headerNode(s));
+        AsciiTranscoder.Result ascii = AsciiTranscoder.isAscii(u.data()) ? AsciiTranscoder.transcode(u.data()) : null;
+        RdsStream s = RdsParser.parse(ascii == null ? u.data() : ascii.xdr());
+        if (ascii != null) RNodes.append(n, textNode(ascii, u));
+        RNodes.append(n, headerNode(s, ascii != null));
         Node object = s.root() == null ? null
-                : RNodes.item("object", s.root(), s.data(), !BpcellsRds.isMatrix(s.root()));
+                : RNodes.item("object", s.root(), s.data(), !BpcellsRds.isMatrix(s.root()), Origin.of(u, ascii));
         if (object != null) RNodes.append(n, object);
         Node carrier = object != null ? object : n.child("header");
-        for (Diagnostic d : s.diagnostics()) carrier.diagnose(withCompressedOffset(d, u));
+        for (Diagnostic d : s.diagnostics()) carrier.diagnose(withOrigin(d, u, ascii));
         n.summary(summary(u, s));
-        BpcellsRds.attach(n, s);
+        FieldExplainer matrix = BpcellsRds.attach(n, s);
+        n.facet(FieldExplainer.class, RdsExplainer.forFile(matrix));
+    }
+
+    /**
+     * The ASCII text as a node of its own: the XDR rewrite's problems (spans in the text)
+     * and what the rewrite is.
+     */
+    private static Node textNode(AsciiTranscoder.Result ascii, Unwrapped u) {
+        ByteSource t = ascii.text();
+        Node n = Node.of("ascii text", "rds-ascii").source(t).span(Span.bytes(0, t.size()))
+                .summary("ASCII serialization · " + t.size() + " bytes of text → " + ascii.xdr().size() + " bytes of XDR");
+        n.field("format", Span.bytes(t.u8(0) == 'R' ? 5 : 0, 2), "A", "'A\\n': ASCII serialization, one number per line");
+        n.field("XDR rewrite", null, ascii.xdr().size() + " bytes", "held in memory as '" + ascii.xdr().name()
+                + "'; the header and object nodes point into it");
+        n.facet(org.packscope.codec.inspect.FieldExplainer.class, RdsExplainer.forText());
+        for (Diagnostic d : ascii.diagnostics()) n.diagnose(withCompressedOffset(d, u));
+        return n;
+    }
+
+    /** Adds where a problem of the stream lies in the ASCII text and the compressed file. */
+    static Diagnostic withOrigin(Diagnostic d, Unwrapped u, AsciiTranscoder.Result ascii) {
+        if (ascii == null || d.span() == null) return withCompressedOffset(d, u);
+        long t = ascii.textOffsetOf(d.span().byteOffset());
+        if (t < 0) return d;
+        Diagnostic withText = new Diagnostic(d.severity(), d.span(), d.rule(), d.message() + "; near byte " + t
+                + " of the ASCII text");
+        if (u.compression() == Compression.NONE) return withText;
+        long at = u.compressedOffsetNear(t);
+        return at < 0 ? withText : new Diagnostic(d.severity(), d.span(), d.rule(), withText.message() + ", in the "
+                + u.compression().label() + " file near compressed byte " + at);
     }
 
     /** Adds where in the compressed file a problem of the decompressed stream lies. */
@@ -65,9 +99,10 @@ public final class RdsFile {
                 "held in memory as '" + u.data().name() + "'; item offsets refer to it");
     }
 
-    private static Node headerNode(RdsStream s) {
+    private static Node headerNode(RdsStream s, boolean ascii) {
         ByteSource d = s.data();
         Node h = Node.of("header", "rds-header").source(d);
+        h.facet(FieldExplainer.class, RdsExplainer.forHeader());
         RdsHeader hd = s.header();
         if (hd == null) {
             h.summary("unreadable").span(Span.bytes(0, Math.min(2, d.size())));
@@ -77,7 +112,8 @@ public final class RdsFile {
         if (hd.saveMagic() != null) {
             h.field("save() magic", Span.bytes(0, 5), hd.saveMagic(), "an .RData file of save(): the object is a pairlist of variables");
         }
-        h.field("format", Span.bytes(hd.formatOffset(), 2), "X", "'X\\n': XDR, big-endian binary");
+        h.field("format", Span.bytes(hd.formatOffset(), 2), ascii ? "X (rewritten from A)" : "X",
+                ascii ? "the ASCII stream rewritten by PackScope as XDR, big-endian binary" : "'X\\n': XDR, big-endian binary");
         h.field("version", Span.bytes(hd.versionOffset(), 4), hd.version(), "serialization format version (2 or 3)");
         h.field("writer R version", Span.bytes(hd.writerOffset(), 4), RdsHeader.rVersion(hd.writerVersion()),
                 String.format("R that wrote it (0x%08x)", hd.writerVersion()));

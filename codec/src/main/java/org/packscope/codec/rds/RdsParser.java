@@ -112,8 +112,9 @@ public final class RdsParser {
             return null;
         }
         if (f0 != 'X') {
-            error(start, "unsupported_serialization_format", (f0 == 'A' ? "ASCII" : "native binary")
-                    + " serialization ('" + (char) f0 + "\\n') is not supported; only XDR ('X\\n', what saveRDS writes) is");
+            error(start, "unsupported_serialization_format", f0 == 'A'
+                    ? "ASCII serialization ('A\\n') is read by rewriting it as XDR first (RdsFile does); this reader takes XDR only"
+                    : "native binary serialization ('B\\n') is not supported; only XDR ('X\\n', what saveRDS writes) and ASCII are");
             return null;
         }
         pos = start + 2;
