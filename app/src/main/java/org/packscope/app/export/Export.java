@@ -44,8 +44,8 @@ public final class Export {
         }
         ValueColumn c = node.values();
         if (c != null) {
-            boolean text = c.type().kind() == ValueType.Kind.TEXT;
-            for (String f : text ? List.of("csv", "json") : List.of("csv", "raw", "json")) if (!out.contains(f)) out.add(f);
+            boolean variableText = c.type().kind() == ValueType.Kind.TEXT;
+            for (String f : variableText ? List.of("csv", "json") : List.of("csv", "raw", "json")) if (!out.contains(f)) out.add(f);
             if (npyDescr(c.type()) != null) out.add("npy");
         }
         return out;
