@@ -132,7 +132,12 @@ final class CarrayStore implements ByteStore {
         long n = carray.nchunks();
         long done = 0;
         Codecs ctx = Codecs.local();
-        for (long k = 0; k < n; k++) {
+        long missing = n - carray.files.headMap(n).size();
+        if (missing > 0) {
+            sink.accept(Diagnostic.error(null, "missing_chunk_file", missing + " of the " + n + " chunk files are missing; their rows read as zeros"));
+        }
+        // only the files present: n comes from the metadata and may be huge
+        for (long k : carray.files.headMap(n).keySet()) {
             progress.checkCancelled();
             progress.update((double) k / n, "chunk " + k);
             Chunk c = load(k);
@@ -153,7 +158,7 @@ final class CarrayStore implements ByteStore {
         long done = 0;
         Codecs ctx = Codecs.local();
         byte[] buf = new byte[0];
-        for (long k = 0; k < n; k++) {
+        for (long k : carray.files.headMap(n).keySet()) {
             progress.checkCancelled();
             Chunk c = chunk(k);
             if (c.blosc() == null) continue;
@@ -165,7 +170,7 @@ final class CarrayStore implements ByteStore {
                     b.decodeUnit(u, buf, 0, ctx);
                     done += b.unitLength(u);
                 } catch (BloscException e) {
-                    if (b.fatal() != null) break;
+                    if (b.fatal() != null || b.header().memcpyed()) break;
                 }
             }
         }

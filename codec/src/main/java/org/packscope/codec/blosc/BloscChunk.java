@@ -357,8 +357,18 @@ public final class BloscChunk {
             try {
                 decodeUnit(u, buf, 0, ctx);
             } catch (BloscException e) {
-                sink.accept(e.diagnostic());
                 failures++;
+                if (header != null && header.memcpyed()) {
+                    // every later slice lies past the same end: one report for all of them
+                    long from = base + ChunkHeader.SIZE + unitStart(u);
+                    sink.accept(Diagnostic.error(Span.bytes(Math.min(from, end), 0), "memcpyed_truncated",
+                            "memcpyed data ends at " + end + " but nbytes " + nbytes() + " needs it to reach "
+                                    + (base + ChunkHeader.SIZE + nbytes()) + "; bytes " + unitStart(u) + ".." + nbytes()
+                                    + " of the data are missing and read as zeros"));
+                    failures += (int) Math.min(Integer.MAX_VALUE - failures, n - u - 1);
+                    break;
+                }
+                sink.accept(e.diagnostic());
                 if (header == null || fatal != null) break;
             }
         }

@@ -90,7 +90,7 @@ public final class ChunkNodes {
                 c.decodeUnit(u, buf, 0, ctx);
                 done += c.unitLength(u);
             } catch (BloscException e) {
-                if (c.fatal() != null) break;
+                if (c.fatal() != null || c.header().memcpyed()) break;
             }
         }
         return done;
