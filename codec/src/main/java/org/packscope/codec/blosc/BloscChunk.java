@@ -308,6 +308,11 @@ public final class BloscChunk {
                 throw failure("truncated", Span.bytes(e.offset(), 0), "block " + b + ": " + e.getMessage());
             }
         }
+        int covered = layout.nsplits() * neblock;
+        if (covered < bsize) {
+            // a blocksize that is not a multiple of typesize leaves bytes no stream writes; never reuse stale ones
+            java.util.Arrays.fill(out, outOff + covered, outOff + bsize, (byte) 0);
+        }
         switch (filter) {
             case SHUFFLE -> Shuffle.unshuffle(header.typesize(), bsize, out, 0, dst, dOff);
             case BITSHUFFLE -> Shuffle.bitunshuffle(header.typesize(), bsize, out, 0, dst, dOff);

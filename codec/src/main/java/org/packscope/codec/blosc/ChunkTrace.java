@@ -14,6 +14,7 @@ import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ArraySource;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.OutOfRangeException;
 
 /**
  * Follows bytes {@code [pos, pos+width)} of a chunk's decompressed data back to the bits
@@ -66,6 +67,18 @@ public final class ChunkTrace {
     public static Result trace(BloscChunk c, String label, long pos, int width) {
         Steps s = new Steps();
         byte[] out = new byte[Math.max(0, width)];
+        try {
+            return trace(c, label, pos, out, s);
+        } catch (OutOfRangeException e) {
+            // the checks above should make this unreachable; a trace still never throws for bad content
+            s.add("unreadable", "zeros", "a read at " + e.offset() + " ran past the end of its source: " + e.getMessage(), null, null);
+            java.util.Arrays.fill(out, (byte) 0);
+            return new Result(s.done(), out);
+        }
+    }
+
+    private static Result trace(BloscChunk c, String label, long pos, byte[] out, Steps s) {
+        int width = out.length;
         ChunkHeader h = c.header();
         ByteSource src = c.source();
         long base = c.base();
@@ -178,6 +191,12 @@ public final class ChunkTrace {
                 q = off;
                 how = "no shuffle in this block: byte " + off + " of block " + b + " is byte " + q + " of its decompressed data";
             }
+            if (q >= (long) l.nsplits() * l.neblock()) {
+                out[t] = 0;
+                s.add("value byte " + t, "00", how + "; but the " + l.nsplits() + " streams of " + l.neblock()
+                        + " bytes end before it (blocksize is not a multiple of typesize), so it reads as 0", null, null);
+                continue;
+            }
             StreamView sv = stream(c, label, st, b, q, s);
             if (sv == null) continue;
             int j = streamIndex(l, q);
@@ -186,7 +205,8 @@ public final class ChunkTrace {
             // bytes that follow on in the same stream are shown as one step
             int run = 1;
             if (f == ChunkHeader.Filter.NONE || !(i < n) || ts <= 1) {
-                while (t + run < out.length && off + run < bsize && (q + run) / l.neblock() == j
+                while (t + run < out.length && off + run < bsize && q + run < (long) l.nsplits() * l.neblock()
+                        && (q + run) / l.neblock() == j
                         && (pos + t + run) / blocksize == b) {
                     out[t + run] = sv.source().get(at + run);
                     run++;

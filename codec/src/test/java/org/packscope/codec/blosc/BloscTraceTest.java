@@ -129,4 +129,29 @@ class BloscTraceTest {
         ValueTracer tr = n.facet(ValueTracer.class);
         assertEquals("0", tr.trace(perBlock + 3, Progress.NONE).value());
     }
+
+    /** blocksize 257 with typesize 2: two raw streams of 128 bytes cover 256; the last byte reads as 0, decoded or traced. */
+    @Test
+    void byteNoStreamCoversReadsAsZero() throws Exception {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(16 + 4 + 2 * (4 + 128)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) 2).put((byte) 1).put((byte) 0x01).put((byte) 2).putInt(257).putInt(257).putInt(b.capacity());
+        b.putInt(20);
+        for (int j = 0; j < 2; j++) {
+            b.putInt(128);
+            for (int i = 0; i < 128; i++) b.put((byte) (j * 128 + i + 1));
+        }
+        Node n = Node.of("odd", "blosc-chunk");
+        BloscFormat.fillRawChunk(n, ByteSource.of(b.array(), "odd"), "odd");
+        ValueColumn col = n.values();
+        assertEquals(257, col.count());
+        // stale bytes in the per-thread buffer must not leak into the uncovered byte
+        java.util.Arrays.fill(Codecs.local().shuffled(1024), (byte) 0x7f);
+        assertEquals("0", col.text(256));
+        Trace t = TraceChecks.check(n, 256);
+        assertTrue(t.steps().get(t.steps().size() - 2).explanation().contains("reads as 0"), t.steps().toString());
+        // element 3 (bytes 6, 7): byte 0 from stream 0 offset 3, byte 1 from stream 1 offset 3
+        assertEquals(Integer.toString(4), col.text(6));
+        assertEquals(Integer.toString(128 + 4), col.text(7));
+        TraceChecks.check(n, 7);
+    }
 }
