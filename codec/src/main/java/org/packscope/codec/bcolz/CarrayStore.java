@@ -101,26 +101,35 @@ final class CarrayStore implements ByteStore {
             long u = pos / unit;
             long us = b.unitStart(u);
             int n = (int) (Math.min(us + b.unitLength(u), stop) - pos);
-            System.arraycopy(unit(c, u), (int) (pos - us), dst, off, n);
+            byte[] bytes = unit(c, u);
+            if (bytes == null) Arrays.fill(dst, off, off + n, (byte) 0);
+            else System.arraycopy(bytes, (int) (pos - us), dst, off, n);
             pos += n;
             off += n;
         }
     }
 
+    private static final byte[] FAILED = new byte[0];
+
+    /** The unit's bytes, or null when it cannot be decoded (it then reads as zeros). */
     private byte[] unit(Chunk c, long u) {
         long key = (c.index() << 32) | u;
         byte[] bytes = cache.get(key);
-        if (bytes != null) return bytes;
+        if (bytes != null) return bytes == FAILED ? null : bytes;
         BloscChunk b = c.blosc();
-        bytes = new byte[b.unitLength(u)];
         decoded.incrementAndGet();
+        if (!b.unitLocatable(u)) {
+            cache.put(key, FAILED);
+            return null;
+        }
+        bytes = new byte[b.unitLength(u)];
         try {
             b.decodeUnit(u, bytes, 0, Codecs.local());
         } catch (BloscException e) {
-            Arrays.fill(bytes, (byte) 0);
+            bytes = FAILED;
         }
         cache.put(key, bytes);
-        return bytes;
+        return bytes == FAILED ? null : bytes;
     }
 
     /** Blocks decoded so far for random access. */
@@ -166,6 +175,7 @@ final class CarrayStore implements ByteStore {
             int need = (int) Math.min(b.nbytes(), b.unitSize());
             if (buf.length < need) buf = new byte[need];
             for (long u = 0; u < b.units(); u++) {
+                if (!b.header().memcpyed() && b.fatal() == null && u >= b.nblocks()) break;
                 try {
                     b.decodeUnit(u, buf, 0, ctx);
                     done += b.unitLength(u);

@@ -86,6 +86,7 @@ public final class ChunkNodes {
         long done = 0;
         for (long u = 0; u < units; u++) {
             progress.checkCancelled();
+            if (!c.header().memcpyed() && c.fatal() == null && u >= c.nblocks()) break;
             try {
                 c.decodeUnit(u, buf, 0, ctx);
                 done += c.unitLength(u);
