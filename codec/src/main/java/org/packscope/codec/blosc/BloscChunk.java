@@ -267,13 +267,12 @@ public final class BloscChunk {
             throw failure("chunk_undecodable", Span.bytes(base, 0), "chunk at " + base + " cannot be decoded: " + fatal);
         }
         if (header.memcpyed()) {
+            // what is present is copied, what lies past the end reads as zeros (verify reports the cut once)
             long from = base + ChunkHeader.SIZE + unitStart(u);
             int len = unitLength(u);
-            if (!source.has(from, len) || from + len > end) {
-                throw failure("memcpyed_truncated", Span.bytes(from, Math.max(0, Math.min(len, end - from))),
-                        "memcpyed data " + from + ".." + (from + len) + " runs past the chunk end at " + end);
-            }
-            source.read(from, dst, dOff, len);
+            int n = (int) Math.max(0, Math.min(len, Math.min(end, source.size()) - from));
+            if (n > 0) source.read(from, dst, dOff, n);
+            if (n < len) java.util.Arrays.fill(dst, dOff + n, dOff + len, (byte) 0);
             return;
         }
         decodeBlock((int) u, dst, dOff, ctx);
@@ -373,27 +372,32 @@ public final class BloscChunk {
      */
     public boolean unitLocatable(long u) {
         if (header == null || fatal != null) return false;
-        if (header.memcpyed()) {
-            long from = base + ChunkHeader.SIZE + unitStart(u);
-            return from + unitLength(u) <= end && source.has(from, unitLength(u));
-        }
-        return layout((int) u).problem() == null;
+        return header.memcpyed() || layout((int) u).problem() == null;
     }
 
     /** Decodes every unit, reporting failures (the first few one by one); returns the number of units that failed. */
     public int verify(java.util.function.Consumer<Diagnostic> sink, Codecs ctx) {
         int failures = 0;
         int reported = 0;
+        int tail = 0;
         String lastRule = null;
         long n = units();
+        if (header != null && fatal == null && header.memcpyed()) {
+            long need = base + ChunkHeader.SIZE + nbytes();
+            if (need <= end) return 0;
+            long present = Math.max(0, end - base - ChunkHeader.SIZE);
+            sink.accept(Diagnostic.error(Span.bytes(end, 0), "memcpyed_truncated",
+                    "memcpyed data ends at " + end + " after " + present + " of its " + nbytes() + " bytes; bytes "
+                            + present + ".." + nbytes() + " read as zeros"));
+            return 1;
+        }
         byte[] buf = null;
         for (long u = 0; u < n; u++) {
             if (header != null && fatal == null && !header.memcpyed() && u >= bstarts.length) {
                 // past a truncated bstarts table (reported when reading): all remaining blocks are lost alike
-                failures += (int) Math.min(Integer.MAX_VALUE - failures, n - u);
                 sink.accept(Diagnostic.error(Span.bytes(Math.min(end, base + ChunkHeader.SIZE + 4L * bstarts.length), 0),
                         "block_unlocatable", "blocks " + u + ".." + (n - 1) + " have no bstarts entry; they read as zeros"));
-                reported++;
+                tail = (int) Math.min(Integer.MAX_VALUE - failures, n - u);
                 break;
             }
             try {
@@ -405,16 +409,6 @@ public final class BloscChunk {
                 decodeUnit(u, buf, 0, ctx);
             } catch (BloscException e) {
                 failures++;
-                if (header != null && header.memcpyed()) {
-                    // every later slice lies past the same end: one report for all of them
-                    long from = base + ChunkHeader.SIZE + unitStart(u);
-                    sink.accept(Diagnostic.error(Span.bytes(Math.min(from, end), 0), "memcpyed_truncated",
-                            "memcpyed data ends at " + end + " but nbytes " + nbytes() + " needs it to reach "
-                                    + (base + ChunkHeader.SIZE + nbytes()) + "; bytes " + unitStart(u) + ".." + nbytes()
-                                    + " of the data are missing and read as zeros"));
-                    failures += (int) Math.min(Integer.MAX_VALUE - failures, n - u - 1);
-                    return failures;
-                }
                 if (reported < MAX_REPORTED) {
                     sink.accept(e.diagnostic());
                     reported++;
@@ -427,6 +421,6 @@ public final class BloscChunk {
             sink.accept(Diagnostic.error(null, "more_blocks_failed", (failures - reported) + " more of the " + n
                     + " blocks cannot be decoded (the last reported: " + lastRule + "); they read as zeros"));
         }
-        return failures;
+        return failures + tail;
     }
 }

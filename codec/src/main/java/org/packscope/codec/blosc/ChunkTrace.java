@@ -117,25 +117,18 @@ public final class ChunkTrace {
     private static void memcpyed(BloscChunk c, String label, long pos, byte[] out, Steps s) {
         ByteSource src = c.source();
         long from = c.base() + ChunkHeader.SIZE + pos;
-        // the fast path reads memcpyed data in fixed slices; a slice cut short reads as zeros
-        long unit = BloscChunk.MEMCPY_UNIT;
-        for (int t = 0; t < out.length; ) {
-            long u = (pos + t) / unit;
-            long sliceEnd = c.base() + ChunkHeader.SIZE + Math.min(c.nbytes(), (u + 1) * unit);
-            int n = (int) Math.min(out.length - t, (u + 1) * unit - (pos + t));
-            long at = from + t;
-            if (sliceEnd <= c.end() && src.has(at, n)) {
-                src.read(at, out, t, n);
-                s.add("memcpyed bytes " + t + ".." + (t + n - 1), hex(out, t, n),
-                        "memcpyed chunk: the data follows the header unchanged, so byte " + (pos + t) + " of " + label
-                                + " is file byte 16 + " + (pos + t) + " after the header (no block, no codec, no shuffle)",
-                        src, Span.bytes(at, n));
-            } else {
-                s.add("memcpyed bytes " + t + ".." + (t + n - 1), "zeros",
-                        "the memcpyed data runs past the chunk end at " + c.end() + "; these bytes read as zeros",
-                        null, null);
-            }
-            t += n;
+        int n = (int) Math.max(0, Math.min(out.length, Math.min(c.end(), src.size()) - from));
+        if (n > 0) {
+            src.read(from, out, 0, n);
+            s.add("memcpyed bytes 0.." + (n - 1), hex(out, 0, n),
+                    "memcpyed chunk: the data follows the header unchanged, so byte " + pos + " of " + label
+                            + " is chunk byte 16 + " + pos + " (no block, no codec, no shuffle)",
+                    src, Span.bytes(from, n));
+        }
+        if (n < out.length) {
+            s.add("memcpyed bytes " + n + ".." + (out.length - 1), "zeros",
+                    "the memcpyed data stops at the chunk end " + c.end() + " before these bytes; they read as zeros",
+                    null, null);
         }
     }
 
