@@ -174,16 +174,17 @@ public final class Carray {
                             + n + " chunks from shape " + rows + " and chunklen " + chunklen + "); ignored"));
                 }
             }
-            long missing = 0;
-            for (long k = 0; k < n; k++) {
+            // n comes from the metadata and may be huge: count from the files present, list only the first few
+            long missing = n - files.headMap(n).size();
+            int listed = 0;
+            for (long k = 0; k < n && listed < Math.min(20, missing); k++) {
                 if (!files.containsKey(k)) {
-                    if (missing++ < 20) {
-                        problems.add(Diagnostic.error(null, "missing_chunk_file", "data/__" + k + ".blp is missing: rows "
-                                + k * chunklen + ".." + (k * chunklen + chunkBytes(k) / Math.max(1, atomsize)) + " read as zeros"));
-                    }
+                    listed++;
+                    problems.add(Diagnostic.error(null, "missing_chunk_file", "data/__" + k + ".blp is missing: rows "
+                            + k * chunklen + ".." + (k * chunklen + chunkBytes(k) / Math.max(1, atomsize)) + " read as zeros"));
                 }
             }
-            if (missing > 20) problems.add(Diagnostic.error(null, "missing_chunk_file", (missing - 20) + " more chunk files are missing"));
+            if (missing > listed) problems.add(Diagnostic.error(null, "missing_chunk_file", (missing - listed) + " more chunk files are missing"));
         }
         for (Path p : otherFiles) {
             problems.add(Diagnostic.warning(null, "unexpected_file", "data/" + p.getFileName() + " is not a chunk file; ignored"));

@@ -17,7 +17,9 @@ import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.raw.FileNames;
@@ -34,6 +36,7 @@ public final class CarrayNodes {
     static void fill(Node n, Carray c, String name) {
         c.problems.forEach(n::diagnose);
         n.field("path", null, c.root.toAbsolutePath(), "carray folder");
+        n.facet(FieldExplainer.class, BcolzExplainer.CARRAY);
         // Node.add cannot start from an empty child list, so children are set as lists
         List<Node> kids = new ArrayList<>();
         Node meta = Node.of("meta", "folder").summary("sizes and storage (JSON)");
@@ -90,6 +93,7 @@ public final class CarrayNodes {
             CarrayStore store = new CarrayStore(c);
             StoreColumn col = new StoreColumn(name, c.dtype.valueType(), c.count(), store);
             n.facet(ValueColumn.class, col);
+            n.facet(ValueTracer.class, new CarrayTracer(c, store, col.type(), col.count()));
             n.facet(Verifier.class, (sink, progress) -> store.verify(sink, progress));
             n.facet(BulkDecoder.class, progress -> store.bulk(progress) / c.dtype.itemsize());
             JsonNode cp = st == null ? null : st.get("cparams");
@@ -144,6 +148,7 @@ public final class CarrayNodes {
 
     static Node metaNode(String name, Meta m, String meaning) {
         Node n = Node.of(name, "json");
+        n.facet(FieldExplainer.class, BcolzExplainer.forMeta(name));
         ByteSource src = ByteSource.of(m.bytes(), m.path().toString());
         n.source(src).span(Span.bytes(0, m.bytes().length));
         if (m.problem() != null) n.diagnose(m.problem());

@@ -101,26 +101,35 @@ final class CarrayStore implements ByteStore {
             long u = pos / unit;
             long us = b.unitStart(u);
             int n = (int) (Math.min(us + b.unitLength(u), stop) - pos);
-            System.arraycopy(unit(c, u), (int) (pos - us), dst, off, n);
+            byte[] bytes = unit(c, u);
+            if (bytes == null) Arrays.fill(dst, off, off + n, (byte) 0);
+            else System.arraycopy(bytes, (int) (pos - us), dst, off, n);
             pos += n;
             off += n;
         }
     }
 
+    private static final byte[] FAILED = new byte[0];
+
+    /** The unit's bytes, or null when it cannot be decoded (it then reads as zeros). */
     private byte[] unit(Chunk c, long u) {
         long key = (c.index() << 32) | u;
         byte[] bytes = cache.get(key);
-        if (bytes != null) return bytes;
+        if (bytes != null) return bytes == FAILED ? null : bytes;
         BloscChunk b = c.blosc();
-        bytes = new byte[b.unitLength(u)];
         decoded.incrementAndGet();
+        if (!b.unitLocatable(u)) {
+            cache.put(key, FAILED);
+            return null;
+        }
+        bytes = new byte[b.unitLength(u)];
         try {
             b.decodeUnit(u, bytes, 0, Codecs.local());
         } catch (BloscException e) {
-            Arrays.fill(bytes, (byte) 0);
+            bytes = FAILED;
         }
         cache.put(key, bytes);
-        return bytes;
+        return bytes == FAILED ? null : bytes;
     }
 
     /** Blocks decoded so far for random access. */
@@ -132,7 +141,12 @@ final class CarrayStore implements ByteStore {
         long n = carray.nchunks();
         long done = 0;
         Codecs ctx = Codecs.local();
-        for (long k = 0; k < n; k++) {
+        long missing = n - carray.files.headMap(n).size();
+        if (missing > 0) {
+            sink.accept(Diagnostic.error(null, "missing_chunk_file", missing + " of the " + n + " chunk files are missing; their rows read as zeros"));
+        }
+        // only the files present: n comes from the metadata and may be huge
+        for (long k : carray.files.headMap(n).keySet()) {
             progress.checkCancelled();
             progress.update((double) k / n, "chunk " + k);
             Chunk c = load(k);
@@ -153,7 +167,7 @@ final class CarrayStore implements ByteStore {
         long done = 0;
         Codecs ctx = Codecs.local();
         byte[] buf = new byte[0];
-        for (long k = 0; k < n; k++) {
+        for (long k : carray.files.headMap(n).keySet()) {
             progress.checkCancelled();
             Chunk c = chunk(k);
             if (c.blosc() == null) continue;
@@ -161,11 +175,12 @@ final class CarrayStore implements ByteStore {
             int need = (int) Math.min(b.nbytes(), b.unitSize());
             if (buf.length < need) buf = new byte[need];
             for (long u = 0; u < b.units(); u++) {
+                if (!b.header().memcpyed() && b.fatal() == null && u >= b.nblocks()) break;
                 try {
                     b.decodeUnit(u, buf, 0, ctx);
                     done += b.unitLength(u);
                 } catch (BloscException e) {
-                    if (b.fatal() != null) break;
+                    if (b.fatal() != null || b.header().memcpyed()) break;
                 }
             }
         }

@@ -27,6 +27,7 @@ public final class CtableNodes {
 
     static void fill(Node n, Path root) {
         n.field("path", null, root.toAbsolutePath(), "ctable folder");
+        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BcolzExplainer.CTABLE_ROOT);
         Meta rootdirs = Meta.read(root.resolve("__rootdirs__"), "__rootdirs__");
         Path attrsPath = root.resolve("__attrs__");
         if (rootdirs.problem() != null) n.diagnose(rootdirs.problem());

@@ -123,22 +123,26 @@ public final class BloscChunk {
                     nblocks + " blocks need " + nblocks * 4 + " bytes of bstarts but the chunk has room for " + present));
         }
         long dataStart = ChunkHeader.SIZE + nblocks * 4;
-        int[] bstarts = new int[(int) Math.min(nblocks, Integer.MAX_VALUE - 8)];
+        // entries past a truncated table are not there to read: such blocks cannot be located
+        int[] bstarts = new int[present];
+        int badBstarts = 0;
         for (int b = 0; b < bstarts.length; b++) {
-            if (b >= present) {
-                bstarts[b] = -1;
-                continue;
-            }
             long at = base + ChunkHeader.SIZE + 4L * b;
             long v = source.i32le(at);
             if (v < dataStart || base + v >= chunkEnd) {
-                problems.add(Diagnostic.error(Span.bytes(at, 4), "bstart_out_of_range",
-                        "bstarts[" + b + "] = " + v + " lies outside the block data [" + dataStart + ", "
-                                + (chunkEnd - base) + ")"));
+                if (++badBstarts <= MAX_REPORTED) {
+                    problems.add(Diagnostic.error(Span.bytes(at, 4), "bstart_out_of_range",
+                            "bstarts[" + b + "] = " + v + " lies outside the block data [" + dataStart + ", "
+                                    + (chunkEnd - base) + ")"));
+                }
                 bstarts[b] = -1;
             } else {
                 bstarts[b] = (int) v;
             }
+        }
+        if (badBstarts > MAX_REPORTED) {
+            problems.add(Diagnostic.error(Span.bytes(base + ChunkHeader.SIZE, 4L * present), "bstart_out_of_range",
+                    (badBstarts - MAX_REPORTED) + " more bstarts lie outside the block data (" + badBstarts + " of " + nblocks + " in all)"));
         }
         return new BloscChunk(source, base, chunkEnd, h, bstarts, problems, fatal);
     }
@@ -231,6 +235,13 @@ public final class BloscChunk {
                                 "block " + b + " stream " + j + ": csize " + csize + " at offset " + pos
                                         + " runs past the chunk end at " + end));
             }
+            Compformat cf = h.compformat();
+            if (csize != neblock && cf != null && neblock > csize * maxRatio(cf) + (1 << 16)) {
+                return partial(b, start, pos, bsize, leftoverBlock, nsplits, offsets, csizes, j,
+                        Diagnostic.error(Span.bytes(pos, 4), "stream_implausible",
+                                "block " + b + " stream " + j + ": " + csize + " bytes of " + cf.label()
+                                        + " cannot hold " + neblock + " bytes; not decoded"));
+            }
             offsets[j] = pos;
             csizes[j] = (int) csize;
             pos += 4 + csize;
@@ -256,13 +267,12 @@ public final class BloscChunk {
             throw failure("chunk_undecodable", Span.bytes(base, 0), "chunk at " + base + " cannot be decoded: " + fatal);
         }
         if (header.memcpyed()) {
+            // what is present is copied, what lies past the end reads as zeros (verify reports the cut once)
             long from = base + ChunkHeader.SIZE + unitStart(u);
             int len = unitLength(u);
-            if (!source.has(from, len) || from + len > end) {
-                throw failure("memcpyed_truncated", Span.bytes(from, Math.max(0, Math.min(len, end - from))),
-                        "memcpyed data " + from + ".." + (from + len) + " runs past the chunk end at " + end);
-            }
-            source.read(from, dst, dOff, len);
+            int n = (int) Math.max(0, Math.min(len, Math.min(end, source.size()) - from));
+            if (n > 0) source.read(from, dst, dOff, n);
+            if (n < len) java.util.Arrays.fill(dst, dOff + n, dOff + len, (byte) 0);
             return;
         }
         decodeBlock((int) u, dst, dOff, ctx);
@@ -308,6 +318,11 @@ public final class BloscChunk {
                 throw failure("truncated", Span.bytes(e.offset(), 0), "block " + b + ": " + e.getMessage());
             }
         }
+        int covered = layout.nsplits() * neblock;
+        if (covered < bsize) {
+            // a blocksize that is not a multiple of typesize leaves bytes no stream writes; never reuse stale ones
+            java.util.Arrays.fill(out, outOff + covered, outOff + bsize, (byte) 0);
+        }
         switch (filter) {
             case SHUFFLE -> Shuffle.unshuffle(header.typesize(), bsize, out, 0, dst, dOff);
             case BITSHUFFLE -> Shuffle.bitunshuffle(header.typesize(), bsize, out, 0, dst, dOff);
@@ -348,20 +363,64 @@ public final class BloscChunk {
         return out;
     }
 
-    /** Decodes every unit, reporting each failure; returns the number of units that failed. */
+    /** Failures reported one by one before the rest are summed up in one diagnostic. */
+    static final int MAX_REPORTED = 20;
+
+    /**
+     * Whether unit {@code u} can be located (header usable, block streams found or memcpyed
+     * bytes present): checked before a buffer of the unit's size is allocated for it.
+     */
+    public boolean unitLocatable(long u) {
+        if (header == null || fatal != null) return false;
+        return header.memcpyed() || layout((int) u).problem() == null;
+    }
+
+    /** Decodes every unit, reporting failures (the first few one by one); returns the number of units that failed. */
     public int verify(java.util.function.Consumer<Diagnostic> sink, Codecs ctx) {
         int failures = 0;
+        int reported = 0;
+        int tail = 0;
+        String lastRule = null;
         long n = units();
-        byte[] buf = new byte[(int) Math.min(Math.max(1, nbytes()), unitSize())];
+        if (header != null && fatal == null && header.memcpyed()) {
+            long need = base + ChunkHeader.SIZE + nbytes();
+            if (need <= end) return 0;
+            long present = Math.max(0, end - base - ChunkHeader.SIZE);
+            sink.accept(Diagnostic.error(Span.bytes(end, 0), "memcpyed_truncated",
+                    "memcpyed data ends at " + end + " after " + present + " of its " + nbytes() + " bytes; bytes "
+                            + present + ".." + nbytes() + " read as zeros"));
+            return 1;
+        }
+        byte[] buf = null;
         for (long u = 0; u < n; u++) {
+            if (header != null && fatal == null && !header.memcpyed() && u >= bstarts.length) {
+                // past a truncated bstarts table (reported when reading): all remaining blocks are lost alike
+                sink.accept(Diagnostic.error(Span.bytes(Math.min(end, base + ChunkHeader.SIZE + 4L * bstarts.length), 0),
+                        "block_unlocatable", "blocks " + u + ".." + (n - 1) + " have no bstarts entry; they read as zeros"));
+                tail = (int) Math.min(Integer.MAX_VALUE - failures, n - u);
+                break;
+            }
             try {
+                if (header != null && fatal == null && !header.memcpyed()) {
+                    BlockLayout l = layout((int) u);
+                    if (l.problem() != null) throw new BloscException(l.problem());
+                }
+                if (buf == null) buf = new byte[(int) Math.min(Math.max(1, nbytes()), unitSize())];
                 decodeUnit(u, buf, 0, ctx);
             } catch (BloscException e) {
-                sink.accept(e.diagnostic());
                 failures++;
+                if (reported < MAX_REPORTED) {
+                    sink.accept(e.diagnostic());
+                    reported++;
+                    lastRule = e.diagnostic().rule();
+                }
                 if (header == null || fatal != null) break;
             }
         }
-        return failures;
+        if (failures > reported) {
+            sink.accept(Diagnostic.error(null, "more_blocks_failed", (failures - reported) + " more of the " + n
+                    + " blocks cannot be decoded (the last reported: " + lastRule + "); they read as zeros"));
+        }
+        return failures + tail;
     }
 }

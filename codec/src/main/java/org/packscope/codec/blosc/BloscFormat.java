@@ -76,6 +76,7 @@ public final class BloscFormat implements Format {
             n.field("reserved", Span.bytes(5, 3), s.reserved(), "reserved, 0");
             n.field("nchunks", Span.bytes(8, 8), s.nchunks(), "Blosc chunks that follow (always 1 in bcolz 1.x)");
         }
+        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BloscExplainer.SUPERCHUNK_FILE);
         java.util.List<Node> kids = new java.util.ArrayList<>();
         for (int k = 0; k < s.chunks().size(); k++) {
             BloscChunk c = s.chunks().get(k);
@@ -88,6 +89,7 @@ public final class BloscFormat implements Format {
             n.facet(org.packscope.codec.inspect.ValueColumn.class, chunkNode.values());
             n.facet(org.packscope.codec.inspect.Verifier.class, chunkNode.facet(org.packscope.codec.inspect.Verifier.class));
             n.facet(org.packscope.codec.inspect.BulkDecoder.class, chunkNode.facet(org.packscope.codec.inspect.BulkDecoder.class));
+            n.facet(org.packscope.codec.inspect.ValueTracer.class, chunkNode.facet(org.packscope.codec.inspect.ValueTracer.class));
             n.summary("bcolz superchunk · " + ChunkNodes.summary(first));
         } else {
             n.summary("bcolz superchunk · no readable chunk");

@@ -8,7 +8,9 @@ import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.raw.FileNames;
 
@@ -69,6 +71,8 @@ public final class ChunkNodes {
         }
         StoreColumn col = StoreColumn.forChunk(valuesName, c);
         n.facet(ValueColumn.class, col);
+        n.facet(ValueTracer.class, ChunkTrace.forChunk(c, col, n.name()));
+        n.facet(FieldExplainer.class, BloscExplainer.CHUNK);
         n.facet(Verifier.class, (sink, progress) -> c.verify(sink, Codecs.local()));
         n.facet(BulkDecoder.class, progress -> bulk(c, progress) / Math.max(1, col.type().byteWidth()));
         return n;
@@ -82,11 +86,12 @@ public final class ChunkNodes {
         long done = 0;
         for (long u = 0; u < units; u++) {
             progress.checkCancelled();
+            if (!c.header().memcpyed() && c.fatal() == null && u >= c.nblocks()) break;
             try {
                 c.decodeUnit(u, buf, 0, ctx);
                 done += c.unitLength(u);
             } catch (BloscException e) {
-                if (c.fatal() != null) break;
+                if (c.fatal() != null || c.header().memcpyed()) break;
             }
         }
         return done;
@@ -119,6 +124,7 @@ public final class ChunkNodes {
             BlockLayout l = c.layout(b);
             ChunkHeader h = c.header();
             n.source(c.source()).span(Span.bytes(l.start(), Math.max(0, l.end() - l.start())));
+            n.facet(FieldExplainer.class, BloscExplainer.BLOCK);
             n.field("bstart", Span.bytes(c.base() + 16 + 4L * b, 4), l.start() - c.base(), "offset of this block from the chunk start");
             n.field("nbytes", null, l.bsize(), l.leftoverBlock() ? "the leftover block: nbytes % blocksize" : "blocksize");
             n.field("streams", null, l.nsplits(), l.nsplits() > 1

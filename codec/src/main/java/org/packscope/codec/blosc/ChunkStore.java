@@ -24,24 +24,34 @@ public final class ChunkStore implements ByteStore {
             long u = pos / unit;
             long us = chunk.unitStart(u);
             int n = (int) (Math.min(us + chunk.unitLength(u), stop) - pos);
-            System.arraycopy(unit(u), (int) (pos - us), dst, off, n);
+            byte[] b = unit(u);
+            if (b == null) java.util.Arrays.fill(dst, off, off + n, (byte) 0);
+            else System.arraycopy(b, (int) (pos - us), dst, off, n);
             off += n;
             pos += n;
         }
     }
 
+    private static final byte[] FAILED = new byte[0];
+
+    /** The unit's bytes, or null when it cannot be decoded (it then reads as zeros). */
     private byte[] unit(long u) {
         byte[] b = cache.get(u);
-        if (b != null) return b;
-        b = new byte[chunk.unitLength(u)];
+        if (b != null) return b == FAILED ? null : b;
         decoded.incrementAndGet();
+        // a unit that cannot be located gets no buffer: a damaged header may claim huge blocks
+        if (!chunk.unitLocatable(u)) {
+            cache.put(u, FAILED);
+            return null;
+        }
+        b = new byte[chunk.unitLength(u)];
         try {
             chunk.decodeUnit(u, b, 0, Codecs.local());
         } catch (BloscException e) {
-            java.util.Arrays.fill(b, (byte) 0);
+            b = FAILED;
         }
         cache.put(u, b);
-        return b;
+        return b == FAILED ? null : b;
     }
 
     /** Units decoded so far (blocks, or slices of a memcpyed chunk): what random access cost. */
