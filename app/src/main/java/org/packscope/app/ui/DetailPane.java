@@ -100,6 +100,14 @@ final class DetailPane extends BorderPane {
 
     /** Shows a node whose contents were already loaded in the background. */
     void show(Node n) {
+        show(n, null);
+    }
+
+    /**
+     * Shows a node; {@code values} is its values model when the caller built it off the
+     * FX thread (null: the node's own column only).
+     */
+    void show(Node n, ValuesView.Model valuesModel) {
         this.node = n;
         title.setText(n.name());
         long errors = n.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).count();
@@ -114,14 +122,18 @@ final class DetailPane extends BorderPane {
         hex.show(n.source());
         Span s = n.span();
         if (s != null && n.source() != null && s.bitLength() > 0 && s.byteLength() < n.source().size()) hex.select(s);
-        values.show(n);
+        ValuesView.Model vm = valuesModel != null ? valuesModel
+                : n.values() == null ? ValuesView.Model.EMPTY
+                : new ValuesView.Model(List.of("Value"), List.of(n.values()),
+                        java.util.Collections.singletonList(n.facet(org.packscope.codec.inspect.ValueTracer.class)));
+        values.show(vm);
         explain.show(n, null);
         plotted = null;
         if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
             plotted = n;
             plot.show(n.values());
         }
-        valuesTab.setText(n.values() == null ? "Values" : "Values (" + String.format("%,d", n.values().count()) + ")");
+        valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + ")");
         diagnostics.show(n);
         // the Matrix tab is there for matrices only
         boolean isMatrix = n.facet(org.packscope.codec.inspect.SparseMatrix.class) != null;

@@ -127,13 +127,12 @@ public final class MainWindow {
     private void select(Node node) {
         int gen = ++selection;
         runner.submit("Reading " + node.name(), p -> {
-            // touching these runs the node's loader here, off the FX thread
+            // touching these runs the node's loader (and its children's) here, off the FX thread
             node.fields();
-            node.values();
-            return node;
-        }, n -> {
+            return ValuesView.Model.of(node);
+        }, model -> {
             if (gen != selection) return;
-            detail.show(n);
+            detail.show(node, model);
             browser.refresh();
         });
     }

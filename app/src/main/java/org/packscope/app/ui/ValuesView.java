@@ -1,106 +1,185 @@
 package org.packscope.app.ui;
 
 import java.util.AbstractList;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Trace;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
 
 /**
- * A virtual table over a value column. Rows are fetched a page at a time in the
- * background; a row whose page is not there yet shows "…" until it arrives, so a
- * billion values scroll without decoding them all.
+ * A virtual table over value columns: a node's own values, or, for a table-like node
+ * (a ctable, a matrix's entries, a map of scalars), its children's columns side by side
+ * under their names. Rows are fetched a page at a time in the background; a cell whose
+ * page is not there yet shows "…" until it arrives, so a billion rows scroll freely.
  */
 final class ValuesView extends BorderPane {
     private static final int PAGE = 4096;
     private static final int CACHED_PAGES = 64;
+    private static final int MAX_COPY = 1_000_000;
+    /** Children shown side by side at most. */
+    static final int MAX_COLUMNS = 32;
+
+    /** The columns to show, with names, and the tracer of each (null where none). */
+    record Model(List<String> names, List<ValueColumn> columns, List<ValueTracer> tracers) {
+        static final Model EMPTY = new Model(List.of(), List.of(), List.of());
+
+        long rows() { return columns.isEmpty() ? 0 : columns.get(0).count(); }
+
+        /** The node's own column, or its children's columns when they line up (same row count). */
+        static Model of(Node node) {
+            if (node == null) return EMPTY;
+            ValueColumn own = node.values();
+            if (own != null) {
+                return new Model(List.of("Value"), List.of(own), java.util.Collections.singletonList(node.facet(ValueTracer.class)));
+            }
+            List<String> names = new ArrayList<>();
+            List<ValueColumn> cols = new ArrayList<>();
+            List<ValueTracer> tracers = new ArrayList<>();
+            List<Node> kids = node.children();
+            for (int i = 0; i < kids.size() && cols.size() < MAX_COLUMNS; i++) {
+                Node k = kids.get(i);
+                if (k.isDrillDown()) continue;
+                ValueColumn c = k.values();
+                if (c == null || (!cols.isEmpty() && c.count() != cols.get(0).count())) continue;
+                names.add(k.name());
+                cols.add(c);
+                tracers.add(k.facet(ValueTracer.class));
+            }
+            return cols.isEmpty() ? EMPTY : new Model(names, cols, tracers);
+        }
+    }
 
     private final TaskRunner runner;
     private final TableView<Long> table = new TableView<>();
-    private final Button traceButton = new Button("Trace");
-    private final TracePane trace;
-    private org.packscope.codec.inspect.ValueTracer tracer;
     private final Label info = new Label("No values here");
     private final TextField jump = new TextField();
     private final TextField find = new TextField();
-    private static final int MAX_COPY = 1_000_000;
-    private ValueColumn column;
+    private final Button traceButton = new Button("Trace");
+    private final TracePane trace;
+    private Model model = Model.EMPTY;
     private int generation;
-    private final Map<Long, String[]> pages = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override protected boolean removeEldestEntry(Map.Entry<Long, String[]> e) { return size() > CACHED_PAGES; }
+    private final Map<String, String[]> pages = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override protected boolean removeEldestEntry(Map.Entry<String, String[]> e) { return size() > CACHED_PAGES; }
     };
-    private final Set<Long> pending = ConcurrentHashMap.newKeySet();
+    private final Set<String> pending = ConcurrentHashMap.newKeySet();
 
-    ValuesView(TaskRunner runner, java.util.function.Consumer<org.packscope.codec.inspect.Trace.Step> onStep) {
+    ValuesView(TaskRunner runner, Consumer<Trace.Step> onStep) {
         this.runner = runner;
         this.trace = new TracePane(onStep);
         setId("values");
         table.setId("values-table");
         info.setId("values-info");
-        TableColumn<Long, String> index = new TableColumn<>("Index");
-        index.setPrefWidth(120);
-        index.setSortable(false);
-        index.setCellValueFactory(cd -> new ReadOnlyStringWrapper(String.format("%,d", cd.getValue())));
-        TableColumn<Long, String> value = new TableColumn<>("Value");
-        value.setPrefWidth(320);
-        value.setSortable(false);
-        value.setCellValueFactory(cd -> new ReadOnlyStringWrapper(valueAt(cd.getValue())));
-        table.getColumns().setAll(java.util.List.of(index, value));
         table.setPlaceholder(new Label("No values here"));
+        table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        table.setOnKeyPressed(e -> {
+            if (e.isShortcutDown() && e.getCode() == KeyCode.C) copySelection();
+        });
         jump.setPromptText("go to index");
-        jump.setPrefColumnCount(12);
+        jump.setPrefColumnCount(10);
         jump.setId("values-jump");
         jump.setOnAction(e -> goTo());
         Button go = new Button("Go");
         go.setOnAction(e -> goTo());
-        traceButton.setId("trace-button");
-        traceButton.setDisable(true);
-        traceButton.setOnAction(e -> traceSelected());
-        table.getSelectionModel().selectedItemProperty().addListener((o, was, now) ->
-                traceButton.setDisable(tracer == null || now == null));
-        table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
-        table.setOnKeyPressed(e -> {
-            if (e.isShortcutDown() && e.getCode() == javafx.scene.input.KeyCode.C) copySelection();
-        });
         find.setPromptText("find value");
         find.setPrefColumnCount(10);
         find.setId("values-find");
         find.setOnAction(e -> findNext(find.getText()));
+        traceButton.setId("trace-button");
+        traceButton.setDisable(true);
+        traceButton.setOnAction(e -> traceSelected());
+        table.getSelectionModel().selectedItemProperty().addListener((o, was, now) ->
+                traceButton.setDisable(tracedColumn() < 0 || now == null));
         HBox bar = new HBox(8, info, jump, go, find, traceButton);
         bar.setPadding(new Insets(4));
         setTop(bar);
-        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(table, trace);
-        split.setDividerPositions(0.45);
+        SplitPane split = new SplitPane(table, trace);
+        split.setDividerPositions(0.5);
         setCenter(split);
     }
 
-    /** Shows the node's values, and offers tracing where its format can trace them. */
-    void show(org.packscope.codec.inspect.Node node) {
-        tracer = node == null ? null : node.facet(org.packscope.codec.inspect.ValueTracer.class);
+    /** Shows a model built off the FX thread (see {@link Model#of}). */
+    void show(Model m) {
+        generation++;
+        model = m == null ? Model.EMPTY : m;
+        pages.clear();
+        pending.clear();
         traceButton.setDisable(true);
-        trace.clear(tracer == null ? "This format does not trace values yet"
+        trace.clear(tracedColumn() < 0 ? "No trace for these values"
                 : "Select a value and press Trace to see how it was decoded, bit by bit");
-        show(node == null ? null : node.values());
+        List<TableColumn<Long, String>> cols = new ArrayList<>();
+        TableColumn<Long, String> index = new TableColumn<>("Index");
+        index.setPrefWidth(110);
+        index.setSortable(false);
+        index.setCellValueFactory(cd -> new ReadOnlyStringWrapper(String.format("%,d", cd.getValue())));
+        cols.add(index);
+        for (int c = 0; c < model.columns().size(); c++) {
+            int ci = c;
+            ValueColumn vc = model.columns().get(c);
+            TableColumn<Long, String> col = new TableColumn<>(model.names().get(c) + " (" + vc.type().label() + ")");
+            col.setPrefWidth(model.columns().size() == 1 ? 320 : 140);
+            col.setSortable(false);
+            col.setCellValueFactory(cd -> new ReadOnlyStringWrapper(valueAt(ci, cd.getValue())));
+            cols.add(col);
+        }
+        table.getColumns().setAll(cols);
+        if (model.columns().isEmpty()) {
+            info.setText("No values here");
+            table.setItems(FXCollections.observableArrayList());
+            return;
+        }
+        long count = model.rows();
+        int rows = (int) Math.min(count, Integer.MAX_VALUE - 8);
+        String what = model.columns().size() == 1 ? String.format("%,d values of type %s", count, model.columns().get(0).type().label())
+                : String.format("%,d rows × %d columns", count, model.columns().size());
+        info.setText(what + (rows < count ? " (first " + rows + " shown)" : ""));
+        table.setItems(FXCollections.observableList(new AbstractList<>() {
+            @Override public Long get(int i) { return (long) i; }
+            @Override public int size() { return rows; }
+        }));
     }
 
-    /** Traces the selected value in the background. */
+    /** The column Trace works on: "value" if there is one, else the first that can be traced. */
+    private int tracedColumn() {
+        int first = -1;
+        for (int i = 0; i < model.tracers().size(); i++) {
+            if (model.tracers().get(i) == null) continue;
+            if (model.names().get(i).equalsIgnoreCase("value")) return i;
+            if (first < 0) first = i;
+        }
+        return first;
+    }
+
+    /** Traces the selected row's value in the background. */
     void traceSelected() {
         Long row = table.getSelectionModel().getSelectedItem();
-        var t = tracer;
-        if (row == null || t == null) return;
+        int col = tracedColumn();
+        if (row == null || col < 0) return;
+        ValueTracer t = model.tracers().get(col);
         int gen = generation;
         trace.clear("Tracing value " + String.format("%,d", row) + "…");
         runner.submit("Tracing value " + row, p -> t.trace(row, p), result -> {
@@ -108,41 +187,60 @@ final class ValuesView extends BorderPane {
         }, ex -> trace.clear("⚠ could not trace: " + TaskRunner.describe(ex)));
     }
 
-    TracePane tracePane() { return trace; }
+    private void goTo() {
+        try {
+            long i = Long.parseLong(jump.getText().trim().replace(",", "").replace("_", ""));
+            if (i >= 0 && i < table.getItems().size()) {
+                table.scrollTo((int) Math.max(0, i - 3));
+                table.getSelectionModel().clearAndSelect((int) i);
+            }
+        } catch (NumberFormatException e) {
+            jump.selectAll();
+        }
+    }
 
-    /** Copies the selected rows as "index<TAB>value" lines (decoded in the background). */
+    /** Copies the selected rows as tab-separated lines: index, then each column (decoded in the background). */
     void copySelection() {
-        var rows = new java.util.ArrayList<>(table.getSelectionModel().getSelectedItems());
-        ValueColumn c = column;
-        if (rows.isEmpty() || c == null) return;
+        var rows = new ArrayList<>(table.getSelectionModel().getSelectedItems());
+        List<ValueColumn> cols = model.columns();
+        if (rows.isEmpty() || cols.isEmpty()) return;
         if (rows.size() > MAX_COPY) rows.subList(MAX_COPY, rows.size()).clear();
-        runner.submit("Copying " + rows.size() + " values", p -> {
+        runner.submit("Copying " + rows.size() + " rows", p -> {
             StringBuilder sb = new StringBuilder();
             for (Long r : rows) {
                 p.checkCancelled();
-                sb.append(r).append('\t').append(c.text(r)).append('\n');
+                sb.append(r);
+                for (ValueColumn c : cols) sb.append('\t').append(c.text(r));
+                sb.append('\n');
             }
             return sb.toString();
         }, text -> {
-            javafx.scene.input.ClipboardContent content = new javafx.scene.input.ClipboardContent();
+            ClipboardContent content = new ClipboardContent();
             content.putString(text);
-            javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
-            info.setText(String.format("Copied %,d values", rows.size()));
+            Clipboard.getSystemClipboard().setContent(content);
+            info.setText(String.format("Copied %,d rows", rows.size()));
         });
     }
 
     /**
-     * Finds the next value after the selected row equal to {@code query} (as a number
-     * when it parses as one, else as text), searching in the background.
+     * Finds the next row after the selected one where a column holds {@code query}
+     * (as a number when it parses as one, else as text), searching in the background.
      */
     void findNext(String query) {
-        ValueColumn c = column;
-        if (c == null || query == null || query.isBlank()) return;
+        List<ValueColumn> cols = model.columns();
+        if (cols.isEmpty() || query == null || query.isBlank()) return;
         String q = query.trim();
-        Integer sel = table.getSelectionModel().getSelectedIndex() < 0 ? null : table.getSelectionModel().getSelectedIndex();
-        long from = sel == null ? 0 : sel + 1L;
+        int sel = table.getSelectionModel().getSelectedIndex();
+        long from = sel < 0 ? 0 : sel + 1L;
         int gen = generation;
-        runner.submit("Finding " + q, p -> search(c, q, from, p), hit -> {
+        runner.submit("Finding " + q, p -> {
+            long best = -1;
+            for (ValueColumn c : cols) {
+                long hit = search(c, q, from, best < 0 ? c.count() : best, p);
+                if (hit >= 0 && (best < 0 || hit < best)) best = hit;
+            }
+            return best;
+        }, hit -> {
             if (gen != generation) return;
             if (hit < 0) {
                 info.setText("No value " + q + " after row " + (from - 1));
@@ -153,7 +251,8 @@ final class ValuesView extends BorderPane {
         });
     }
 
-    static long search(ValueColumn c, String q, long from, org.packscope.codec.inspect.Progress p) {
+    /** First index in [from, to) whose value equals {@code q}, or -1. */
+    static long search(ValueColumn c, String q, long from, long to, Progress p) {
         ValueType t = c.type();
         Double target = null;
         try {
@@ -162,80 +261,49 @@ final class ValuesView extends BorderPane {
             // not a number: compare as text
         }
         long[] page = new long[PAGE];
-        for (long start = from; start < c.count(); start += PAGE) {
+        for (long start = from; start < to; start += PAGE) {
             p.checkCancelled();
-            int n = (int) Math.min(PAGE, c.count() - start);
+            int n = (int) Math.min(PAGE, to - start);
             if (t.numeric()) {
                 c.read(start, page, 0, n);
                 for (int i = 0; i < n; i++) {
-                    if (target != null ? t.toDouble(page[i]) == target || (target.isNaN() && Double.isNaN(t.toDouble(page[i])))
-                            : t.format(page[i]).equals(q)) {
+                    double v = t.toDouble(page[i]);
+                    if (target != null ? v == target || (target.isNaN() && Double.isNaN(v)) : t.format(page[i]).equals(q)) {
                         return start + i;
                     }
                 }
             } else {
                 for (int i = 0; i < n; i++) if (c.text(start + i).equals(q)) return start + i;
             }
-            p.update((double) (start - from) / Math.max(1, c.count() - from), null);
+            p.update((double) (start - from) / Math.max(1, to - from), null);
         }
         return -1;
     }
 
-    void show(ValueColumn c) {
-        generation++;
-        column = c;
-        pages.clear();
-        pending.clear();
-        if (c == null) {
-            info.setText("No values here");
-            table.setItems(FXCollections.observableArrayList());
-            return;
-        }
-        long count = c.count();
-        int rows = (int) Math.min(count, Integer.MAX_VALUE - 8);
-        info.setText(String.format("%,d values of type %s%s", count, c.type().label(),
-                rows < count ? " (first " + rows + " shown)" : ""));
-        table.setItems(FXCollections.observableList(new AbstractList<>() {
-            @Override public Long get(int i) { return (long) i; }
-            @Override public int size() { return rows; }
-        }));
-    }
-
-    private void goTo() {
-        try {
-            long i = Long.parseLong(jump.getText().trim().replace(",", "").replace("_", ""));
-            if (i >= 0 && i < table.getItems().size()) {
-                table.scrollTo((int) i);
-                table.getSelectionModel().select((int) i);
-            }
-        } catch (NumberFormatException e) {
-            jump.selectAll();
-        }
-    }
-
-    private String valueAt(long index) {
+    private String valueAt(int column, long index) {
         long page = index / PAGE;
-        String[] p = pages.get(page);
+        String key = column + ":" + page;
+        String[] p = pages.get(key);
         if (p != null) return p[(int) (index - page * PAGE)];
-        request(page);
+        request(column, page, key);
         return "…";
     }
 
-    private void request(long page) {
-        if (!pending.add(page)) return;
-        ValueColumn c = column;
+    private void request(int column, long page, String key) {
+        if (!pending.add(key)) return;
+        ValueColumn c = model.columns().get(column);
         int gen = generation;
         runner.submit("Decoding values " + String.format("%,d", page * PAGE) + "…", progress -> format(c, page), texts -> {
-            pending.remove(page);
+            pending.remove(key);
             if (gen != generation) return;
-            pages.put(page, texts);
+            pages.put(key, texts);
             table.refresh();
         }, ex -> {
-            pending.remove(page);
+            pending.remove(key);
             if (gen != generation) return;
             String[] err = new String[PAGE];
             java.util.Arrays.fill(err, "⚠ " + TaskRunner.describe(ex));
-            pages.put(page, err);
+            pages.put(key, err);
             table.refresh();
         });
     }
@@ -258,4 +326,6 @@ final class ValuesView extends BorderPane {
     String infoText() { return info.getText(); }
 
     TableView<Long> table() { return table; }
+
+    TracePane tracePane() { return trace; }
 }

@@ -255,4 +255,21 @@ class MainWindowTest {
             robot.interact(() -> window.setTheme(Theme.LIGHT));
         }
     }
+
+    @Test
+    void aTableShowsItsColumnsSideBySideUnderTheirNames(FxRobot robot) throws Exception {
+        robot.interact(() -> window.open(Samples.get("bcolz/ctable_basic")));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null
+                && window.detail().node().name().equals("ctable_basic"));
+        ValuesView values = window.detail().values();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.infoText().equals("2,750 rows × 6 columns"));
+        WaitForAsyncUtils.waitForFxEvents();
+        var headers = values.table().getColumns().stream().map(c -> c.getText()).toList();
+        assertEquals(java.util.List.of("Index", "id (i64)", "x (f64)", "flag (bool)", "name (S8)", "small (i8)", "y32 (f32)"), headers);
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(1));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".table-cell").queryAll().stream()
+                .anyMatch(c -> c instanceof javafx.scene.control.TableCell<?, ?> tc && tc.getTableColumn() != null
+                        && "name (S8)".equals(tc.getTableColumn().getText()) && tc.getText() != null && !tc.getText().equals("…")
+                        && !tc.getText().isEmpty()));
+    }
 }
