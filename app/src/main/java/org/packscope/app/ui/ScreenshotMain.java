@@ -39,6 +39,8 @@ public final class ScreenshotMain {
             new Shot("bpcells-spy.png", "bpcells/small_packed_float_row_dir_rownames", "Matrix", null),
             new Shot("binjson-sj.png", "binjson/config.sj", "Structure", "tag"),
             new Shot("hdf5-file.png", "bpcells/multi.h5", "Structure", "superblock version"),
+            new Shot("trace-pco.png", "pco/smooth_i64_timestamps_ms.pco", "Values", "trace:1234"),
+            new Shot("trace-blosc.png", "bcolz/carray_2d_float64_N3_lz4_c5_shuffle", "Values", "trace:4321"),
             new Shot("corrupt-pco.png", "pco/multichunk_f32_10x1000-damaged.pco", "Diagnostics", null));
 
     public static void main(String[] args) {
@@ -103,9 +105,21 @@ public final class ScreenshotMain {
             window.detail().tabs().getTabs().stream()
                     .filter(t -> t.getText().startsWith(shot.tab())).findFirst()
                     .ifPresent(t -> window.detail().tabs().getSelectionModel().select(t));
-            if (shot.field() != null) window.detail().selectField(shot.field());
+            if (shot.field() != null && shot.field().startsWith("trace:")) {
+                int row = Integer.parseInt(shot.field().substring("trace:".length()));
+                ValuesView v = window.detail().values();
+                v.table().getSelectionModel().clearAndSelect(row);
+                v.table().scrollTo(Math.max(0, row - 3));
+                v.traceSelected();
+                after(1.5, () -> {
+                    var steps = v.tracePane().steps();
+                    if (steps.getItems().size() > 2) steps.getSelectionModel().select(steps.getItems().size() / 2);
+                });
+            } else if (shot.field() != null) {
+                window.detail().selectField(shot.field());
+            }
             if (shot.tab().equals("Diagnostics")) window.detail().diagnostics().pickFirst();
-            after(1.5, () -> {
+            after(shot.field() != null && shot.field().startsWith("trace:") ? 3.5 : 1.5, () -> {
                 save(window.stage(), out.resolve(shot.file()).toFile());
                 next(window, resources, out, todo);
             });
