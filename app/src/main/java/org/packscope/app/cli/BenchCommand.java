@@ -28,13 +28,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Node node;
-        try {
-            node = Targets.target(cli.registry, path);
-        } catch (Targets.UnreadableException e) {
-            System.err.println("packscope: " + e.getMessage());
-            return Cli.EXIT_USAGE;
-        }
+        Node node = Targets.targetOrExplain(cli.registry, path);
+        if (node == null) return Cli.EXIT_USAGE;
         BulkDecoder decoder = decoderFor(node);
         if (decoder == null) {
             System.err.println("packscope: " + path + " holds no decodable values");

@@ -37,13 +37,8 @@ final class DecodeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Node node;
-        try {
-            node = Targets.target(cli.registry, path);
-        } catch (Targets.UnreadableException e) {
-            System.err.println("packscope: " + e.getMessage());
-            return Cli.EXIT_USAGE;
-        }
+        Node node = Targets.targetOrExplain(cli.registry, path);
+        if (node == null) return Cli.EXIT_USAGE;
         List<String> offered = Export.formatsFor(node);
         if (offered.isEmpty()) {
             String why = node.diagnostics().isEmpty() ? "" : " (" + node.diagnostics().get(0).message() + ")";

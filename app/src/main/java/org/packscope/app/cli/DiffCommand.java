@@ -33,14 +33,9 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Node a, b;
-        try {
-            a = Targets.target(cli.registry, left);
-            b = Targets.target(cli.registry, right);
-        } catch (Targets.UnreadableException e) {
-            System.err.println("packscope: " + e.getMessage());
-            return Cli.EXIT_USAGE;
-        }
+        Node a = Targets.targetOrExplain(cli.registry, left);
+        Node b = a == null ? null : Targets.targetOrExplain(cli.registry, right);
+        if (b == null) return Cli.EXIT_USAGE;
         List<TreeDiff.Difference> diffs = TreeDiff.diff(a, b, new TreeDiff.Limits(max, maxValues, 64), Progress.NONE);
         for (TreeDiff.Difference d : diffs) {
             cli.out.println(d.path() + ": " + d.what() + where(d.leftSpan(), d.rightSpan()) + ": " + show(d.left()) + " → " + show(d.right()));

@@ -41,13 +41,8 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Node node;
-        try {
-            node = Targets.target(cli.registry, path);
-        } catch (Targets.UnreadableException e) {
-            System.err.println("packscope: " + e.getMessage());
-            return Cli.EXIT_USAGE;
-        }
+        Node node = Targets.targetOrExplain(cli.registry, path);
+        if (node == null) return Cli.EXIT_USAGE;
         if (json) {
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             try {

@@ -46,13 +46,8 @@ final class PlotCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Node node;
-        try {
-            node = Targets.target(cli.registry, path);
-        } catch (Targets.UnreadableException e) {
-            System.err.println("packscope: " + e.getMessage());
-            return Cli.EXIT_USAGE;
-        }
+        Node node = Targets.targetOrExplain(cli.registry, path);
+        if (node == null) return Cli.EXIT_USAGE;
         ValueColumn c = node.values();
         if (c == null || !c.type().numeric() || c.count() == 0) {
             System.err.println("packscope: " + path + " holds no numbers to plot");

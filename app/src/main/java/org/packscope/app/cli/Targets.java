@@ -31,4 +31,14 @@ final class Targets {
     static Node target(FormatRegistry registry, String address) {
         return resolve(registry, address).target();
     }
+
+    /** The node PATH names, or null after telling the person why there is none (exit code 2 follows). */
+    static Node targetOrExplain(FormatRegistry registry, String address) {
+        try {
+            return target(registry, address);
+        } catch (UnreadableException e) {
+            System.err.println("packscope: " + e.getMessage());
+            return null;
+        }
+    }
 }
