@@ -303,6 +303,12 @@ public final class MainWindow {
     }
 
     Stage stage() { return stage; }
+
+    /** The node the detail pane shows (for tests outside this package). */
+    public org.packscope.codec.inspect.Node shownNode() { return detail.node(); }
+
+    /** True when no background work is running. */
+    public boolean idle() { return runner.running() == 0; }
     BrowserTree browser() { return browser; }
     DetailPane detail() { return detail; }
     StatusBar status() { return status; }

@@ -22,9 +22,9 @@ import org.packscope.app.cli.Cli;
 /** Opening, inspecting, checking and decoding every sample leaves every byte and timestamp as it was. */
 class ReadOnlyTest {
 
-    record Stamp(byte[] sha256, long modified) { }
+    public record Stamp(byte[] sha256, long modified) { }
 
-    static Map<Path, Stamp> stamps(Path root) {
+    public static Map<Path, Stamp> stamps(Path root) {
         Map<Path, Stamp> out = new LinkedHashMap<>();
         try (Stream<Path> s = Files.walk(root)) {
             for (Path p : s.filter(Files::isRegularFile).sorted().toList()) {
@@ -39,7 +39,7 @@ class ReadOnlyTest {
         return out;
     }
 
-    static void assertUnchanged(Map<Path, Stamp> before, Map<Path, Stamp> after) {
+    public static void assertUnchanged(Map<Path, Stamp> before, Map<Path, Stamp> after) {
         assertEquals(before.keySet(), after.keySet(), "no file appears or disappears");
         for (Path p : before.keySet()) {
             assertArrayEquals(before.get(p).sha256(), after.get(p).sha256(), "content of " + p);
