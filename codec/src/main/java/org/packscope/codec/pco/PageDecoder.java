@@ -28,6 +28,7 @@ public final class PageDecoder {
     private final Var sv;
     private final int chunkStateN;
     private BatchTrace trace;
+    private int produced;
     private final boolean direct;
 
     /**
@@ -76,6 +77,12 @@ public final class PageDecoder {
     void trace(BatchTrace t) { this.trace = t; }
 
     /**
+     * Numbers written to the output so far. The page's closing padding is checked after
+     * the last batch is written, so a failure there leaves every number decoded.
+     */
+    int produced() { return produced; }
+
+    /**
      * Decodes the next batch into {@code out[off..]} as raw value bits; returns how many
      * numbers were written (0 at the end of the page).
      */
@@ -103,6 +110,7 @@ public final class PageDecoder {
             // Classic without delta: latents land straight in the output and are mapped in place
             readVar(pv, batchN, out, off);
             fromLatents(meta.type(), out, off, out, off, batchN);
+            produced += batchN;
             remaining -= batchN;
             if (remaining == 0) finish();
             return batchN;
@@ -121,7 +129,13 @@ public final class PageDecoder {
         if (!skim) {
             pv.delta(batchN, dv == null ? null : dv.lat, batchBit);
             if (sv != null) sv.delta(batchN, dv == null ? null : dv.lat, batchBit);
+            if (trace != null) {
+                if (dv != null) trace.latents(LatentVar.Role.DELTA, dv.lat, batchN);
+                trace.latents(LatentVar.Role.PRIMARY, pv.lat, batchN);
+                if (sv != null) trace.latents(LatentVar.Role.SECONDARY, sv.lat, batchN);
+            }
             join(out, off, batchN, batchBit);
+            produced += batchN;
         }
         remaining -= batchN;
         if (remaining == 0) finish();
