@@ -341,7 +341,9 @@ public final class PcoNodes {
                     n.field("value[" + i + "]", null, c.type().valueType.format(out[i]), "decoded number");
                 }
             } catch (PcoException e) {
-                recs.forEach(x -> x.to(n, null));
+                // symbols decoded from the padding past a truncated page's end are not the file's bits: leave them out
+                long end = src.size() * 8;
+                recs.stream().filter(x -> x.bit + x.bits <= end).forEach(x -> x.to(n, null));
                 n.diagnose(diag(e));
             }
         }).drillDown(true);

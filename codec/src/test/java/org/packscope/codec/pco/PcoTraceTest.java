@@ -194,6 +194,13 @@ class PcoTraceTest {
             for (long k : indices(col.count(), new Random(cut))) checked(root, k);
             for (Node ch : root.children()) {
                 if (ch.values() != null) for (long k : indices(ch.values().count(), new Random(cut))) checked(ch, k);
+                Node page = ch.find("page");
+                if (page == null) continue;
+                for (Node batch : page.children()) {
+                    for (Field f : batch.fields()) {
+                        if (f.span() != null) assertTrue(f.span().endBit() <= cut * 8L, batch.path() + " " + f.name() + " " + f.span());
+                    }
+                }
             }
         }
     }
