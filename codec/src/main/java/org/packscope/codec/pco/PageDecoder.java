@@ -108,7 +108,13 @@ public final class PageDecoder {
         long batchBit = bit;
         if (direct && !skim && trace == null) {
             // Classic without delta: latents land straight in the output and are mapped in place
-            readVar(pv, batchN, out, off);
+            try {
+                readVar(pv, batchN, out, off);
+            } catch (PcoException e) {
+                // like the other paths, a batch that fails leaves no numbers behind
+                java.util.Arrays.fill(out, off, off + batchN, 0);
+                throw e;
+            }
             fromLatents(meta.type(), out, off, out, off, batchN);
             produced += batchN;
             remaining -= batchN;
