@@ -52,13 +52,12 @@ public final class PageDecoder {
         this.bit = r.bit();
         this.bodyStartBit = bit;
         this.direct = meta.mode() instanceof Mode.Classic && meta.deltaEncoding() instanceof DeltaEncoding.None;
-        int nInBody = Math.max(0, n - chunkStateN);
-        if (nInBody > 0) {
-            for (Var v : new Var[] {dv, pv, sv}) {
-                if (v != null && v.table.nBins == 0) {
-                    throw new PcoException("no_bins", startBit, "the " + v.role.label + " latent has no bins but the page holds "
-                            + nInBody + " latents");
-                }
+        for (Var v : new Var[] {dv, pv, sv}) {
+            // the delta variable has a latent wherever the primary one does; a secondary without delta has n
+            int nInBody = v == null ? 0 : Math.max(0, n - (v == dv ? chunkStateN : v.stateN));
+            if (nInBody > 0 && v.table.nBins == 0) {
+                throw new PcoException("no_bins", startBit, "the " + v.role.label + " latent has no bins but the page holds "
+                        + nInBody + " latents");
             }
         }
     }

@@ -207,6 +207,10 @@ final class PcoTracer {
             return;
         }
         int bin;
+        if (v.bins().isEmpty()) {
+            add(name + " latent", "no bins", "The " + name + " variable has no bins, so it has no latent here.", null);
+            return;
+        }
         if (tab.nBins <= 1) {
             bin = 0;
             add(name + ": bin", "bin 0 (the only one)", "The " + name + " variable has a single bin, so the page stores no "

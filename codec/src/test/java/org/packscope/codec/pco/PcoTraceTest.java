@@ -184,6 +184,18 @@ class PcoTraceTest {
     }
 
     @Test
+    void secondaryWithoutBinsIsCorruptionEvenWhenThePrimaryIsAllDeltaState() throws IOException {
+        // fuzz find: IntMult + Consecutive(3), 2 numbers: the primary reads no latents, the (non-delta) secondary 2, from 0 bins
+        byte[] b = Files.readAllBytes(Fixtures.resource(
+                "org/packscope/codec/fuzz/PcoFuzzTestInputs/standalone/crash-1b175d725dfc98aa61f711ed2f7d1965153f846a"));
+        System.arraycopy(new byte[] {'p', 'c', 'o', '!'}, 0, b, 0, 4);
+        Node root = PcoNodes.file("f.pco", ByteSource.of(b, "f.pco"));
+        assertEquals("no_bins", root.diagnostics().get(0).rule());
+        assertEquals(Span.bits(256, 0), root.diagnostics().get(0).span());
+        for (long k = 0; k < root.values().count(); k++) assertEquals("0", checked(root, k).value());
+    }
+
+    @Test
     void truncatedPageTracesWhatDecodes() {
         byte[] b = Fixtures.bytes(Fixtures.resource("fixtures/pco/v1_0/size10000_i64_timestamps.pco"));
         for (int cut : new int[] {b.length - 1, b.length - 3, b.length / 2, b.length / 3}) {
