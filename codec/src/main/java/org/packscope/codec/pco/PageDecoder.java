@@ -28,6 +28,7 @@ public final class PageDecoder {
     private final Var sv;
     private final int chunkStateN;
     private BatchTrace trace;
+    private int produced;
     private final boolean direct;
 
     /**
@@ -51,13 +52,12 @@ public final class PageDecoder {
         this.bit = r.bit();
         this.bodyStartBit = bit;
         this.direct = meta.mode() instanceof Mode.Classic && meta.deltaEncoding() instanceof DeltaEncoding.None;
-        int nInBody = Math.max(0, n - chunkStateN);
-        if (nInBody > 0) {
-            for (Var v : new Var[] {dv, pv, sv}) {
-                if (v != null && v.table.nBins == 0) {
-                    throw new PcoException("no_bins", startBit, "the " + v.role.label + " latent has no bins but the page holds "
-                            + nInBody + " latents");
-                }
+        for (Var v : new Var[] {dv, pv, sv}) {
+            // the delta variable has a latent wherever the primary one does; a secondary without delta has n
+            int nInBody = v == null ? 0 : Math.max(0, n - (v == dv ? chunkStateN : v.stateN));
+            if (nInBody > 0 && v.table.nBins == 0) {
+                throw new PcoException("no_bins", startBit, "the " + v.role.label + " latent has no bins but the page holds "
+                        + nInBody + " latents");
             }
         }
     }
@@ -74,6 +74,12 @@ public final class PageDecoder {
     public long bodyStartBit() { return bodyStartBit; }
 
     void trace(BatchTrace t) { this.trace = t; }
+
+    /**
+     * Numbers written to the output so far. The page's closing padding is checked after
+     * the last batch is written, so a failure there leaves every number decoded.
+     */
+    int produced() { return produced; }
 
     /**
      * Decodes the next batch into {@code out[off..]} as raw value bits; returns how many
@@ -101,8 +107,15 @@ public final class PageDecoder {
         long batchBit = bit;
         if (direct && !skim && trace == null) {
             // Classic without delta: latents land straight in the output and are mapped in place
-            readVar(pv, batchN, out, off);
+            try {
+                readVar(pv, batchN, out, off);
+            } catch (PcoException e) {
+                // like the other paths, a batch that fails leaves no numbers behind
+                java.util.Arrays.fill(out, off, off + batchN, 0);
+                throw e;
+            }
             fromLatents(meta.type(), out, off, out, off, batchN);
+            produced += batchN;
             remaining -= batchN;
             if (remaining == 0) finish();
             return batchN;
@@ -121,7 +134,13 @@ public final class PageDecoder {
         if (!skim) {
             pv.delta(batchN, dv == null ? null : dv.lat, batchBit);
             if (sv != null) sv.delta(batchN, dv == null ? null : dv.lat, batchBit);
+            if (trace != null) {
+                if (dv != null) trace.latents(LatentVar.Role.DELTA, dv.lat, batchN);
+                trace.latents(LatentVar.Role.PRIMARY, pv.lat, batchN);
+                if (sv != null) trace.latents(LatentVar.Role.SECONDARY, sv.lat, batchN);
+            }
             join(out, off, batchN, batchBit);
+            produced += batchN;
         }
         remaining -= batchN;
         if (remaining == 0) finish();

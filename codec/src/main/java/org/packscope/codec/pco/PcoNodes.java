@@ -6,9 +6,11 @@ import java.util.List;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
 
@@ -44,7 +46,7 @@ public final class PcoNodes {
 
     private static void fill(Node n, ByteSource src) {
         PcoFile f = PcoFile.open(src);
-        n.source(src).span(Span.bytes(0, src.size()));
+        n.source(src).span(Span.bytes(0, src.size())).facet(FieldExplainer.class, PcoExplainer.FILE);
         f.diagnostics().forEach(n::diagnose);
         NumberType t = f.numberType();
         String ver = f.version() == null ? "?" : f.version().toString();
@@ -60,7 +62,7 @@ public final class PcoNodes {
         n.field("numbers", null, f.totalN(), "numbers in all chunks");
         if (f.version() != null) n.table(sizeTable(f));
         PcoValues values = PcoValues.ofFile(f, name(src));
-        if (values != null) n.facet(ValueColumn.class, values);
+        if (values != null) n.facet(ValueColumn.class, values).facet(ValueTracer.class, values.tracer(src));
         n.facet(BulkDecoder.class, progress -> f.decodeAllDiscard(progress, true));
         n.facet(Verifier.class, f::verify);
 
@@ -75,7 +77,7 @@ public final class PcoNodes {
                 PcoFile.Chunk c = f.chunks().get(i - 1);
                 return c.meta() == null ? brokenChunkNode(f, src, c) : chunkNode(f, src, i - 1);
             }
-            return Node.of("terminator", "pco-terminator").source(src).span(Span.bytes(f.terminatorByte(), 1))
+            return Node.of("terminator", "pco-terminator").source(src).facet(FieldExplainer.class, PcoExplainer.TERMINATOR).span(Span.bytes(f.terminatorByte(), 1))
                     .summary("end of file").field("termination byte", Span.bytes(f.terminatorByte(), 1), 0,
                             "a 0 byte where the next chunk's number type would be ends the file");
         });
@@ -88,7 +90,7 @@ public final class PcoNodes {
     }
 
     private static Node headerNode(PcoFile f, ByteSource src) {
-        Node h = Node.of("header", "pco-header").source(src);
+        Node h = Node.of("header", "pco-header").source(src).facet(FieldExplainer.class, PcoExplainer.HEADER_NODE);
         Recorder rec = new Recorder();
         MetaReader r = new MetaReader(f.data(), f.size(), 0, rec);
         try {
@@ -135,7 +137,8 @@ public final class PcoNodes {
     private static Node chunkNode(PcoFile f, ByteSource src, int index) {
         PcoFile.Chunk c = f.chunks().get(index);
         return Node.lazy("chunk " + index, "pco-chunk", n -> {
-            n.source(src).span(Span.bits(c.startByte() * 8, c.endBit() - c.startByte() * 8));
+            n.source(src).span(Span.bits(c.startByte() * 8, c.endBit() - c.startByte() * 8))
+                    .facet(FieldExplainer.class, PcoExplainer.CHUNK);
             if (c.damaged()) n.diagnose(c.damage());
             ChunkMeta m = c.meta();
             n.summary(c.type().label() + " · " + String.format("%,d", c.n()) + " numbers · " + m.mode().name() + " · "
@@ -149,7 +152,8 @@ public final class PcoNodes {
             n.field("first row", null, c.firstRow(), "index of the chunk's first number in the file");
             kids.add(pageNode(f, src, c));
             n.children(kids);
-            n.facet(ValueColumn.class, PcoValues.ofChunk(f, index, "chunk " + index));
+            PcoValues values = PcoValues.ofChunk(f, index, "chunk " + index);
+            n.facet(ValueColumn.class, values).facet(ValueTracer.class, values.tracer(src));
         });
     }
 
@@ -157,7 +161,8 @@ public final class PcoNodes {
         List<Node> vars = new ArrayList<>();
         for (LatentVar v : m.latentVars()) {
             String p = v.role().label + " ";
-            Node vn = Node.of(v.role().label + " latent", "pco-latent-var").source(src);
+            Node vn = Node.of(v.role().label + " latent", "pco-latent-var").source(src)
+                    .facet(FieldExplainer.class, PcoExplainer.LATENT);
             long first = -1, end = -1;
             for (Rec x : rec.recs) {
                 if (x.name.startsWith(p + "ans_size_log") || x.name.startsWith(p + "bin ")) {
@@ -267,7 +272,7 @@ public final class PcoNodes {
     private static Node brokenChunkNode(PcoFile f, ByteSource src, PcoFile.Chunk c) {
         long start = c.startByte();
         return Node.lazy("chunk " + c.index(), "pco-chunk", n -> {
-            n.source(src).summary("unreadable chunk" + (c.n() > 0 ? " · " + String.format("%,d", c.n()) + " numbers read as 0" : ""));
+            n.source(src).facet(FieldExplainer.class, PcoExplainer.CHUNK).summary("unreadable chunk" + (c.n() > 0 ? " · " + String.format("%,d", c.n()) + " numbers read as 0" : ""));
             Recorder rec = new Recorder();
             MetaReader r = new MetaReader(f.data(), f.size(), start * 8, rec);
             try {
@@ -292,7 +297,8 @@ public final class PcoNodes {
     private static Node pageNode(PcoFile f, ByteSource src, PcoFile.Chunk c) {
         int batches = (c.n() + PageDecoder.BATCH - 1) / PageDecoder.BATCH;
         return Node.lazy("page", "pco-page", n -> {
-            n.source(src).span(Span.bits(c.pageStartBit(), c.endBit() - c.pageStartBit()));
+            n.source(src).span(Span.bits(c.pageStartBit(), c.endBit() - c.pageStartBit()))
+                    .facet(FieldExplainer.class, PcoExplainer.PAGE_NODE);
             n.summary(String.format("%,d", c.n()) + " numbers in " + batches + " batches · "
                     + (c.endByte() - (c.pageStartBit() >>> 3)) + " bytes");
             Recorder rec = new Recorder();
@@ -309,7 +315,7 @@ public final class PcoNodes {
 
     private static Node batchNode(PcoFile f, ByteSource src, PcoFile.Chunk c, int k) {
         return Node.lazy("batch " + k, "pco-batch", n -> {
-            n.source(src);
+            n.source(src).facet(FieldExplainer.class, PcoExplainer.BATCH);
             long[] out = new long[PageDecoder.BATCH];
             List<Rec> recs = new ArrayList<>();
             try {
@@ -335,7 +341,9 @@ public final class PcoNodes {
                     n.field("value[" + i + "]", null, c.type().valueType.format(out[i]), "decoded number");
                 }
             } catch (PcoException e) {
-                recs.forEach(x -> x.to(n, null));
+                // symbols decoded from the padding past a truncated page's end are not the file's bits: leave them out
+                long end = src.size() * 8;
+                recs.stream().filter(x -> x.bit + x.bits <= end).forEach(x -> x.to(n, null));
                 n.diagnose(diag(e));
             }
         }).drillDown(true);

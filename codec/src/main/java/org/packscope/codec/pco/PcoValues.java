@@ -1,10 +1,17 @@
 package org.packscope.codec.pco;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.Trace;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.io.ByteSource;
 
 /**
  * The numbers of a Pco file (or of one chunk) with random access: a request decodes
@@ -104,6 +111,57 @@ public final class PcoValues implements ValueColumn {
             done += take;
             row += take;
         }
+    }
+
+    /**
+     * The tracer of this column: value k's chunk and page position, then the page's own
+     * steps ({@link PcoTracer}); spans are bits of {@code src}, the file.
+     */
+    public ValueTracer tracer(ByteSource src) {
+        return (k, progress) -> {
+            if (k < 0 || k >= count) throw new IndexOutOfBoundsException("value " + k + " of " + count);
+            long row = k + rowBase;
+            int ci = file.chunkOfRow(row);
+            PcoFile.Chunk c = file.chunks().get(ci);
+            int i = (int) (row - c.firstRow());
+            List<Trace.Step> steps = new ArrayList<>();
+            steps.add(new Trace.Step("chunk", "chunk " + ci + ", number " + i + " of " + c.n(),
+                    chunkCount == 1 ? "This column is chunk " + ci + " alone: value " + k + " is its number " + i + "."
+                            : "Chunks follow each other in the file; chunk " + ci + " holds rows " + c.firstRow() + "–"
+                            + (c.firstRow() + c.n() - 1) + ", so row " + row + " is its number " + row + " − " + c.firstRow() + " = " + i + ".",
+                    src, Span.bits(c.startByte() * 8, Math.max(0, Math.min(c.endBit(), src.size() * 8) - c.startByte() * 8))));
+            long raw = 0;
+            if (c.meta() == null) {
+                steps.add(new Trace.Step("damage", c.damage().rule(), "The chunk's metadata is unreadable (" + c.damage().message()
+                        + "), so none of its numbers decode; they read as 0.", src, c.damage().span()));
+                steps.add(new Trace.Step("number", type.valueType.format(0), "Not decodable: the value column holds 0 here.", src, null));
+            } else {
+                Map<String, Span> meta = metaSpans(c);
+                ChunkMeta m = c.meta();
+                steps.add(new Trace.Step("chunk metadata", m.mode().name() + " · " + PcoNodes.describe(m.deltaEncoding()),
+                        "The chunk metadata says how the numbers became latents: mode " + m.mode().name() + " (" + m.mode().latentVars()
+                                + " mode latent" + (m.mode().latentVars() == 1 ? "" : "s") + "), delta encoding "
+                                + PcoNodes.describe(m.deltaEncoding()) + ", and each latent variable's bins.",
+                        src, Span.bits(c.metaStartBit(), c.pageStartBit() - c.metaStartBit())));
+                PcoTracer.Page pg = new PcoTracer.Page(src, file.data(), file.size(), 0, c.decoder(), c.pageStartBit(),
+                        Math.min(c.endBit(), file.size() * 8), c.n(), meta);
+                raw = PcoTracer.trace(pg, i, steps, progress).raw();
+            }
+            return new Trace(k, type.valueType.format(raw), steps);
+        };
+    }
+
+    /** The chunk metadata's fields by name, read again for their positions. */
+    private Map<String, Span> metaSpans(PcoFile.Chunk c) {
+        Map<String, Span> spans = new HashMap<>();
+        MetaReader r = new MetaReader(file.data(), file.size(), c.metaStartBit(),
+                (name, bit, bits, value, meaning) -> spans.put(name, Span.bits(bit, bits)));
+        try {
+            MetaParser.chunkMeta(r, file.version(), c.type());
+        } catch (PcoException e) {
+            // the chunk's metadata parsed once already; keep whatever positions were found
+        }
+        return spans;
     }
 
     @Override

@@ -84,7 +84,8 @@ public final class PcoWrapped {
      * and padding as fields, and a ValueColumn of its numbers (decoded on first read).
      */
     public static Node pageNode(String name, ChunkMeta meta, ByteSource src, long offset, long len, int n) {
-        Node node = Node.of(name, "pco-page").source(src);
+        Node node = Node.of(name, "pco-page").source(src)
+                .facet(org.packscope.codec.inspect.FieldExplainer.class, PcoExplainer.PAGE_NODE);
         Window w = Window.of(src, offset, len);
         try {
             PageDecoder pd = new PageDecoder(ChunkDecoder.of(meta), w.data, w.len, 0, n,
@@ -96,6 +97,14 @@ public final class PcoWrapped {
             return node;
         }
         node.facet(org.packscope.codec.inspect.ValueColumn.class, new PageValues(name, meta, src, offset, len, n));
+        node.facet(org.packscope.codec.inspect.ValueTracer.class, (k, progress) -> {
+            if (k < 0 || k >= n) throw new IndexOutOfBoundsException("value " + k + " of " + n);
+            java.util.List<org.packscope.codec.inspect.Trace.Step> steps = new java.util.ArrayList<>();
+            Window tw = Window.of(src, offset, len);
+            PcoTracer.Page pg = new PcoTracer.Page(src, tw.data, tw.len, tw.base, ChunkDecoder.of(meta), 0, -1, n, java.util.Map.of());
+            long raw = PcoTracer.trace(pg, (int) k, steps, progress).raw();
+            return new org.packscope.codec.inspect.Trace(k, meta.type().valueType.format(raw), steps);
+        });
         return node;
     }
 
@@ -132,7 +141,8 @@ public final class PcoWrapped {
 
     /** An inspection node for a chunk's metadata, fields with exact bit spans in {@code src}. */
     public static Node chunkMetaNode(String name, ByteSource src, long offset, long maxLen, FormatVersion version, NumberType type) {
-        Node n = Node.of(name, "pco-chunk-meta").source(src);
+        Node n = Node.of(name, "pco-chunk-meta").source(src)
+                .facet(org.packscope.codec.inspect.FieldExplainer.class, PcoExplainer.CHUNK);
         Result<ChunkMeta> r = chunkMeta(src, offset, maxLen, version, type,
                 (f, bit, bits, value, meaning) -> n.field(f, Span.bits(bit, bits), value, meaning));
         n.span(Span.bits(offset * 8, r.endBit() - offset * 8));

@@ -18,7 +18,7 @@ import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.testing.Fixtures;
 
 /** Random bit flips and cuts never make an exception escape the reader, the tree, the values or the verifier. */
-class PcoFuzzTest {
+class PcoMutationTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"v1_0/dict_f64_10vals_nan", "v1_0/conv1_u8_near_zero_o3", "v0_4/lookback_f64_daily24",
