@@ -272,4 +272,36 @@ class MainWindowTest {
                         && "name (S8)".equals(tc.getTableColumn().getText()) && tc.getText() != null && !tc.getText().equals("…")
                         && !tc.getText().isEmpty()));
     }
+
+    @Test
+    void traceOfAPcoValueListsItsStepsWithBitRanges(FxRobot robot) throws Exception {
+        openAndWait(robot, Samples.get("pco/smooth_i64_timestamps_ms.pco"), "smooth_i64_timestamps_ms.pco");
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(1));
+        ValuesView values = window.detail().values();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.table().getItems().size() == 5000);
+        robot.interact(() -> {
+            values.table().getSelectionModel().clearAndSelect(1234);
+            values.traceSelected();
+        });
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> values.tracePane().steps().getItems().size() > 5);
+        var steps = values.tracePane().steps().getItems();
+        assertTrue(values.tracePane().headingText().startsWith("Value 1,234 = "), values.tracePane().headingText());
+        assertTrue(steps.stream().anyMatch(st -> st.title().toLowerCase(java.util.Locale.ROOT).contains("offset")
+                && st.span() != null && st.span().bitLength() >= 0), "an offset-bits step with its bit range");
+        var withBits = steps.stream().filter(st -> st.span() != null && !st.span().isByteAligned()).findFirst().orElseThrow();
+        robot.interact(() -> values.tracePane().steps().getSelectionModel().select(withBits));
+        HexView hex = window.detail().hex();
+        assertEquals(withBits.span().startBit(), hex.selectionProperty().get().startBit());
+        assertTrue(hex.headerText().contains("selected bits "), hex.headerText());
+    }
+
+    @Test
+    void explainPaneExplainsARealPcoField(FxRobot robot) throws Exception {
+        openAndWait(robot, Samples.get("pco/smooth_i64_timestamps_ms.pco"), "smooth_i64_timestamps_ms.pco");
+        var firstField = window.detail().structure().getItems().get(0);
+        robot.interact(() -> window.detail().selectField(firstField.name()));
+        ExplainPane explain = window.detail().explain();
+        assertTrue(explain.bodyText().length() > firstField.meaning().length(), "more than the one-line meaning: " + explain.bodyText());
+        assertTrue(robot.lookup("#explain-spec").queryLabeled().getText().startsWith("Spec: "));
+    }
 }
