@@ -32,6 +32,7 @@ final class Hdf5Nodes {
     }
 
     void fillGroup(Node n, Group group) {
+        if (!headerFits(n, group.getAddress(), "group " + group.getPath())) return;
         addAttributes(n, group);
         List<io.jhdf.api.Node> kids = new ArrayList<>(group.getChildren().values());
         n.summary(kids.size() + (kids.size() == 1 ? " member" : " members"));
@@ -40,6 +41,10 @@ final class Hdf5Nodes {
 
     private Node nodeFor(io.jhdf.api.Node h) {
         if (h instanceof Group g) {
+            Node damaged = Node.of(g.getName(), "hdf5-group");
+            if (!headerFits(damaged, g.getAddress(), "group " + g.getPath())) {
+                return damaged.source(source).summary("unreadable object header");
+            }
             for (Hdf5GroupOpener o : openers) {
                 try {
                     if (o.accepts(g)) return o.open(g, file);
@@ -72,7 +77,50 @@ final class Hdf5Nodes {
         });
     }
 
+    /**
+     * Checks the size an object header claims against the bytes present before jhdf
+     * reads it: jhdf allocates and reads whatever a damaged header claims, which can
+     * take seconds and hundreds of megabytes for a few bytes of damage.
+     */
+    boolean headerFits(Node n, long address, String what) {
+        long size = source.size();
+        if (address < 0 || address >= size) {
+            n.diagnose(Diagnostic.errorAtByte(Math.max(0, Math.min(address, size)), "hdf5_object_header_beyond_file",
+                    what + ": its object header is said to start at byte " + address + ", past the end of the file (" + size + " bytes)"));
+            return false;
+        }
+        long claimed;
+        long sizeAt;
+        if (source.has(address, 4) && source.i32le(address) == 0x5244484f) {
+            // version 2: signature, version, flags, optional times and phase limits, then chunk #0's size (1, 2, 4 or 8 bytes)
+            if (!source.has(address, 6)) return truncatedHeader(n, address, what);
+            int flags = source.u8(address + 5);
+            long at = address + 6 + ((flags & 0x20) != 0 ? 16 : 0) + ((flags & 0x10) != 0 ? 4 : 0);
+            int width = 1 << (flags & 3);
+            if (!source.has(at, width)) return truncatedHeader(n, address, what);
+            claimed = width == 8 ? source.i64le(at) : width == 4 ? source.u32le(at) : width == 2 ? source.u16le(at) : source.u8(at);
+            sizeAt = at;
+            if (claimed >= 0 && claimed <= size - (at + width)) return true;
+        } else {
+            // version 1: version, reserved, message count (2), reference count (4), header size (4), padding (4)
+            if (!source.has(address, 16)) return truncatedHeader(n, address, what);
+            claimed = source.u32le(address + 8);
+            sizeAt = address + 8;
+            if (claimed <= size - (address + 16)) return true;
+        }
+        n.diagnose(Diagnostic.error(Span.bytes(sizeAt, 4), "hdf5_object_header_too_large",
+                what + ": the object header claims " + Long.toUnsignedString(claimed) + " bytes of messages but only "
+                        + Math.max(0, size - sizeAt) + " bytes follow; its messages are not read"));
+        return false;
+    }
+
+    private boolean truncatedHeader(Node n, long address, String what) {
+        n.diagnose(Diagnostic.errorAtByte(address, "truncated", what + ": the object header at byte " + address + " is cut off by the end of the file"));
+        return false;
+    }
+
     private void describeDataset(Node n, Dataset d) {
+        if (!headerFits(n, d.getAddress(), "dataset " + d.getPath())) return;
         long[] dims = d.getDimensionsAsLong();
         ValueType type = DatasetColumn.valueType(d);
         n.field("path", null, d.getPath(), "location in the file");

@@ -69,4 +69,16 @@ class Hdf5FormatTest {
         var walk = org.packscope.codec.inspect.TreeWalk.diagnostics(n, true, 1000, org.packscope.codec.inspect.Progress.NONE);
         assertTrue(walk.stream().anyMatch(l -> l.diagnostic().severity() == org.packscope.codec.inspect.Severity.ERROR));
     }
+
+    /** A fuzzing find: jhdf spent seconds on a header claiming 795 MB; the size is now checked first. */
+    @Test
+    void anObjectHeaderClaimingMoreThanTheFileIsReportedNotRead() {
+        Path slow = Fixtures.resource("org/packscope/codec/fuzz/BpcellsFuzzFindings/hdf5-slow-root-attributes-jhdf.h5");
+        var found = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(2), () ->
+                org.packscope.codec.inspect.TreeWalk.diagnostics(FormatRegistry.standard().open(slow), true, 1000,
+                        org.packscope.codec.inspect.Progress.NONE));
+        var d = found.stream().filter(l -> l.diagnostic().rule().equals("hdf5_object_header_too_large")).findFirst().orElseThrow();
+        assertEquals(104, d.diagnostic().span().byteOffset());
+        assertTrue(d.diagnostic().message().contains("795570799 bytes"), d.diagnostic().message());
+    }
 }
