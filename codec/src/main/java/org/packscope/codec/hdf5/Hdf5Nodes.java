@@ -31,16 +31,38 @@ final class Hdf5Nodes {
         this.openers = openers;
     }
 
+    /** Groups nested deeper than this are not opened (real files nest a handful of levels). */
+    static final int MAX_DEPTH = 64;
+
     void fillGroup(Node n, Group group) {
+        fillGroup(n, group, List.of());
+    }
+
+    /**
+     * {@code ancestors} are the object header addresses of the groups above: HDF5 hard
+     * links can make a group its own descendant, and such a loop is shown, not followed.
+     */
+    private void fillGroup(Node n, Group group, List<Long> ancestors) {
         if (!headerFits(n, group.getAddress(), "group " + group.getPath())) return;
         addAttributes(n, group);
         List<io.jhdf.api.Node> kids = new ArrayList<>(group.getChildren().values());
         n.summary(kids.size() + (kids.size() == 1 ? " member" : " members"));
-        n.lazyChildren(kids.size(), i -> nodeFor(kids.get(i)));
+        List<Long> here = new ArrayList<>(ancestors);
+        here.add(group.getAddress());
+        n.lazyChildren(kids.size(), i -> nodeFor(kids.get(i), here));
     }
 
-    private Node nodeFor(io.jhdf.api.Node h) {
+    private Node nodeFor(io.jhdf.api.Node h, List<Long> ancestors) {
         if (h instanceof Group g) {
+            if (ancestors.contains(g.getAddress())) {
+                return Node.of(h.getName(), "hdf5-link").summary("link to a group above (not followed)")
+                        .diagnose(Diagnostic.warning(null, "hdf5_link_loop", "'" + h.getName()
+                                + "' is the group at byte " + g.getAddress() + ", which contains it; not followed"));
+            }
+            if (ancestors.size() >= MAX_DEPTH) {
+                return Node.of(h.getName(), "hdf5-group").summary("nested too deep (not opened)")
+                        .diagnose(Diagnostic.warning(null, "hdf5_too_deep", "groups nest more than " + MAX_DEPTH + " levels here; deeper ones are not opened"));
+            }
             Node damaged = Node.of(g.getName(), "hdf5-group");
             if (!headerFits(damaged, g.getAddress(), "group " + g.getPath())) {
                 return damaged.source(source).summary("unreadable object header");
@@ -50,23 +72,23 @@ final class Hdf5Nodes {
                     if (o.accepts(g)) return o.open(g, file);
                 } catch (RuntimeException e) {
                     // fall back to the plain group view; the opener's problem is shown there
-                    return plainGroup(g).diagnose(Diagnostic.error(null, "group_unreadable",
+                    return plainGroup(g, ancestors).diagnose(Diagnostic.error(null, "group_unreadable",
                             "recognised as " + o.getClass().getSimpleName() + " but could not be opened: " + e.getMessage()));
                 }
             }
-            return plainGroup(g);
+            return plainGroup(g, ancestors);
         }
         if (h instanceof Dataset d) return dataset(d);
         return Node.of(h.getName(), "hdf5-link").summary(h.getType().toString())
                 .diagnose(Diagnostic.warning(null, "hdf5_unsupported_object", "object of type " + h.getType() + " is not shown"));
     }
 
-    private Node plainGroup(Group g) {
+    private Node plainGroup(Group g, List<Long> ancestors) {
         return Node.lazy(g.getName(), "hdf5-group", n -> {
             n.source(source).span(objectHeaderSpan(g.getAddress()));
             n.field("path", null, g.getPath(), "location in the file");
             objectHeader(n, g.getAddress());
-            guard(n, "group " + g.getPath(), () -> fillGroup(n, g));
+            guard(n, "group " + g.getPath(), () -> fillGroup(n, g, ancestors));
         });
     }
 

@@ -81,4 +81,15 @@ class Hdf5FormatTest {
         assertEquals(104, d.diagnostic().span().byteOffset());
         assertTrue(d.diagnostic().message().contains("795570799 bytes"), d.diagnostic().message());
     }
+
+    /** A fuzzing find: a group linked into its own subtree made the walk endless (272 s before the fuzzer gave up). */
+    @Test
+    void aGroupLinkedBelowItselfIsShownNotFollowed() {
+        Path loop = Fixtures.resource("fixtures/hdf5/link-loop-fuzz-find.h5");
+        var found = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5), () ->
+                org.packscope.codec.inspect.TreeWalk.diagnostics(FormatRegistry.standard().open(loop), true, 100_000,
+                        org.packscope.codec.inspect.Progress.NONE));
+        assertTrue(found.stream().anyMatch(l -> l.diagnostic().rule().equals("hdf5_link_loop")
+                && l.diagnostic().message().startsWith("'mats' is the group at byte 800")), found.toString());
+    }
 }
