@@ -18,6 +18,9 @@ import picocli.CommandLine.ParentCommand;
         "and ends with: values=V best_s=S values_per_s=R"})
 final class BenchCommand implements Callable<Integer> {
 
+    /** Values read per call on the paged fallback path. */
+    private static final int PAGE = 1 << 16;
+
     @ParentCommand Cli cli;
 
     @Parameters(index = "0", paramLabel = "PATH")
@@ -55,7 +58,7 @@ final class BenchCommand implements Callable<Integer> {
         ValueColumn column = node.values();
         if (column != null && column.type().numeric()) {
             return progress -> {
-                long[] page = new long[DecodeCommand.PAGE];
+                long[] page = new long[PAGE];
                 for (long start = 0; start < column.count(); start += page.length) {
                     progress.checkCancelled();
                     column.read(start, page, 0, (int) Math.min(page.length, column.count() - start));

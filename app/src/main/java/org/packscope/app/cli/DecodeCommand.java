@@ -22,8 +22,6 @@ import picocli.CommandLine.ParentCommand;
         "json = a JSON array (or the document, for binary JSON); npy = NumPy array file;",
         "mtx = MatrixMarket (sparse matrices)."})
 final class DecodeCommand implements Callable<Integer> {
-    static final int PAGE = 1 << 16;
-
     @ParentCommand Cli cli;
 
     @Parameters(index = "0", paramLabel = "PATH")

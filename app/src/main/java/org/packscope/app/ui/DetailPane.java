@@ -122,10 +122,7 @@ final class DetailPane extends BorderPane {
         hex.show(n.source());
         Span s = n.span();
         if (s != null && n.source() != null && s.bitLength() > 0 && s.byteLength() < n.source().size()) hex.select(s);
-        ValuesView.Model vm = valuesModel != null ? valuesModel
-                : n.values() == null ? ValuesView.Model.EMPTY
-                : new ValuesView.Model(List.of("Value"), List.of(n.values()),
-                        java.util.Collections.singletonList(n.facet(org.packscope.codec.inspect.ValueTracer.class)));
+        ValuesView.Model vm = valuesModel != null ? valuesModel : ValuesView.Model.own(n);
         values.show(vm);
         explain.show(n, null);
         plotted = null;

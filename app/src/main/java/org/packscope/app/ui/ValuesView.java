@@ -50,13 +50,17 @@ final class ValuesView extends BorderPane {
 
         long rows() { return columns.isEmpty() ? 0 : columns.get(0).count(); }
 
+        /** The node's own column only (cheap: loads no children, so fine on the FX thread). */
+        static Model own(Node node) {
+            ValueColumn own = node == null ? null : node.values();
+            return own == null ? EMPTY
+                    : new Model(List.of("Value"), List.of(own), java.util.Collections.singletonList(node.facet(ValueTracer.class)));
+        }
+
         /** The node's own column, or its children's columns when they line up (same row count). */
         static Model of(Node node) {
             if (node == null) return EMPTY;
-            ValueColumn own = node.values();
-            if (own != null) {
-                return new Model(List.of("Value"), List.of(own), java.util.Collections.singletonList(node.facet(ValueTracer.class)));
-            }
+            if (node.values() != null) return own(node);
             List<String> names = new ArrayList<>();
             List<ValueColumn> cols = new ArrayList<>();
             List<ValueTracer> tracers = new ArrayList<>();

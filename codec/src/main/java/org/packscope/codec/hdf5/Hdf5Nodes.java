@@ -113,7 +113,7 @@ final class Hdf5Nodes {
         }
         long claimed;
         long sizeAt;
-        if (source.has(address, 4) && source.i32le(address) == 0x5244484f) {
+        if (isVersion2Header(address)) {
             // version 2: signature, version, flags, optional times and phase limits, then chunk #0's size (1, 2, 4 or 8 bytes)
             if (!source.has(address, 6)) return truncatedHeader(n, address, what);
             int flags = source.u8(address + 5);
@@ -196,13 +196,18 @@ final class Hdf5Nodes {
         return Diagnostic.error(null, "hdf5_unreadable", "could not read " + what + ": " + msg);
     }
 
+    /** A version 2 object header starts with the signature "OHDR"; version 1 has none. */
+    private boolean isVersion2Header(long address) {
+        return source.has(address, 4) && source.i32le(address) == 0x5244484f;
+    }
+
     private Span objectHeaderSpan(long address) {
-        return source.has(address, 4) && source.i32le(address) == 0x5244484f ? Span.bytes(address, 4) : Span.bytes(address, 1);
+        return isVersion2Header(address) ? Span.bytes(address, 4) : Span.bytes(address, 1);
     }
 
     /** Records the first field of an object header: the "OHDR" signature (v2) or the version byte (v1). */
     private void objectHeader(Node n, long address) {
-        if (source.has(address, 4) && source.i32le(address) == 0x5244484f) {
+        if (isVersion2Header(address)) {
             n.field("object header", Span.bytes(address, 4), "OHDR at byte " + address,
                     "signature of a version 2 object header, which lists this object's messages");
         } else if (source.has(address, 1)) {
