@@ -48,12 +48,12 @@ class BcolzFuzzTest {
         }
     }
 
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "10m")
     void chunkFile(byte[] data) throws Exception {
         exerciseWith("data/__0.blp", data);
     }
 
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "10m")
     void metaFile(byte[] data) throws Exception {
         if (data.length == 0) return;
         String which = (data[0] & 1) == 0 ? "meta/sizes" : "meta/storage";

@@ -24,12 +24,12 @@ import org.packscope.codec.io.ByteSource;
 class BinaryJsonFuzzTest {
     private static final int MAX_NODES = 3000;
 
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "10m")
     void plainBj(byte[] data) {
         run(withMagic(data, 'B'), "fuzz.bj");
     }
 
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "10m")
     void seekableSj(byte[] data) {
         run(withMagic(data, 'S'), "fuzz.sj");
     }

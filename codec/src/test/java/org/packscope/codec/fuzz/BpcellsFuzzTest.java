@@ -39,7 +39,7 @@ class BpcellsFuzzTest {
      * First byte: high 4 bits pick the fixture folder, low 4 bits the file in it (sorted
      * names, version included); the rest of the input becomes that file's new content.
      */
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "10m")
     void folderFile(byte[] data) throws IOException {
         if (data.length == 0) return;
         int sel = data[0] & 0xff;
@@ -55,7 +55,7 @@ class BpcellsFuzzTest {
     }
 
     /** A whole .h5 file whose groups the BPCells opener claims. */
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "10m")
     void hdf5File(byte[] data) throws IOException {
         Path f = FuzzFiles.write("fuzz-bpcells.h5", data);
         BpcellsFuzzSupport.exercise(new Hdf5Format(List.of(new BpcellsHdf5Opener())).open(f, FuzzFiles.REGISTRY));
@@ -65,7 +65,7 @@ class BpcellsFuzzTest {
      * A packed uint matrix built in memory from the input (see {@link #packedStore}): the
      * BP128 arrays reach the reader as they are, with a consistent idxptr around them.
      */
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "10m")
     void bp128Arrays(byte[] data) {
         Built b = packedStore(data);
         BpcellsFuzzSupport.exercise(BpcellsNodes.matrixNode("fuzz", b.store, b.version));

@@ -27,7 +27,7 @@ import org.packscope.codec.pco.PcoWrapped;
 class PcoFuzzTest {
     private static final int MAX_NODES = 3000;
 
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "10m")
     void standalone(byte[] data) {
         byte[] b = data.clone();
         byte[] magic = {'p', 'c', 'o', '!'};
@@ -43,7 +43,7 @@ class PcoFuzzTest {
      * Bytes 0-4: number type id, format major, minor, count n - 1 (u16 LE); then the
      * chunk metadata, and the page right after it.
      */
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "10m")
     void wrapped(byte[] data) {
         if (data.length < 5) return;
         NumberType type = NumberType.ofId(1 + Math.floorMod(data[0], 11));

@@ -40,7 +40,7 @@ class RdsFuzzTest {
         }
     }
 
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "10m")
     void wrappedStream(byte[] data) throws Exception {
         if (data.length == 0) return;
         byte[] stream = Arrays.copyOfRange(data, 1, data.length);
@@ -52,7 +52,7 @@ class RdsFuzzTest {
         check(FuzzFiles.write("fuzz-stream.rds", file));
     }
 
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "10m")
     void rawFile(byte[] data) throws Exception {
         check(FuzzFiles.write("fuzz-raw.rds", data));
     }
