@@ -18,6 +18,8 @@ final class TaskRunner {
     private final ExecutorService pool;
     private final StatusBar status;
     private final AtomicInteger running = new AtomicInteger();
+    /** Tasks cancelled because newer work replaced them: their end is not news. */
+    private final java.util.Set<Task<?>> superseded = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
 
     TaskRunner(StatusBar status) {
         this.status = status;
@@ -51,11 +53,18 @@ final class TaskRunner {
         });
         task.setOnCancelled(e -> {
             finished(task);
-            status.showMessage(title + " cancelled");
+            if (!superseded.remove(task)) status.showMessage(title + " cancelled");
         });
         status.track(task);
         pool.submit(task);
         return task;
+    }
+
+    /** Cancels a task whose result newer work has made useless, without telling the person. */
+    void supersede(Task<?> task) {
+        if (task == null || task.isDone()) return;
+        superseded.add(task);
+        task.cancel();
     }
 
     /** A task whose codec work sees a {@link Progress} wired to the task's own progress and cancel. */

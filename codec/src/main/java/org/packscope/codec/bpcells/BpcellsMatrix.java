@@ -197,17 +197,22 @@ public final class BpcellsMatrix implements SparseMatrix {
 
     /** Decodes entries {@code [0, nnz)} block by block; returns the read errors met. */
     ReadErrors scan(BlockSink sink, boolean withValues, Progress progress) {
+        return scan(0, nnz, sink, withValues, progress);
+    }
+
+    /** Decodes entries {@code [from, to)} block by block; returns the read errors met. */
+    ReadErrors scan(long from, long to, BlockSink sink, boolean withValues, Progress progress) {
         EntryReader r = new EntryReader(this);
-        if (!readable) return r.errors;
-        int[] minor = new int[BLOCK];
-        int[] v32 = withValues && !r.wide() ? new int[BLOCK] : null;
-        long[] v64 = withValues && r.wide() ? new long[BLOCK] : null;
-        for (long at = 0; at < nnz; at += BLOCK) {
-            if (((at / BLOCK) & 15) == 0) {
+        if (!readable || from >= to) return r.errors;
+        int[] minor = new int[(int) Math.min(BLOCK, to - from)];
+        int[] v32 = withValues && !r.wide() ? new int[minor.length] : null;
+        long[] v64 = withValues && r.wide() ? new long[minor.length] : null;
+        for (long at = from; at < to; at += BLOCK) {
+            if ((((at - from) / BLOCK) & 15) == 0) {
                 progress.checkCancelled();
-                progress.update((double) at / nnz, "decoding entries");
+                progress.update((double) (at - from) / (to - from), "decoding entries");
             }
-            int len = (int) Math.min(BLOCK, nnz - at);
+            int len = (int) Math.min(BLOCK, to - at);
             r.read(at, len, minor, v32, v64, 0);
             sink.block(at, len, minor, v32, v64);
         }
@@ -236,21 +241,48 @@ public final class BpcellsMatrix implements SparseMatrix {
 
     /** Visits every decodable entry whose index is in range, in stored order. */
     public void forEachStored(EntryVisitor visitor, Progress progress) {
+        forEachEntryIn(0, rows, 0, cols, visitor, progress);
+    }
+
+    /** The stored columns (rows for row-major) a rectangle crosses, as {@code [first, end)} majors. */
+    private int[] majorsCrossing(long r0, long r1, long c0, long c1) {
         boolean colMajor = order != StorageOrder.ROW;
-        long minorDim = minorDim();
-        int[] major = {0};
-        scan((first, len, minor, v32, v64) -> {
+        long lo = Math.max(0, colMajor ? c0 : r0), hi = Math.min(majorCount(), colMajor ? c1 : r1);
+        return hi <= lo ? new int[] {0, 0} : new int[] {(int) lo, (int) hi};
+    }
+
+    @Override
+    public long entriesToScan(long r0, long r1, long c0, long c1) {
+        int[] m = majorsCrossing(r0, r1, c0, c1);
+        return m[1] == m[0] ? 0 : Math.min(ptr[m[1]], nnz) - Math.min(ptr[m[0]], nnz);
+    }
+
+    /**
+     * Visits the entries inside rows {@code [r0, r1)} and columns {@code [c0, c1)}, in stored
+     * order, decoding only the stored columns (rows for row-major storage) that cross the
+     * rectangle: zooming into a corner of a large matrix reads that corner's share of it.
+     */
+    @Override
+    public long forEachEntryIn(long r0, long r1, long c0, long c1, EntryVisitor visitor, Progress progress) {
+        int[] m = majorsCrossing(r0, r1, c0, c1);
+        if (!readable || m[1] == m[0]) return 0;
+        boolean colMajor = order != StorageOrder.ROW;
+        long minorLo = Math.max(0, colMajor ? r0 : c0), minorHi = Math.min(minorDim(), colMajor ? r1 : c1);
+        long from = Math.min(ptr[m[0]], nnz), to = Math.min(ptr[m[1]], nnz);
+        int[] major = {m[0]};
+        scan(from, to, (first, len, minor, v32, v64) -> {
             int j = major[0];
             for (int i = 0; i < len; i++) {
                 long e = first + i;
                 while (ptr[j + 1] <= e) j++;
-                long m = minor[i] & 0xffffffffL;
-                if (m >= minorDim) continue;
+                long k = minor[i] & 0xffffffffL;
+                if (k < minorLo || k >= minorHi) continue;
                 long v = v64 != null ? v64[i] : v32[i] & 0xffffffffL;
-                if (colMajor) visitor.entry(m, j, v); else visitor.entry(j, m, v);
+                if (colMajor) visitor.entry(k, j, v); else visitor.entry(j, k, v);
             }
             major[0] = j;
         }, true, progress);
+        return to - from;
     }
 
     /**

@@ -23,6 +23,24 @@ public interface SparseMatrix {
     /** Visits every stored entry ordered by (column, row) of the logical matrix. */
     void forEachEntry(EntryVisitor visitor, Progress progress);
 
+    /**
+     * How many stored entries {@link #forEachEntryIn} must decode for this rectangle (what
+     * a view says before a long read). Rows {@code [r0, r1)}, columns {@code [c0, c1)}.
+     */
+    default long entriesToScan(long r0, long r1, long c0, long c1) { return nnz(); }
+
+    /**
+     * Visits the entries inside rows {@code [r0, r1)} and columns {@code [c0, c1)}, reading
+     * no more of the matrix than {@link #entriesToScan} says; returns the stored entries
+     * decoded. The order is the storage's own.
+     */
+    default long forEachEntryIn(long r0, long r1, long c0, long c1, EntryVisitor visitor, Progress progress) {
+        forEachEntry((r, c, v) -> {
+            if (r >= r0 && r < r1 && c >= c0 && c < c1) visitor.entry(r, c, v);
+        }, progress);
+        return nnz();
+    }
+
     @FunctionalInterface
     interface EntryVisitor {
         /** {@code value} holds raw bits of {@link #valueType()}. */
