@@ -9,6 +9,7 @@ import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.NodeLocator;
 import org.packscope.codec.inspect.Severity;
 
 /**
@@ -67,6 +68,52 @@ final class BrowserTree extends TreeView<Object> {
             int row = getRow(item);
             if (row >= 0) scrollTo(Math.max(0, row - 3));
         }
+    }
+
+    /**
+     * Expands the tree along a located path (see {@link NodeLocator}) and selects its
+     * innermost node, loading only the items on the way (and the ranges holding them).
+     */
+    void revealPath(NodeLocator.Path path) {
+        List<Node> nodes = path.nodes();
+        for (int k = nodes.size() - 1; k >= 0; k--) {
+            TreeItem<Object> item = itemFor(nodes.get(k));
+            if (item != null) {
+                for (TreeItem<Object> p = item.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
+                descend(item, path, k);
+                return;
+            }
+        }
+    }
+
+    /** {@code item} shows {@code nodes[k]}, or a range of its children holding {@code nodes[k+1]}. */
+    private void descend(TreeItem<Object> item, NodeLocator.Path path, int k) {
+        List<Node> nodes = path.nodes();
+        if (k == nodes.size() - 1 && item.getValue() == nodes.get(k)) {
+            selectAndShow(item);
+            return;
+        }
+        expandThen(item, () -> {
+            Node want = nodes.get(k + 1);
+            int at = path.indices()[k];
+            for (TreeItem<Object> c : item.getChildren()) {
+                if (c.getValue() == want) {
+                    descend(c, path, k + 1);
+                    return;
+                }
+                if (c.getValue() instanceof Range r && r.parent() == nodes.get(k) && at >= r.from() && at < r.to()) {
+                    descend(c, path, k);
+                    return;
+                }
+            }
+            selectAndShow(item);
+        });
+    }
+
+    private void selectAndShow(TreeItem<Object> item) {
+        getSelectionModel().select(item);
+        int row = getRow(item);
+        if (row >= 0) scrollTo(Math.max(0, row - 3));
     }
 
     /**

@@ -15,8 +15,10 @@ import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.NodeLocator;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.Trace;
 import org.packscope.codec.inspect.TreeWalk;
 
 /**
@@ -45,9 +47,18 @@ final class DetailPane extends BorderPane {
     private Node plotted;
     private Node spied;
 
-    DetailPane(TaskRunner runner, java.util.function.Consumer<Node> revealNode) {
+    /** A trace step whose node the tree is being asked to show, with the trace to keep on screen. */
+    private record PendingReveal(Node node, Trace.Step step, Trace trace, Node traced) { }
+
+    private final TaskRunner runner;
+    private final java.util.function.Consumer<NodeLocator.Path> revealPath;
+    private PendingReveal pendingReveal;
+
+    DetailPane(TaskRunner runner, java.util.function.Consumer<Node> revealNode, java.util.function.Consumer<NodeLocator.Path> revealPath) {
         setId("detail");
-        values = new ValuesView(runner, this::showStep);
+        this.runner = runner;
+        this.revealPath = revealPath;
+        values = new ValuesView(runner, this::showStep, this::revealStep);
         plot = new PlotView(runner);
         spy = new SpyView(runner);
         diagnostics = new DiagnosticsView(runner, located -> pick(located, revealNode));
@@ -149,10 +160,35 @@ final class DetailPane extends BorderPane {
             tableTabs.add(tab);
         }
         tabs.getTabs().addAll(tableTabs);
+        if (pendingReveal != null && pendingReveal.node() == n) finishReveal();
+    }
+
+    /** Finds, in the background, the node holding a trace step's bits, then has the tree select it. */
+    private void revealStep(Node traced, Trace.Step step) {
+        Trace trace = values.tracePane().trace();
+        runner.submit("Finding where " + step.title() + " lies", p -> NodeLocator.locate(traced, step.source(), step.span(), p), path -> {
+            if (path == null) {
+                values.tracePane().note("No node in the tree holds these bits: they are in " + step.source().name() + ", a buffer decoded on the way");
+                return;
+            }
+            pendingReveal = new PendingReveal(path.innermost(), step, trace, traced);
+            if (path.innermost() == node) finishReveal();
+            else revealPath.accept(path);
+        });
+    }
+
+    /** The revealed node is shown: select the field holding the step, its bits, and bring the trace back. */
+    private void finishReveal() {
+        PendingReveal r = pendingReveal;
+        pendingReveal = null;
+        tabs.getSelectionModel().select(structureTab);
+        structure.selectFieldCovering(r.step().span());
+        if (r.trace() != null) values.tracePane().show(r.trace(), r.traced());
+        showStep(r.step());
     }
 
     /** Shows a trace step's bits, in whatever buffer the step read them from. */
-    private void showStep(org.packscope.codec.inspect.Trace.Step step) {
+    private void showStep(Trace.Step step) {
         if (step.source() != null && step.source() != hex.source()) hex.show(step.source());
         if (step.span() != null) hex.select(step.span().bitLength() == 0 ? Span.bits(step.span().startBit(), 8) : step.span());
     }

@@ -52,7 +52,7 @@ public final class MainWindow {
         this.stage = stage;
         this.recent = new RecentFiles(prefs);
         Theme.apply("dark".equals(prefs.get("theme", "light")) ? Theme.DARK : Theme.LIGHT);
-        this.detail = new DetailPane(runner, this::reveal);
+        this.detail = new DetailPane(runner, this::reveal, this::reveal);
         this.browser = new BrowserTree(runner, this::select);
         SplitPane split = new SplitPane(browser, detail);
         split.setDividerPositions(prefs.getDouble("layout.browser", 0.3));
@@ -139,6 +139,10 @@ public final class MainWindow {
 
     private void reveal(Node node) {
         browser.reveal(node);
+    }
+
+    private void reveal(org.packscope.codec.inspect.NodeLocator.Path path) {
+        browser.revealPath(path);
     }
 
     private MenuBar menu() {

@@ -59,6 +59,21 @@ final class StructureView extends TableView<Field> {
         return true;
     }
 
+    /** Selects the innermost field whose bits contain all of {@code span}; false if none does. */
+    boolean selectFieldCovering(Span span) {
+        Field best = null;
+        long start = span.startBit(), end = Math.max(span.endBit(), start + 1);
+        for (Field f : getItems()) {
+            Span s = f.span();
+            if (s == null || s.bitLength() == 0 || s.startBit() > start || s.endBit() < end) continue;
+            if (best == null || s.bitLength() < best.span().bitLength()) best = f;
+        }
+        if (best == null) return false;
+        getSelectionModel().select(best);
+        scrollTo(best);
+        return true;
+    }
+
     Field selectedField() { return getSelectionModel().getSelectedItem(); }
 
     @SuppressWarnings("unused")

@@ -43,7 +43,7 @@ final class TeachingWindow {
     private final Spinner<Integer> floatCompression = new Spinner<>(0, 6, 0);
     private final Label sizes = new Label();
     private final Label problem = new Label();
-    private final DetailPane detail = new DetailPane(runner, n -> { });
+    private final DetailPane detail = new DetailPane(runner, n -> { }, p -> this.tree.revealPath(p));
     private final BrowserTree tree = new BrowserTree(runner, this::select);
     private final PauseTransition settle = new PauseTransition(Duration.millis(300));
     private int generation;

@@ -1,26 +1,43 @@
 package org.packscope.app.ui;
 
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Trace;
 
 /**
  * The derivation of one value, step by step. Clicking a step shows its bits in the hex
- * view (switching to a decompressed buffer where the step reads one).
+ * view (switching to a decompressed buffer where the step reads one); Show in Tree (or
+ * Enter, or a double click) selects the node and field holding those bits. The trace
+ * stays here while the person looks around the tree.
  */
 final class TracePane extends BorderPane {
     private final Label heading = new Label("Select a value and press Trace to see how it was decoded");
     private final ListView<Trace.Step> steps = new ListView<>();
+    private final Button reveal = new Button("Show in Tree");
+    private Trace shown;
+    private Node traced;
 
-    TracePane(Consumer<Trace.Step> onStep) {
+    TracePane(Consumer<Trace.Step> onStep, BiConsumer<Node, Trace.Step> onReveal) {
         setId("trace");
+        reveal.setId("trace-reveal");
+        reveal.setDisable(true);
+        reveal.setTooltip(new Tooltip("Select the node and field that hold this step's bits (Enter)"));
+        reveal.setOnAction(e -> revealSelected(onReveal));
         heading.setId("trace-heading");
         heading.setWrapText(true);
         heading.setPadding(new Insets(4));
@@ -49,21 +66,57 @@ final class TracePane extends BorderPane {
             }
         });
         steps.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            reveal.setDisable(now == null || now.span() == null || now.source() == null);
             if (now != null) onStep.accept(now);
         });
-        setTop(heading);
+        steps.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                revealSelected(onReveal);
+                e.consume();
+            }
+        });
+        steps.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2) revealSelected(onReveal);
+        });
+        HBox.setHgrow(heading, Priority.ALWAYS);
+        heading.setMaxWidth(Double.MAX_VALUE);
+        HBox top = new HBox(8, heading, reveal);
+        top.setAlignment(Pos.CENTER_LEFT);
+        top.setPadding(new Insets(0, 4, 0, 0));
+        setTop(top);
         setCenter(steps);
     }
 
-    void show(Trace t) {
+    private void revealSelected(BiConsumer<Node, Trace.Step> onReveal) {
+        Trace.Step s = steps.getSelectionModel().getSelectedItem();
+        if (s != null && s.span() != null && s.source() != null && traced != null) onReveal.accept(traced, s);
+    }
+
+    /** Shows the trace of a value of {@code node}. */
+    void show(Trace t, Node node) {
+        shown = t;
+        traced = node;
         heading.setText("Value " + String.format("%,d", t.index()) + " = " + t.value() + " — " + t.steps().size() + " steps");
         steps.setItems(FXCollections.observableArrayList(t.steps()));
     }
 
     void clear(String message) {
+        shown = null;
+        traced = null;
         heading.setText(message);
         steps.getItems().clear();
+        reveal.setDisable(true);
     }
+
+    /** A line under the heading, for what the last action found. */
+    void note(String text) {
+        heading.setText((shown == null ? "" : "Value " + String.format("%,d", shown.index()) + " = " + shown.value() + " — ") + text);
+    }
+
+    /** The trace shown and the node it belongs to, so another view can keep it (null when none). */
+    Trace trace() { return shown; }
+
+    Node tracedNode() { return traced; }
 
     String headingText() { return heading.getText(); }
 

@@ -44,9 +44,9 @@ final class ValuesView extends BorderPane {
     /** Children shown side by side at most. */
     static final int MAX_COLUMNS = 32;
 
-    /** The columns to show, with names, and the tracer of each (null where none). */
-    record Model(List<String> names, List<ValueColumn> columns, List<ValueTracer> tracers) {
-        static final Model EMPTY = new Model(List.of(), List.of(), List.of());
+    /** The columns to show, with names, the node each comes from, and its tracer (null where none). */
+    record Model(List<String> names, List<ValueColumn> columns, List<ValueTracer> tracers, List<Node> nodes) {
+        static final Model EMPTY = new Model(List.of(), List.of(), List.of(), List.of());
 
         long rows() { return columns.isEmpty() ? 0 : columns.get(0).count(); }
 
@@ -54,7 +54,7 @@ final class ValuesView extends BorderPane {
         static Model own(Node node) {
             ValueColumn own = node == null ? null : node.values();
             return own == null ? EMPTY
-                    : new Model(List.of("Value"), List.of(own), java.util.Collections.singletonList(node.facet(ValueTracer.class)));
+                    : new Model(List.of("Value"), List.of(own), java.util.Collections.singletonList(node.facet(ValueTracer.class)), List.of(node));
         }
 
         /** The node's own column, or its children's columns when they line up (same row count). */
@@ -64,6 +64,7 @@ final class ValuesView extends BorderPane {
             List<String> names = new ArrayList<>();
             List<ValueColumn> cols = new ArrayList<>();
             List<ValueTracer> tracers = new ArrayList<>();
+            List<Node> from = new ArrayList<>();
             List<Node> kids = node.children();
             for (int i = 0; i < kids.size() && cols.size() < MAX_COLUMNS; i++) {
                 Node k = kids.get(i);
@@ -73,8 +74,9 @@ final class ValuesView extends BorderPane {
                 names.add(k.name());
                 cols.add(c);
                 tracers.add(k.facet(ValueTracer.class));
+                from.add(k);
             }
-            return cols.isEmpty() ? EMPTY : new Model(names, cols, tracers);
+            return cols.isEmpty() ? EMPTY : new Model(names, cols, tracers, from);
         }
     }
 
@@ -92,9 +94,9 @@ final class ValuesView extends BorderPane {
     };
     private final Set<String> pending = ConcurrentHashMap.newKeySet();
 
-    ValuesView(TaskRunner runner, Consumer<Trace.Step> onStep) {
+    ValuesView(TaskRunner runner, Consumer<Trace.Step> onStep, java.util.function.BiConsumer<Node, Trace.Step> onReveal) {
         this.runner = runner;
-        this.trace = new TracePane(onStep);
+        this.trace = new TracePane(onStep, onReveal);
         setId("values");
         table.setId("values-table");
         info.setId("values-info");
@@ -184,10 +186,11 @@ final class ValuesView extends BorderPane {
         int col = tracedColumn();
         if (row == null || col < 0) return;
         ValueTracer t = model.tracers().get(col);
+        Node traced = model.nodes().get(col);
         int gen = generation;
         trace.clear("Tracing value " + String.format("%,d", row) + "…");
         runner.submit("Tracing value " + row, p -> t.trace(row, p), result -> {
-            if (gen == generation) trace.show(result);
+            if (gen == generation) trace.show(result, traced);
         }, ex -> trace.clear("⚠ could not trace: " + TaskRunner.describe(ex)));
     }
 

@@ -329,6 +329,40 @@ class MainWindowTest {
     }
 
     @Test
+    void aTraceStepLeadsToTheNodeAndFieldHoldingItsBits(FxRobot robot) throws Exception {
+        openAndWait(robot, Samples.get("pco/multichunk_f32_10x1000.pco"), "multichunk_f32_10x1000.pco");
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(1));
+        ValuesView values = window.detail().values();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.table().getItems().size() == 10_000);
+        robot.interact(() -> {
+            values.table().getSelectionModel().clearAndSelect(4321);
+            values.traceSelected();
+        });
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> values.tracePane().steps().getItems().size() > 5);
+        String heading = values.tracePane().headingText();
+        // the offset bits of value 4,321 lie inside a chunk's page, deep under the file
+        var step = values.tracePane().steps().getItems().stream()
+                .filter(st -> st.title().toLowerCase(java.util.Locale.ROOT).contains("offset") && st.span() != null && st.source() != null)
+                .findFirst().orElseThrow();
+        robot.interact(() -> values.tracePane().steps().getSelectionModel().select(step));
+        robot.clickOn("#trace-reveal");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null
+                && !window.detail().node().name().equals("multichunk_f32_10x1000.pco")
+                && window.detail().structure().selectedField() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        var shown = window.detail().node();
+        assertTrue(shown.span().startBit() <= step.span().startBit() && step.span().endBit() <= shown.span().endBit(),
+                shown + " " + shown.span() + " holds " + step.span());
+        assertEquals(shown, ((javafx.scene.control.TreeItem<?>) robot.lookup("#browser").queryAs(javafx.scene.control.TreeView.class)
+                .getSelectionModel().getSelectedItem()).getValue(), "the tree selects it");
+        assertEquals("Structure", window.detail().tabs().getSelectionModel().getSelectedItem().getText());
+        var field = window.detail().structure().selectedField();
+        assertTrue(field.span().startBit() <= step.span().startBit() && step.span().endBit() <= field.span().endBit(), field.name() + " " + field.span());
+        assertEquals(step.span(), window.detail().hex().selectionProperty().get());
+        assertEquals(heading, values.tracePane().headingText(), "the trace stays on screen");
+    }
+
+    @Test
     void explainPaneExplainsARealPcoField(FxRobot robot) throws Exception {
         openAndWait(robot, Samples.get("pco/smooth_i64_timestamps_ms.pco"), "smooth_i64_timestamps_ms.pco");
         var firstField = window.detail().structure().getItems().get(0);
