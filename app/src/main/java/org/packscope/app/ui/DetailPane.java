@@ -155,8 +155,12 @@ final class DetailPane extends BorderPane {
         tabs.getTabs().removeAll(tableTabs);
         tableTabs.clear();
         for (DataTable t : n.tables()) {
-            Tab tab = new Tab(t.title(), TablesView.of(t));
+            // a table's view (a TableView and often a chart) is built when its tab is first shown
+            Tab tab = new Tab(t.title());
             tab.setClosable(false);
+            tab.setOnSelectionChanged(e -> {
+                if (tab.isSelected() && tab.getContent() == null) tab.setContent(TablesView.of(t));
+            });
             tableTabs.add(tab);
         }
         tabs.getTabs().addAll(tableTabs);
@@ -207,6 +211,27 @@ final class DetailPane extends BorderPane {
     private static String spanText(Span s) {
         return s.isByteAligned() ? String.format("bytes %,d–%,d", s.byteOffset(), Math.max(s.byteOffset(), s.byteEnd() - 1))
                 : "bits " + s.startBit() + "–" + (s.endBit() - 1);
+    }
+
+    /** Shows tab {@code index} (if there is one) and puts the focus in it. */
+    void showTab(int index) {
+        if (index < 0 || index >= tabs.getTabs().size()) return;
+        tabs.getSelectionModel().select(index);
+        focusTab();
+    }
+
+    void showValues() { tabs.getSelectionModel().select(valuesTab); }
+
+    /** Focuses the main control of the open tab: its table, list, plot or matrix. */
+    void focusTab() {
+        Tab t = tabs.getSelectionModel().getSelectedItem();
+        javafx.scene.Node target = t == structureTab ? structure
+                : t == valuesTab ? values.table()
+                : t == plotTab ? plot.focusTarget()
+                : t == spyTab ? spy.focusTarget()
+                : t == diagnosticsTab ? diagnostics.table()
+                : t == null || t.getContent() == null ? tabs : t.getContent().lookup(".table-view");
+        (target == null ? tabs : target).requestFocus();
     }
 
     Node node() { return node; }

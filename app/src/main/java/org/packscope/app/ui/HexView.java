@@ -75,6 +75,7 @@ final class HexView extends BorderPane {
         setRight(scroll);
         setBottom(bitStrip);
         holder.setOnScroll(e -> scroll.setValue(clamp(scroll.getValue() - Math.signum(e.getDeltaY()) * 3)));
+        holder.setOnMousePressed(e -> requestFocus());
         holder.setOnMouseClicked(e -> {
             if (e.getButton() != MouseButton.PRIMARY || source == null) return;
             long offset = byteAt(e.getX(), e.getY());
@@ -88,6 +89,11 @@ final class HexView extends BorderPane {
                 return;
             }
             double rows = visibleRows();
+            if ((e.getCode() == KeyCode.LEFT || e.getCode() == KeyCode.RIGHT) && source != null && source.size() > 0) {
+                stepField(e.getCode() == KeyCode.RIGHT);
+                e.consume();
+                return;
+            }
             if (e.getCode() == KeyCode.PAGE_DOWN) scroll.setValue(clamp(scroll.getValue() + rows));
             else if (e.getCode() == KeyCode.PAGE_UP) scroll.setValue(clamp(scroll.getValue() - rows));
             else if (e.getCode() == KeyCode.DOWN) scroll.setValue(clamp(scroll.getValue() + 1));
@@ -95,6 +101,19 @@ final class HexView extends BorderPane {
             else if (e.getCode() == KeyCode.HOME) scroll.setValue(0);
             else if (e.getCode() == KeyCode.END) scroll.setValue(scroll.getMax());
         });
+    }
+
+    /**
+     * The keyboard's click: the byte just after (or before) the selection is clicked, so
+     * the innermost field there gets selected, and so on through the file.
+     */
+    private void stepField(boolean forward) {
+        Span s = selection.get();
+        long top = (long) scroll.getValue() * BYTES_PER_ROW;
+        long at = s == null ? top : forward ? s.byteEnd() : s.byteOffset() - 1;
+        if (s != null && forward && s.byteLength() == 0) at = s.byteOffset() + 1;
+        at = Math.max(0, Math.min(source.size() - 1, at));
+        onByteClicked.accept(at);
     }
 
     void setOnByteClicked(LongConsumer handler) { this.onByteClicked = handler; }

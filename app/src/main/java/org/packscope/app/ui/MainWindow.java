@@ -32,8 +32,8 @@ public final class MainWindow {
     private final BrowserTree browser;
     private final DetailPane detail;
     private final RecentFiles recent;
-    private final Menu recentMenu = new Menu("Open Recent");
-    private final Menu bookmarksMenu = new Menu("Bookmarks");
+    private final Menu recentMenu = new Menu("Open _Recent");
+    private final Menu bookmarksMenu = new Menu("_Bookmarks");
     private final java.util.List<Bookmark> bookmarks = new java.util.ArrayList<>();
 
     /** A field someone wants to come back to: its node and the field's name. */
@@ -73,12 +73,49 @@ public final class MainWindow {
             e.setDropCompleted(ok);
             e.consume();
         });
-        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+G"), () -> detail.hex().focusGoTo());
-        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+D"), this::bookmarkSelectedField);
+        installKeys(scene);
         stage.setTitle("PackScope");
         stage.setScene(scene);
         restoreLayout();
         stage.setOnHiding(e -> saveLayout());
+    }
+
+    /** Keys that work wherever the focus is (the list is {@link Shortcuts#ALL}). */
+    private void installKeys(Scene scene) {
+        var keys = scene.getAccelerators();
+        keys.put(KeyCombination.keyCombination("Shortcut+G"), () -> detail.hex().focusGoTo());
+        keys.put(KeyCombination.keyCombination("Shortcut+D"), this::bookmarkSelectedField);
+        for (int i = 1; i <= 9; i++) {
+            int tab = i - 1;
+            keys.put(KeyCombination.keyCombination("Shortcut+" + i), () -> detail.showTab(tab));
+        }
+        keys.put(KeyCombination.keyCombination("F6"), () -> cycleFocus(1));
+        keys.put(KeyCombination.keyCombination("Shift+F6"), () -> cycleFocus(-1));
+        keys.put(KeyCombination.keyCombination("Shortcut+T"), () -> {
+            detail.showValues();
+            detail.values().traceSelected();
+        });
+        keys.put(KeyCombination.keyCombination("Shortcut+F"), () -> {
+            detail.showValues();
+            detail.values().focusFind();
+        });
+        keys.put(KeyCombination.keyCombination("Shortcut+I"), () -> {
+            detail.showValues();
+            detail.values().focusJump();
+        });
+    }
+
+    /** The three places F6 moves between: the tree, the open tab, the hex view. */
+    void cycleFocus(int direction) {
+        javafx.scene.Node[] zones = {browser, detail.tabs(), detail.hex()};
+        javafx.scene.Node focused = stage.getScene().getFocusOwner();
+        int at = -1;
+        for (javafx.scene.Node n = focused; n != null && at < 0; n = n.getParent()) {
+            for (int i = 0; i < zones.length; i++) if (zones[i] == n) at = i;
+        }
+        int next = Math.floorMod(at < 0 ? (direction > 0 ? -1 : 0) + direction : at + direction, zones.length);
+        if (next == 1) detail.focusTab();
+        else zones[next].requestFocus();
     }
 
     /** Switches between the light and the dark look, and remembers the choice. */
@@ -146,22 +183,22 @@ public final class MainWindow {
     }
 
     private MenuBar menu() {
-        MenuItem openFile = new MenuItem("Open File…");
+        MenuItem openFile = new MenuItem("_Open File…");
         openFile.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
         openFile.setOnAction(e -> {
             File f = new FileChooser().showOpenDialog(stage);
             if (f != null) open(f.toPath());
         });
-        MenuItem openFolder = new MenuItem("Open Folder…");
+        MenuItem openFolder = new MenuItem("Open _Folder…");
         openFolder.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+O"));
         openFolder.setOnAction(e -> {
             File f = new DirectoryChooser().showDialog(stage);
             if (f != null) open(f.toPath());
         });
-        MenuItem export = new MenuItem("Export Values…");
+        MenuItem export = new MenuItem("_Export Values…");
         export.setAccelerator(KeyCombination.keyCombination("Shortcut+E"));
         export.setOnAction(e -> chooseExport());
-        MenuItem compare = new MenuItem("Compare Two Files…");
+        MenuItem compare = new MenuItem("_Compare Two Files…");
         compare.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
             chooser.setTitle("First file");
@@ -174,11 +211,11 @@ public final class MainWindow {
         });
         MenuItem closeAll = new MenuItem("Close All");
         closeAll.setOnAction(e -> browser.getRoot().getChildren().clear());
-        MenuItem quit = new MenuItem("Quit");
+        MenuItem quit = new MenuItem("_Quit");
         quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
         quit.setOnAction(e -> stage.close());
         refreshRecentMenu();
-        Menu file = new Menu("File", null, openFile, openFolder, recentMenu, new SeparatorMenuItem(), export, compare,
+        Menu file = new Menu("_File", null, openFile, openFolder, recentMenu, new SeparatorMenuItem(), export, compare,
                 new SeparatorMenuItem(), closeAll, quit);
         MenuItem formats = new MenuItem("Formats");
         formats.setOnAction(e -> {
@@ -191,7 +228,7 @@ public final class MainWindow {
         });
         MenuItem teach = new MenuItem("Binary JSON, Explained…");
         teach.setOnAction(e -> openTeaching());
-        Menu tools = new Menu("Tools", null, teach);
+        Menu tools = new Menu("_Tools", null, teach);
         MenuItem addBookmark = new MenuItem("Bookmark Selected Field");
         addBookmark.setAccelerator(KeyCombination.keyCombination("Shortcut+D"));
         addBookmark.setOnAction(e -> bookmarkSelectedField());
@@ -204,8 +241,11 @@ public final class MainWindow {
         (Theme.current() == Theme.DARK ? dark : light).setSelected(true);
         light.setOnAction(e -> setTheme(Theme.LIGHT));
         dark.setOnAction(e -> setTheme(Theme.DARK));
-        Menu view = new Menu("View", null, light, dark);
-        Menu help = new Menu("Help", null, formats);
+        Menu view = new Menu("_View", null, light, dark);
+        MenuItem keyboard = new MenuItem("_Keyboard…");
+        keyboard.setAccelerator(KeyCombination.keyCombination("F1"));
+        keyboard.setOnAction(e -> Shortcuts.dialog(stage).show());
+        Menu help = new Menu("_Help", null, keyboard, formats);
         return new MenuBar(file, view, bookmarksMenu, tools, help);
     }
 

@@ -23,6 +23,7 @@ public final class PackScopeApp extends Application {
         if (args.isEmpty()) {
             Path samples = defaultSamples();
             if (samples != null) window.open(samples);
+            Warmup.startInBackground(samples);
         } else {
             for (String a : args) window.open(Path.of(a));
         }

@@ -85,6 +85,20 @@ final class PlotView extends BorderPane {
         histogram.setLegendVisible(false);
         setCenter(line);
 
+        line.setFocusTraversable(true);
+        line.setOnMousePressed(e -> line.requestFocus());
+        line.setOnKeyPressed(e -> {
+            if (column == null || overview == null) return;
+            switch (e.getCode()) {
+                case PLUS, ADD, EQUALS -> zoomX(0.5, 0);
+                case MINUS, SUBTRACT -> zoomX(2, 0);
+                case LEFT -> zoomX(1, -0.25);
+                case RIGHT -> zoomX(1, 0.25);
+                case DIGIT0, NUMPAD0, HOME -> wholeRange();
+                default -> { return; }
+            }
+            e.consume();
+        });
         zoomSettle.setOnFinished(e -> reloadVisibleRange());
         xAxis.minProperty().addListener(o -> { if (!applying) zoomSettle.playFromStart(); });
         xAxis.maxProperty().addListener(o -> { if (!applying) zoomSettle.playFromStart(); });
@@ -102,8 +116,33 @@ final class PlotView extends BorderPane {
         load(0, column.count(), true);
     }
 
+    /** Scales the index range in view by {@code factor} about its middle and shifts it by {@code shift} of its width. */
+    private void zoomX(double factor, double shift) {
+        double min = xAxis.getMin(), max = xAxis.getMax(), n = column.count();
+        double width = Math.min(n, Math.max(8, (max - min) * factor));
+        double mid = (min + max) / 2 + shift * (max - min);
+        double lo = Math.max(0, Math.min(n - width, mid - width / 2));
+        xAxis.setAutoRanging(false);
+        yAxis.setAutoRanging(true);
+        xAxis.set(lo, lo + width);
+        line.requestLayout();
+    }
+
+    private void wholeRange() {
+        xAxis.setAutoRanging(true);
+        yAxis.setAutoRanging(true);
+        load(0, column.count(), true);
+    }
+
+    javafx.scene.Node focusTarget() { return line; }
+
     private void reloadVisibleRange() {
         if (column == null || overview == null) return;
+        if (xAxis.isAutoRanging()) {
+            // the axis fits itself to the data: that asks for the whole column, not for a range
+            if (overview.from() != 0 || overview.to() != column.count()) load(0, column.count(), true);
+            return;
+        }
         long from = (long) Math.floor(Math.max(0, xAxis.getMin()));
         long to = (long) Math.ceil(Math.min(column.count(), xAxis.getMax() + 1));
         if (to - from < 2 || (from == overview.from() && to == overview.to())) return;
@@ -161,15 +200,22 @@ final class PlotView extends BorderPane {
         return String.format(Locale.ROOT, "%.6g", v);
     }
 
-    /** Writes the chart on screen as a PNG image. */
-    void savePng(java.nio.file.Path file) {
+    /**
+     * Writes the chart on screen as a PNG image: the snapshot is taken here, on the FX
+     * thread; converting and compressing it (a few hundred ms for a large chart) runs in
+     * the background.
+     */
+    javafx.concurrent.Task<java.nio.file.Path> savePng(java.nio.file.Path file) {
         javafx.scene.image.WritableImage img = ((javafx.scene.Node) getCenter()).snapshot(null, null);
-        try {
-            javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(img, null), "png", file.toFile());
-            stats.setText("Saved " + file.getFileName());
-        } catch (java.io.IOException ex) {
-            stats.setText("⚠ could not save " + file + ": " + ex.getMessage());
-        }
+        return runner.submit("Saving " + file.getFileName(), p -> {
+            try {
+                javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(img, null), "png", file.toFile());
+                return file;
+            } catch (java.io.IOException ex) {
+                throw new java.io.UncheckedIOException(ex);
+            }
+        }, saved -> stats.setText("Saved " + saved.getFileName()),
+                ex -> stats.setText("⚠ could not save " + file + ": " + TaskRunner.describe(ex)));
     }
 
     String statsText() { return stats.getText(); }

@@ -313,6 +313,8 @@ final class SpyView extends BorderPane {
 
     void repaint() { draw(); }
 
+    javafx.scene.Node focusTarget() { return holder; }
+
     long cellCount(int row, int col) { return counts == null ? -1 : counts[row][col]; }
 
     /** Stored entries the current view decoded, or -1 while reading. */

@@ -332,6 +332,16 @@ final class ValuesView extends BorderPane {
 
     String infoText() { return info.getText(); }
 
+    void focusFind() {
+        find.requestFocus();
+        find.selectAll();
+    }
+
+    void focusJump() {
+        jump.requestFocus();
+        jump.selectAll();
+    }
+
     TableView<Long> table() { return table; }
 
     TracePane tracePane() { return trace; }

@@ -39,7 +39,17 @@ public final class HugeDataBench {
         try (var s = Files.walk(dir)) {
             onDisk = s.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
         }
-        System.out.printf(Locale.ROOT, "dataset: %s, %,d float64 values, %.2f GB on disk%n", dir, n, onDisk / 1e9);
+        boolean afterWarmup = args.length > 2 && args[2].equals("--after-warmup");
+        if (!afterWarmup) {
+            System.out.printf(Locale.ROOT, "dataset: %s, %,d float64 values, %.2f GB on disk%n", dir, n, onDisk / 1e9);
+            System.out.print("[fresh JVM, nothing opened before] ");
+        } else {
+            // what the app does at start: the samples' headers read in the background while the window appears
+            Path samples = Path.of("").toAbsolutePath().getParent().resolve("resources");
+            long w = System.nanoTime();
+            org.packscope.app.ui.Warmup.run(samples, 5_000);
+            System.out.printf(Locale.ROOT, "[in the app: after its start-up warm-up over %s, %.0f ms] ", samples, (System.nanoTime() - w) / 1e6);
+        }
 
         long t0 = System.nanoTime();
         Node root = FormatRegistry.standard().open(dir);
@@ -70,6 +80,13 @@ public final class HugeDataBench {
         }
         System.out.printf(Locale.ROOT, "heap: max %d MB, peak used %d MB%n",
                 Runtime.getRuntime().maxMemory() >> 20, peak >> 20);
+        if (!afterWarmup) {
+            // the same measurements in a second JVM, the way the app meets a big file
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Process p = new ProcessBuilder(java, "-Xmx512m", "-cp", System.getProperty("java.class.path"), HugeDataBench.class.getName(),
+                    dir.toString(), String.valueOf(gib), "--after-warmup").inheritIO().start();
+            if (p.waitFor() != 0) throw new IllegalStateException("the second run failed");
+        }
     }
 
     static double valueAt(long i) { return i * 0.25 - 1e6; }

@@ -115,7 +115,9 @@ class MainWindowTest {
         assertTrue(robot.lookup("#plot-line").tryQuery().isPresent());
 
         Path png = java.nio.file.Files.createTempFile("plot", ".png");
-        robot.interact(() -> plot.savePng(png));
+        javafx.concurrent.Task<?>[] saving = new javafx.concurrent.Task<?>[1];
+        robot.interact(() -> saving[0] = plot.savePng(png));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> saving[0].isDone());
         assertTrue(javax.imageio.ImageIO.read(png.toFile()).getWidth() > 100, "the plot is saved as a picture");
 
         Path csv = java.nio.file.Files.createTempFile("idxptr", ".csv");
