@@ -40,7 +40,7 @@ final class DetailPane extends BorderPane {
     private final Tab diagnosticsTab = new Tab("Diagnostics");
     private final Tab plotTab = new Tab("Plot");
     private final Tab spyTab = new Tab("Matrix");
-    private final SpyView spy;
+    private SpyView spy;
     private final PlotView plot;
     private final List<Tab> tableTabs = new ArrayList<>();
     private Node node;
@@ -59,9 +59,11 @@ final class DetailPane extends BorderPane {
         this.runner = runner;
         this.revealPath = revealPath;
         values = new ValuesView(runner, this::showStep, this::revealStep);
-        plot = new PlotView(runner);
-        spy = new SpyView(runner);
         diagnostics = new DiagnosticsView(runner, located -> pick(located, revealNode));
+        // the chart is made with the window: chartfx's data-set locks misbehave when a chart first joins a
+        // showing scene inside a tab-selection event (the FX thread waited forever in clearData)
+        plot = new PlotView(runner);
+        plotTab.setContent(plot);
         title.setId("detail-title");
         title.getStyleClass().add("detail-title");
         subtitle.setId("detail-subtitle");
@@ -73,8 +75,6 @@ final class DetailPane extends BorderPane {
         structureTab.setContent(structureSplit);
         valuesTab.setContent(values);
         diagnosticsTab.setContent(diagnostics);
-        plotTab.setContent(plot);
-        spyTab.setContent(spy);
         spyTab.setClosable(false);
         for (Tab t : List.of(structureTab, valuesTab, plotTab, diagnosticsTab)) t.setClosable(false);
         tabs.getTabs().setAll(structureTab, valuesTab, plotTab, diagnosticsTab);
@@ -82,11 +82,11 @@ final class DetailPane extends BorderPane {
         tabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (now == plotTab && node != null && plotted != node) {
                 plotted = node;
-                plot.show(node.values());
+                plot().show(node.values());
             }
             if (now == spyTab && node != null && spied != node) {
                 spied = node;
-                spy.show(node.facet(org.packscope.codec.inspect.SparseMatrix.class));
+                spy().show(node.facet(org.packscope.codec.inspect.SparseMatrix.class));
             }
         });
         tabs.setId("detail-tabs");
@@ -139,7 +139,7 @@ final class DetailPane extends BorderPane {
         plotted = null;
         if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
             plotted = n;
-            plot.show(n.values());
+            plot().show(n.values());
         }
         valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + ")");
         diagnostics.show(n);
@@ -150,7 +150,7 @@ final class DetailPane extends BorderPane {
         if (!isMatrix) tabs.getTabs().remove(spyTab);
         if (isMatrix && tabs.getSelectionModel().getSelectedItem() == spyTab) {
             spied = n;
-            spy.show(n.facet(org.packscope.codec.inspect.SparseMatrix.class));
+            spy().show(n.facet(org.packscope.codec.inspect.SparseMatrix.class));
         }
         tabs.getTabs().removeAll(tableTabs);
         tableTabs.clear();
@@ -227,8 +227,8 @@ final class DetailPane extends BorderPane {
         Tab t = tabs.getSelectionModel().getSelectedItem();
         javafx.scene.Node target = t == structureTab ? structure
                 : t == valuesTab ? values.table()
-                : t == plotTab ? plot.focusTarget()
-                : t == spyTab ? spy.focusTarget()
+                : t == plotTab ? plot().focusTarget()
+                : t == spyTab ? spy().focusTarget()
                 : t == diagnosticsTab ? diagnostics.table()
                 : t == null || t.getContent() == null ? tabs : t.getContent().lookup(".table-view");
         (target == null ? tabs : target).requestFocus();
@@ -240,7 +240,21 @@ final class DetailPane extends BorderPane {
     ValuesView values() { return values; }
     DiagnosticsView diagnostics() { return diagnostics; }
     PlotView plot() { return plot; }
-    SpyView spy() { return spy; }
+
+    /** The spy plot, built when a matrix is first shown. */
+    SpyView spy() {
+        if (spy == null) {
+            spy = new SpyView(runner);
+            spyTab.setContent(spy);
+        }
+        return spy;
+    }
+
+    /** Redraws what paints itself (after a theme change). */
+    void repaint() {
+        hex.repaint();
+        if (spy != null) spy.repaint();
+    }
     ExplainPane explain() { return explain; }
     TabPane tabs() { return tabs; }
 

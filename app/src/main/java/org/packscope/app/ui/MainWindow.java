@@ -122,8 +122,7 @@ public final class MainWindow {
     void setTheme(Theme t) {
         Theme.apply(t);
         prefs.put("theme", t == Theme.DARK ? "dark" : "light");
-        detail.hex().repaint();
-        detail.spy().repaint();
+        detail.repaint();
     }
 
     /** Window size and place, and the browser's width, as the person left them. */

@@ -71,7 +71,7 @@ final class FxWatchdog implements AutoCloseable {
             if (e.getClassName().startsWith("org.packscope.")) return frame(e) + " → " + top;
         }
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < Math.min(4, stack.length); i++) sb.append(i == 0 ? "" : " < ").append(frame(stack[i]));
+        for (int i = 0; i < Math.min(10, stack.length); i++) sb.append(i == 0 ? "" : " < ").append(frame(stack[i]));
         return sb.toString();
     }
 
