@@ -60,8 +60,6 @@ final class DetailPane extends BorderPane {
         this.revealPath = revealPath;
         values = new ValuesView(runner, this::showStep, this::revealStep);
         diagnostics = new DiagnosticsView(runner, located -> pick(located, revealNode));
-        // the chart is made with the window: chartfx's data-set locks misbehave when a chart first joins a
-        // showing scene inside a tab-selection event (the FX thread waited forever in clearData)
         plot = new PlotView(runner);
         plotTab.setContent(plot);
         title.setId("detail-title");

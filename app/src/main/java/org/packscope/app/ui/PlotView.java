@@ -36,9 +36,16 @@ final class PlotView extends BorderPane {
     private final DefaultNumericAxis xAxis = new DefaultNumericAxis("index");
     private final DefaultNumericAxis yAxis = new DefaultNumericAxis("value");
     private final XYChart line = new XYChart(xAxis, yAxis);
-    private final DoubleDataSet lineData = new DoubleDataSet("values");
+    private final ErrorDataSetRenderer lineRenderer = new ErrorDataSetRenderer();
+    private final ErrorDataSetRenderer histogramRenderer = new ErrorDataSetRenderer();
+    /**
+     * Shown data is never changed in place: each load makes fresh data sets. A chart that
+     * once failed inside its own layout can leave a data set's read lock taken, and a later
+     * write to that set would then wait forever on the FX thread.
+     */
+    private DoubleDataSet lineData = new DoubleDataSet("values");
     private final XYChart histogram = new XYChart(new DefaultNumericAxis("value"), new DefaultNumericAxis("count"));
-    private final DoubleDataSet histogramData = new DoubleDataSet("count");
+    private DoubleDataSet histogramData = new DoubleDataSet("count");
     private final PauseTransition zoomSettle = new PauseTransition(Duration.millis(250));
     private ValueColumn column;
     private Overview overview;
@@ -70,14 +77,14 @@ final class PlotView extends BorderPane {
         bar.setPadding(new Insets(4));
         setTop(bar);
 
-        ErrorDataSetRenderer lr = new ErrorDataSetRenderer();
+        ErrorDataSetRenderer lr = lineRenderer;
         lr.setPolyLineStyle(LineStyle.NORMAL);
         lr.setDrawMarker(false);
         lr.getDatasets().add(lineData);
         line.getRenderers().setAll(lr);
         line.getPlugins().add(new Zoomer(AxisMode.XY));
         line.setLegendVisible(false);
-        ErrorDataSetRenderer hr = new ErrorDataSetRenderer();
+        ErrorDataSetRenderer hr = histogramRenderer;
         hr.setPolyLineStyle(LineStyle.HISTOGRAM_FILLED);
         hr.setDrawMarker(false);
         hr.getDatasets().add(histogramData);
@@ -107,8 +114,8 @@ final class PlotView extends BorderPane {
     void show(ValueColumn c) {
         column = c != null && c.type().numeric() && c.count() > 0 ? c : null;
         overview = null;
-        lineData.clearData();
-        histogramData.clearData();
+        showLine(new double[0], new double[0]);
+        showHistogram(new double[0], new double[0]);
         if (column == null) {
             stats.setText(c == null ? "Nothing to plot here" : "These values are not numbers: nothing to plot");
             return;
@@ -174,7 +181,7 @@ final class PlotView extends BorderPane {
         }
         applying = true;
         try {
-            lineData.set(java.util.Arrays.copyOf(x, k), java.util.Arrays.copyOf(y, k));
+            showLine(java.util.Arrays.copyOf(x, k), java.util.Arrays.copyOf(y, k));
             if (whole) {
                 double[] centers = new double[BINS];
                 double[] counts = new double[BINS];
@@ -182,7 +189,7 @@ final class PlotView extends BorderPane {
                     centers[i] = (o.histogramEdges()[i] + o.histogramEdges()[i + 1]) / 2;
                     counts[i] = o.histogramCounts()[i];
                 }
-                histogramData.set(java.util.Arrays.copyOf(centers, o.histogramCounts().length),
+                showHistogram(java.util.Arrays.copyOf(centers, o.histogramCounts().length),
                         java.util.Arrays.copyOf(counts, o.histogramCounts().length));
             }
         } finally {
@@ -221,4 +228,18 @@ final class PlotView extends BorderPane {
     String statsText() { return stats.getText(); }
 
     int plottedPoints() { return lineData.getDataCount(); }
+
+    private void showLine(double[] x, double[] y) {
+        DoubleDataSet d = new DoubleDataSet("values");
+        d.set(x, y);
+        lineData = d;
+        lineRenderer.getDatasets().setAll(d);
+    }
+
+    private void showHistogram(double[] x, double[] y) {
+        DoubleDataSet d = new DoubleDataSet("count");
+        d.set(x, y);
+        histogramData = d;
+        histogramRenderer.getDatasets().setAll(d);
+    }
 }
