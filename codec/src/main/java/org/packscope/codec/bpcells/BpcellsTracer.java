@@ -142,9 +142,23 @@ final class BpcellsTracer {
                 } else {
                     major(s, m, e);
                     at = minor(s, m, e);
+                    droppedForItsValue(m, e);
                 }
                 if (part == EntryColumn.Part.ROW_NAME || part == EntryColumn.Part.COL_NAME) name(s, m, part, at);
             }
+        }
+    }
+
+    /**
+     * An entry whose value chunk cannot be decoded is left out of the matrix, index and
+     * all: its index columns read 4294967295 (no index) there, though the index decodes.
+     */
+    private static void droppedForItsValue(BpcellsMatrix m, long e) throws Stop {
+        PackedStream values = m.valueStream();
+        int k = (int) (e >>> 7);
+        if (values != null && !values.decodable(k)) {
+            throw new Stop("the index decodes, but chunk " + k + " of " + values.dataName() + " (this entry's value) cannot be decoded"
+                    + " (see the diagnostics), so the matrix leaves the entry out: its index reads 4294967295, meaning none");
         }
     }
 

@@ -78,7 +78,10 @@ class RdsFuzzTest {
                     for (long k : new long[] {0, c.count() / 2, c.count() - 1}) {
                         Trace tr = t.trace(k, Progress.NONE);
                         String expected = c.text(k);
-                        if (!expected.equals(tr.value())) {
+                        // a value whose chunk cannot be decoded reads as 0 in the column; its trace says why instead
+                        boolean explainedFailure = tr.value().equals("?") && !tr.steps().isEmpty()
+                                && tr.steps().get(tr.steps().size() - 1).title().equals("cannot decode");
+                        if (!expected.equals(tr.value()) && !explainedFailure) {
                             throw new AssertionError(n.path() + "[" + k + "]: trace " + tr.value() + " ≠ " + expected);
                         }
                         for (Trace.Step s : tr.steps()) {
