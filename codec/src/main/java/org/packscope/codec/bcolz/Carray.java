@@ -13,7 +13,6 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.packscope.codec.blosc.ChunkHeader;
 import org.packscope.codec.inspect.Diagnostic;
 
@@ -89,16 +88,16 @@ public final class Carray {
         if (!storage.ok()) problems.add(unplaced(storage.problem()));
         if (attrs != null && !attrs.ok()) problems.add(unplaced(attrs.problem()));
         if (!sizes.ok() || !storage.ok()) return;
-        JsonNode s = sizes.json();
-        JsonNode st = storage.json();
-        JsonNode shapeNode = s.get("shape");
+        Json s = sizes.json();
+        Json st = storage.json();
+        Json shapeNode = s.get("shape");
         if (shapeNode == null || !shapeNode.isArray() || shapeNode.isEmpty()) {
             problems.add(Diagnostic.error(null, "bad_shape", "meta/sizes has no shape array"));
             return;
         }
         shape = new long[shapeNode.size()];
         for (int i = 0; i < shape.length; i++) {
-            JsonNode d = shapeNode.get(i);
+            Json d = shapeNode.get(i);
             if (!d.canConvertToLong() || !d.isIntegralNumber() || d.asLong() < 0) {
                 problems.add(Diagnostic.error(null, "bad_shape", "meta/sizes shape[" + i + "] is " + d + ", not a count"));
                 return;
@@ -106,7 +105,7 @@ public final class Carray {
             shape[i] = d.asLong();
         }
         rows = shape[0];
-        JsonNode dt = st.get("dtype");
+        Json dt = st.get("dtype");
         dtype = dt == null || !dt.isTextual() ? null : Dtype.parse(dt.asText());
         if (dtype == null) {
             problems.add(Diagnostic.error(null, "unknown_dtype", "meta/storage dtype " + dt + " is not one PackScope can read"));
@@ -115,7 +114,7 @@ public final class Carray {
         if (dtype.bigEndian()) {
             problems.add(Diagnostic.error(null, "big_endian_dtype", "dtype " + dtype.text() + " is big-endian; values are shown as stored bytes only"));
         }
-        JsonNode cl = st.get("chunklen");
+        Json cl = st.get("chunklen");
         if (cl == null || !cl.isIntegralNumber() || cl.asLong() <= 0) {
             problems.add(Diagnostic.error(null, "bad_chunklen", "meta/storage chunklen " + cl + " is not a positive integer"));
             return;
@@ -132,7 +131,7 @@ public final class Carray {
                         "chunklen × row size = " + chunkBytes + " bytes, more than a Blosc chunk can hold"));
                 return;
             }
-            JsonNode nb = s.get("nbytes");
+            Json nb = s.get("nbytes");
             if (nb != null && nb.canConvertToLong() && nb.asLong() != nbytes) {
                 problems.add(Diagnostic.warning(null, "sizes_nbytes_mismatch",
                         "meta/sizes nbytes is " + nb.asLong() + " but shape × itemsize is " + nbytes + "; the shape is trusted"));

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.packscope.codec.blosc.BloscFormat;
 import org.packscope.codec.blosc.ChunkHeader;
 import org.packscope.codec.blosc.StoreColumn;
@@ -47,10 +46,10 @@ public final class CarrayNodes {
         if (c.shape != null) {
             n.field("shape", null, shapeText(c.shape), "meta/sizes shape: rows first; chunks split the rows");
         }
-        JsonNode st = c.storage.json();
+        Json st = c.storage.json();
         if (st != null) {
             n.field("dtype", null, text(st.get("dtype")), "meta/storage dtype: numpy's name of the element type");
-            JsonNode cp = st.get("cparams");
+            Json cp = st.get("cparams");
             if (cp != null) {
                 n.field("cparams.cname", null, text(cp.get("cname")), "codec Blosc used");
                 n.field("cparams.clevel", null, text(cp.get("clevel")), "compression level 0-9 (0: chunks stored memcpyed)");
@@ -59,7 +58,7 @@ public final class CarrayNodes {
             n.field("chunklen", null, text(st.get("chunklen")), "rows per chunk file");
             n.field("expectedlen", null, text(st.get("expectedlen")), "length hint bcolz used to choose chunklen");
         }
-        JsonNode sz = c.sizes.json();
+        Json sz = c.sizes.json();
         if (sz != null) {
             n.field("nbytes", null, text(sz.get("nbytes")), "meta/sizes: uncompressed bytes");
             n.field("cbytes", null, text(sz.get("cbytes")), "meta/sizes: compressed full chunks plus the in-memory leftover buffer (not the size on disk)");
@@ -96,7 +95,7 @@ public final class CarrayNodes {
             n.facet(ValueTracer.class, new CarrayTracer(c, store, col.type(), col.count()));
             n.facet(Verifier.class, (sink, progress) -> store.verify(sink, progress));
             n.facet(BulkDecoder.class, progress -> store.bulk(progress) / c.dtype.itemsize());
-            JsonNode cp = st == null ? null : st.get("cparams");
+            Json cp = st == null ? null : st.get("cparams");
             n.summary(c.dtype.text() + " · shape " + shapeText(c.shape) + " · " + c.nchunks() + " chunks"
                     + (cp == null ? "" : " · " + text(cp.get("cname"))));
         } else {
@@ -154,8 +153,8 @@ public final class CarrayNodes {
         if (m.problem() != null) n.diagnose(m.problem());
         if (m.json() != null) {
             if (m.json().isObject()) {
-                for (Iterator<Map.Entry<String, JsonNode>> it = m.json().properties().iterator(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Iterator<Map.Entry<String, Json>> it = m.json().members().entrySet().iterator(); it.hasNext(); ) {
+                    Map.Entry<String, Json> e = it.next();
                     n.field(e.getKey(), null, e.getValue().toString(), meaning);
                 }
             }
@@ -176,7 +175,7 @@ public final class CarrayNodes {
         return sb.append(')').toString();
     }
 
-    static String text(JsonNode j) {
+    static String text(Json j) {
         return j == null ? "(absent)" : j.isTextual() ? j.asText() : j.toString();
     }
 

@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
@@ -33,12 +32,12 @@ public final class CtableNodes {
         if (rootdirs.problem() != null) n.diagnose(rootdirs.problem());
         List<String> names = new ArrayList<>();
         if (rootdirs.json() != null) {
-            JsonNode arr = rootdirs.json().get("names");
+            Json arr = rootdirs.json().get("names");
             if (arr == null || !arr.isArray()) {
                 n.diagnose(Diagnostic.error(null, "bad_rootdirs", "__rootdirs__ has no \"names\" array"));
             } else {
                 Set<String> seen = new LinkedHashSet<>();
-                for (JsonNode e : arr) {
+                for (Json e : arr.elements()) {
                     if (!e.isTextual() || e.asText().isEmpty() || e.asText().contains("/") || e.asText().contains("..")) {
                         n.diagnose(Diagnostic.error(null, "bad_column_name", "__rootdirs__ lists " + e + ", not a column folder name"));
                     } else if (!seen.add(e.asText())) {

@@ -7,8 +7,6 @@ import java.nio.file.Path;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Span;
 
@@ -16,8 +14,7 @@ import org.packscope.codec.inspect.Span;
  * One JSON metadata file of a bcolz dataset (meta/sizes, meta/storage, __attrs__,
  * __rootdirs__): its bytes, the parsed tree, or the problem that kept it from parsing.
  */
-public record Meta(Path path, byte[] bytes, JsonNode json, Diagnostic problem) {
-    private static final ObjectMapper JSON = new ObjectMapper();
+public record Meta(Path path, byte[] bytes, Json json, Diagnostic problem) {
     /** Metadata files are one-line JSON; anything bigger is not one. */
     static final long MAX_META_BYTES = 16L << 20;
 
@@ -37,8 +34,8 @@ public record Meta(Path path, byte[] bytes, JsonNode json, Diagnostic problem) {
             return new Meta(path, new byte[0], null, Diagnostic.error(null, "meta_unreadable", what + " cannot be read: " + e.getMessage()));
         }
         try {
-            JsonNode node = JSON.readTree(bytes);
-            if (node == null || node.isMissingNode()) {
+            Json node = Json.parse(bytes);
+            if (node == null) {
                 return new Meta(path, bytes, null, Diagnostic.errorAtByte(0, "malformed_json", what + " is empty"));
             }
             return new Meta(path, bytes, node, null);
