@@ -15,12 +15,46 @@ import javafx.application.Platform;
  * Measures how long the FX thread takes to answer: every 20 ms a background thread asks
  * it to run a no-op and records how late that runs. A stall means the UI froze for a
  * person: codec work done on the FX thread, or a view doing too much per frame. While an
- * answer is late the FX thread's stack is sampled, so a stall names the code behind it.
+ * answer is late the FX thread's stack is sampled, so a stall names the code behind it,
+ * and says whether PackScope's own reading and decoding (the codec) was on the FX thread,
+ * which must never happen, or JavaFX styling, laying out and drawing views.
+ *
+ * <p>Used as a JUnit extension, it fails a test when the FX thread was seen doing codec
+ * work in a stall over 100 ms, or was late by more than {@link #FROZEN_MS}
+ * for any reason, and prints every stall.
  */
 final class FxWatchdog implements AutoCloseable {
-    /** One late answer: how late, and the frames the FX thread was seen in most. */
-    record Stall(long millis, String where) {
-        @Override public String toString() { return millis + " ms in " + where; }
+    static final long STALL_MS = 100;
+    /** Longer than this and a person would think the window hung, whatever the cause. */
+    static final long FROZEN_MS = 2000;
+
+    /** One late answer: how late, where the FX thread was seen most, and whether it was reading data. */
+    record Stall(long millis, String where, boolean readingData) {
+        @Override public String toString() { return millis + " ms" + (readingData ? " READING DATA" : "") + " in " + where; }
+    }
+
+    /** Runs a watchdog around each test of a GUI test class. */
+    static final class Extension implements org.junit.jupiter.api.extension.BeforeEachCallback,
+            org.junit.jupiter.api.extension.AfterEachCallback {
+        private static final org.junit.jupiter.api.extension.ExtensionContext.Namespace NS =
+                org.junit.jupiter.api.extension.ExtensionContext.Namespace.create(FxWatchdog.class);
+
+        @Override
+        public void beforeEach(org.junit.jupiter.api.extension.ExtensionContext c) {
+            c.getStore(NS).put("dog", new FxWatchdog(STALL_MS));
+        }
+
+        @Override
+        public void afterEach(org.junit.jupiter.api.extension.ExtensionContext c) {
+            FxWatchdog dog = c.getStore(NS).remove("dog", FxWatchdog.class);
+            dog.close();
+            System.out.println("[watchdog] " + c.getDisplayName() + ": worst FX latency " + dog.worstMillis()
+                    + " ms, answers later than " + STALL_MS + " ms: " + dog.stalls());
+            for (Stall s : dog.stalls()) {
+                if (s.readingData()) throw new AssertionError("the FX thread read or decoded data for " + s);
+            }
+            if (dog.worstMillis() >= FROZEN_MS) throw new AssertionError("the FX thread froze for " + dog.worstMillis() + " ms: " + dog.stalls());
+        }
     }
 
     private static final long SAMPLE_AFTER_NANOS = 30_000_000;
@@ -45,23 +79,45 @@ final class FxWatchdog implements AutoCloseable {
             CountDownLatch answered = new CountDownLatch(1);
             Platform.runLater(answered::countDown);
             Map<String, Integer> seen = new HashMap<>();
+            boolean readingData = false;
             try {
                 while (!answered.await(5, TimeUnit.MILLISECONDS)) {
                     Thread fx = fxThread;
-                    if (fx != null && System.nanoTime() - asked > SAMPLE_AFTER_NANOS) seen.merge(describe(fx.getStackTrace()), 1, Integer::sum);
+                    if (fx != null && System.nanoTime() - asked > SAMPLE_AFTER_NANOS) {
+                        StackTraceElement[] stack = fx.getStackTrace();
+                        seen.merge(describe(stack), 1, Integer::sum);
+                        readingData |= readsData(stack);
+                    }
                 }
                 long late = System.nanoTime() - asked;
                 worstNanos.accumulateAndGet(late, Math::max);
                 if (late > thresholdNanos) {
                     String where = seen.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(3)
                             .map(e -> e.getValue() + "× " + e.getKey()).reduce((a, b) -> a + " | " + b).orElse("(not sampled)");
-                    synchronized (stalls) { stalls.add(new Stall(late / 1_000_000, where)); }
+                    synchronized (stalls) { stalls.add(new Stall(late / 1_000_000, where, readingData)); }
                 }
                 Thread.sleep(20);
             } catch (InterruptedException e) {
                 return;
             }
         }
+    }
+
+    /**
+     * Codec work on the FX thread: a format's reader, decoder or explainer (inspected files
+     * are only ever read through them). The inspection model's accessors of loaded nodes
+     * are cheap and allowed, and so is the hex view's screenful of mapped bytes (codec.io);
+     * JavaFX reading its own stylesheets from a jar is not inspected data.
+     */
+    static boolean readsData(StackTraceElement[] stack) {
+        for (StackTraceElement e : stack) {
+            String c = e.getClassName();
+            if (c.startsWith("org.packscope.codec.") && !c.startsWith("org.packscope.codec.inspect.")
+                    && !c.startsWith("org.packscope.codec.io.")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The innermost project frame and the frame on top, which together say who and what. */

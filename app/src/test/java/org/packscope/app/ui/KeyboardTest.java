@@ -20,7 +20,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** A person without a mouse: every step below is a key press, and each lands where it should. */
-@ExtendWith(ApplicationExtension.class)
+@ExtendWith({ApplicationExtension.class, FxWatchdog.Extension.class})
 class KeyboardTest {
     private MainWindow window;
     private Stage stage;

@@ -1,0 +1,65 @@
+package org.packscope.app.ui;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.packscope.app.Samples;
+import org.packscope.codec.format.FormatRegistry;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The watchdog tells decoding on the FX thread from a busy FX thread that decodes nothing. */
+@ExtendWith(ApplicationExtension.class)
+class FxWatchdogTest {
+
+    @Start
+    void start(Stage stage) {
+        stage.setScene(new Scene(new Label("watchdog")));
+        stage.show();
+    }
+
+    private static FxWatchdog.Stall worstWhile(Runnable onFxThread) throws Exception {
+        try (FxWatchdog dog = new FxWatchdog(FxWatchdog.STALL_MS)) {
+            Thread.sleep(100);
+            Platform.runLater(onFxThread);
+            Thread.sleep(200);
+            WaitForAsyncUtils.waitForFxEvents();
+            Thread.sleep(100);
+            return dog.stalls().stream().max(java.util.Comparator.comparingLong(FxWatchdog.Stall::millis)).orElseThrow();
+        }
+    }
+
+    @Test
+    void decodingOnTheFxThreadIsCaught() throws Exception {
+        Path sample = Samples.get("pco/multichunk_f32_10x1000.pco");
+        FxWatchdog.Stall s = worstWhile(() -> {
+            long end = System.nanoTime() + 400_000_000L;
+            while (System.nanoTime() < end) {
+                var n = FormatRegistry.standard().open(sample);
+                n.values().read(0, new long[10_000], 0, 10_000);
+            }
+        });
+        assertTrue(s.millis() >= FxWatchdog.STALL_MS && s.readingData(), s.toString());
+    }
+
+    @Test
+    void aBusyFxThreadThatDecodesNothingIsOnlyMeasured() throws Exception {
+        FxWatchdog.Stall s = worstWhile(() -> {
+            long end = System.nanoTime() + 400_000_000L;
+            double x = 0;
+            while (System.nanoTime() < end) x += Math.sqrt(x + 1);
+            if (x < 0) throw new AssertionError();
+        });
+        assertTrue(s.millis() >= FxWatchdog.STALL_MS, s.toString());
+        assertFalse(s.readingData(), s.toString());
+    }
+}
