@@ -289,17 +289,23 @@ class MainWindowTest {
                         && !tc.getText().isEmpty()));
     }
 
-    @Test
-    void traceOfAPcoValueListsItsStepsWithBitRanges(FxRobot robot) throws Exception {
-        openAndWait(robot, Samples.get("pco/smooth_i64_timestamps_ms.pco"), "smooth_i64_timestamps_ms.pco");
+    /** Opens a Pco sample of {@code rows} values, selects value {@code index} and traces it. */
+    private ValuesView traceValue(FxRobot robot, String sample, int rows, int index) throws Exception {
+        openAndWait(robot, Samples.get("pco/" + sample), sample);
         robot.interact(() -> window.detail().tabs().getSelectionModel().select(1));
         ValuesView values = window.detail().values();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.table().getItems().size() == 5000);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.table().getItems().size() == rows);
         robot.interact(() -> {
-            values.table().getSelectionModel().clearAndSelect(1234);
+            values.table().getSelectionModel().clearAndSelect(index);
             values.traceSelected();
         });
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> values.tracePane().steps().getItems().size() > 5);
+        return values;
+    }
+
+    @Test
+    void traceOfAPcoValueListsItsStepsWithBitRanges(FxRobot robot) throws Exception {
+        ValuesView values = traceValue(robot, "smooth_i64_timestamps_ms.pco", 5000, 1234);
         var steps = values.tracePane().steps().getItems();
         assertTrue(values.tracePane().headingText().startsWith("Value 1,234 = "), values.tracePane().headingText());
         assertTrue(steps.stream().anyMatch(st -> st.title().toLowerCase(java.util.Locale.ROOT).contains("offset")
@@ -313,15 +319,7 @@ class MainWindowTest {
 
     @Test
     void aTraceStepLeadsToTheNodeAndFieldHoldingItsBits(FxRobot robot) throws Exception {
-        openAndWait(robot, Samples.get("pco/multichunk_f32_10x1000.pco"), "multichunk_f32_10x1000.pco");
-        robot.interact(() -> window.detail().tabs().getSelectionModel().select(1));
-        ValuesView values = window.detail().values();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.table().getItems().size() == 10_000);
-        robot.interact(() -> {
-            values.table().getSelectionModel().clearAndSelect(4321);
-            values.traceSelected();
-        });
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> values.tracePane().steps().getItems().size() > 5);
+        ValuesView values = traceValue(robot, "multichunk_f32_10x1000.pco", 10_000, 4321);
         String heading = values.tracePane().headingText();
         // the offset bits of value 4,321 lie inside a chunk's page, deep under the file
         var step = values.tracePane().steps().getItems().stream()
