@@ -31,7 +31,7 @@ final class DetailPane extends BorderPane {
     private final Label subtitle = new Label("");
     private final TabPane tabs = new TabPane();
     private final StructureView structure = new StructureView();
-    private final ExplainPane explain = new ExplainPane();
+    private final ExplainPane explain;
     private final HexView hex = new HexView();
     private final ValuesView values;
     private final DiagnosticsView diagnostics;
@@ -58,6 +58,7 @@ final class DetailPane extends BorderPane {
         setId("detail");
         this.runner = runner;
         this.revealPath = revealPath;
+        this.explain = new ExplainPane(runner);
         values = new ValuesView(runner, this::showStep, this::revealStep);
         diagnostics = new DiagnosticsView(runner, located -> pick(located, revealNode));
         plot = new PlotView(runner);

@@ -29,8 +29,11 @@ final class ExplainPane extends ScrollPane {
     private final Label formula = new Label();
     private final Label spec = new Label();
     private final Canvas bits = new Canvas(300, 0);
+    private final TaskRunner runner;
+    private int generation;
 
-    ExplainPane() {
+    ExplainPane(TaskRunner runner) {
+        this.runner = runner;
         setId("explain");
         title.setId("explain-title");
         text.setId("explain-text");
@@ -50,27 +53,45 @@ final class ExplainPane extends ScrollPane {
         setFitToWidth(true);
     }
 
+    /** Shows a field's explanation; the format's explainer runs in the background (it is codec code). */
     void show(Node node, Field field) {
+        int gen = ++generation;
         if (field == null) {
             title.setText("Select a field");
             text.setText("Its explanation appears here: what it is, why it is there, and the formula it enters.");
-            formula.setText("");
-            spec.setText("");
+            apply(null, null, null);
             drawBits(null, null);
             return;
         }
         FieldExplainer explainer = node == null ? null : node.facet(FieldExplainer.class);
-        Explanation e = explainer == null ? null : explainer.explain(field);
-        if (e == null) e = Explanation.of(field);
-        title.setText(e.title() == null || e.title().isEmpty() ? field.name() : e.title());
-        text.setText(e.text());
-        formula.setText(e.formula() == null || e.formula().isEmpty() ? "" : e.formula());
+        title.setText(field.name());
+        drawBits(node == null ? null : node.source(), field.span());
+        if (explainer == null) {
+            apply(field, Explanation.of(field), null);
+            return;
+        }
+        text.setText("…");
+        runner.quietly(() -> explainer.explain(field), e -> {
+            if (gen == generation) apply(field, e == null ? Explanation.of(field) : e, null);
+        }, ex -> {
+            if (gen == generation) apply(field, Explanation.of(field), ex);
+        });
+    }
+
+    private void apply(Field field, Explanation e, Throwable failure) {
+        if (e == null) {
+            formula.setText("");
+            spec.setText("");
+        } else {
+            title.setText(e.title() == null || e.title().isEmpty() ? field.name() : e.title());
+            text.setText(failure == null ? e.text() : e.text() + "\n\n⚠ the full explanation could not be made: " + TaskRunner.describe(failure));
+            formula.setText(e.formula() == null || e.formula().isEmpty() ? "" : e.formula());
+            spec.setText(e.specSection() == null || e.specSection().isEmpty() ? "" : "Spec: " + e.specSection());
+        }
         formula.setVisible(!formula.getText().isEmpty());
         formula.setManaged(formula.isVisible());
-        spec.setText(e.specSection() == null || e.specSection().isEmpty() ? "" : "Spec: " + e.specSection());
         spec.setVisible(!spec.getText().isEmpty());
         spec.setManaged(spec.isVisible());
-        drawBits(node == null ? null : node.source(), field.span());
     }
 
     String titleText() { return title.getText(); }

@@ -60,6 +60,31 @@ final class TaskRunner {
         return task;
     }
 
+    /**
+     * Short work (well under a second, like an explanation) whose result only one view
+     * needs: it runs off the FX thread like the rest, but is not listed in the status bar,
+     * where it would only flicker. Failures go to {@code onFail}.
+     */
+    <T> void quietly(java.util.function.Supplier<T> work, Consumer<T> onDone, Consumer<Throwable> onFail) {
+        running.incrementAndGet();
+        pool.submit(() -> {
+            T value;
+            try {
+                value = work.get();
+            } catch (Throwable e) {
+                Platform.runLater(() -> {
+                    running.decrementAndGet();
+                    onFail.accept(e);
+                });
+                return;
+            }
+            Platform.runLater(() -> {
+                running.decrementAndGet();
+                onDone.accept(value);
+            });
+        });
+    }
+
     /** Cancels a task whose result newer work has made useless, without telling the person. */
     void supersede(Task<?> task) {
         if (task == null || task.isDone()) return;

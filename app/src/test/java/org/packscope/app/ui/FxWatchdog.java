@@ -29,8 +29,10 @@ final class FxWatchdog implements AutoCloseable {
     static final long FROZEN_MS = 2000;
 
     /** One late answer: how late, where the FX thread was seen most, and whether it was reading data. */
-    record Stall(long millis, String where, boolean readingData) {
-        @Override public String toString() { return millis + " ms" + (readingData ? " READING DATA" : "") + " in " + where; }
+    record Stall(long millis, String where, String dataFrame) {
+        boolean readingData() { return dataFrame != null; }
+
+        @Override public String toString() { return millis + " ms" + (dataFrame != null ? " READING DATA (" + dataFrame + ")" : "") + " in " + where; }
     }
 
     /** Runs a watchdog around each test of a GUI test class. */
@@ -79,14 +81,14 @@ final class FxWatchdog implements AutoCloseable {
             CountDownLatch answered = new CountDownLatch(1);
             Platform.runLater(answered::countDown);
             Map<String, Integer> seen = new HashMap<>();
-            boolean readingData = false;
+            String readingData = null;
             try {
                 while (!answered.await(5, TimeUnit.MILLISECONDS)) {
                     Thread fx = fxThread;
                     if (fx != null && System.nanoTime() - asked > SAMPLE_AFTER_NANOS) {
                         StackTraceElement[] stack = fx.getStackTrace();
                         seen.merge(describe(stack), 1, Integer::sum);
-                        readingData |= readsData(stack);
+                        if (readingData == null) readingData = readsData(stack);
                     }
                 }
                 long late = System.nanoTime() - asked;
@@ -109,15 +111,17 @@ final class FxWatchdog implements AutoCloseable {
      * are cheap and allowed, and so is the hex view's screenful of mapped bytes (codec.io);
      * JavaFX reading its own stylesheets from a jar is not inspected data.
      */
-    static boolean readsData(StackTraceElement[] stack) {
-        for (StackTraceElement e : stack) {
-            String c = e.getClassName();
+    static String readsData(StackTraceElement[] stack) {
+        for (int i = 0; i < stack.length; i++) {
+            String c = stack[i].getClassName();
             if (c.startsWith("org.packscope.codec.") && !c.startsWith("org.packscope.codec.inspect.")
                     && !c.startsWith("org.packscope.codec.io.")) {
-                return true;
+                StringBuilder sb = new StringBuilder(frame(stack[i]));
+                for (int k = i + 1; k < Math.min(stack.length, i + 4); k++) sb.append(" < ").append(frame(stack[k]));
+                return sb.toString();
             }
         }
-        return false;
+        return null;
     }
 
     /** The innermost project frame and the frame on top, which together say who and what. */

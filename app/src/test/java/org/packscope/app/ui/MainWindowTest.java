@@ -160,7 +160,8 @@ class MainWindowTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() == node);
         robot.interact(() -> window.detail().selectField("nibbles"));
         ExplainPane explain = window.detail().explain();
-        assertEquals("Nibbles", explain.titleText());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> explain.titleText().equals("Nibbles"));
+        WaitForAsyncUtils.waitForFxEvents();
         assertEquals("value = (b0 >> 4) | (b1 & 0xf) << 4", explain.formulaText());
         assertTrue(robot.lookup("#explain-spec").queryLabeled().getText().contains("test spec"));
 
@@ -349,7 +350,8 @@ class MainWindowTest {
         var firstField = window.detail().structure().getItems().get(0);
         robot.interact(() -> window.detail().selectField(firstField.name()));
         ExplainPane explain = window.detail().explain();
-        assertTrue(explain.bodyText().length() > firstField.meaning().length(), "more than the one-line meaning: " + explain.bodyText());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> explain.bodyText().length() > firstField.meaning().length());
+        WaitForAsyncUtils.waitForFxEvents();
         assertTrue(robot.lookup("#explain-spec").queryLabeled().getText().startsWith("Spec: "));
     }
 }
