@@ -32,7 +32,8 @@ final class SpyView extends BorderPane {
 
     private final TaskRunner runner;
     private final Label info = new Label("Select a matrix to see where its entries are");
-    private final Label hover = new Label(" ");
+    private static final String HINT = "Drag a box, scroll or press + to zoom in; arrows pan; 0 or a double click shows the whole matrix";
+    private final Label hover = new Label(HINT);
     private final Button whole = new Button("Whole matrix");
     private final Button readAnyway = new Button();
     private final Pane holder;
@@ -224,7 +225,7 @@ final class SpyView extends BorderPane {
             zoomAround(rowAt(e.getY()), colAt(e.getX()), e.getDeltaY() > 0 ? 0.5 : 2);
         });
         holder.setOnMouseMoved(e -> hover.setText(hoverText(e.getX(), e.getY())));
-        holder.setOnMouseExited(e -> hover.setText(" "));
+        holder.setOnMouseExited(e -> hover.setText(HINT));
     }
 
     private void wireKeys() {
@@ -263,9 +264,9 @@ final class SpyView extends BorderPane {
     }
 
     private String hoverText(double x, double y) {
-        if (counts == null) return " ";
+        if (counts == null) return HINT;
         int gx = (int) Math.floor((x - MARGIN) / side()), gy = (int) Math.floor((y - MARGIN) / side());
-        if (gx < 0 || gy < 0 || gx >= counts[0].length || gy >= counts.length) return " ";
+        if (gx < 0 || gy < 0 || gx >= counts[0].length || gy >= counts.length) return HINT;
         long rowFrom = r0 + gy * (r1 - r0) / counts.length, rowTo = r0 + (gy + 1) * (r1 - r0) / counts.length;
         long colFrom = c0 + gx * (c1 - c0) / counts[0].length, colTo = c0 + (gx + 1) * (c1 - c0) / counts[0].length;
         long n = counts[gy][gx];
