@@ -47,12 +47,15 @@ final class DetailPane extends BorderPane {
     private Node plotted;
     private Node spied;
 
-    /** A trace step whose node the tree is being asked to show, with the trace to keep on screen. */
-    private record PendingReveal(Node node, Trace.Step step, Trace trace, Node traced) { }
+    /**
+     * What to do once {@code node} is shown: the tree is asked to select it, and the
+     * selection shows it again later, in the background, resetting tabs and highlight.
+     */
+    private record WhenShown(Node node, Runnable action) { }
 
     private final TaskRunner runner;
     private final java.util.function.Consumer<NodeLocator.Path> revealPath;
-    private PendingReveal pendingReveal;
+    private WhenShown whenShown;
 
     DetailPane(TaskRunner runner, java.util.function.Consumer<Node> revealNode, java.util.function.Consumer<NodeLocator.Path> revealPath) {
         setId("detail");
@@ -163,7 +166,9 @@ final class DetailPane extends BorderPane {
             tableTabs.add(tab);
         }
         tabs.getTabs().addAll(tableTabs);
-        if (pendingReveal != null && pendingReveal.node() == n) finishReveal();
+        WhenShown w = whenShown;
+        whenShown = null;
+        if (w != null && w.node() == n) w.action().run();
     }
 
     /** Finds, in the background, the node holding a trace step's bits, then has the tree select it. */
@@ -174,20 +179,22 @@ final class DetailPane extends BorderPane {
                 values.tracePane().note("No node in the tree holds these bits: they are in " + step.source().name() + ", a buffer decoded on the way");
                 return;
             }
-            pendingReveal = new PendingReveal(path.innermost(), step, trace, traced);
-            if (path.innermost() == node) finishReveal();
-            else revealPath.accept(path);
+            Runnable finish = () -> finishReveal(step, trace, traced);
+            if (path.innermost() == node) {
+                finish.run();
+            } else {
+                whenShown = new WhenShown(path.innermost(), finish);
+                revealPath.accept(path);
+            }
         });
     }
 
     /** The revealed node is shown: select the field holding the step, its bits, and bring the trace back. */
-    private void finishReveal() {
-        PendingReveal r = pendingReveal;
-        pendingReveal = null;
+    private void finishReveal(Trace.Step step, Trace trace, Node traced) {
         tabs.getSelectionModel().select(structureTab);
-        structure.selectFieldCovering(r.step().span());
-        if (r.trace() != null) values.tracePane().show(r.trace(), r.traced());
-        showStep(r.step());
+        structure.selectFieldCovering(step.span());
+        if (trace != null) values.tracePane().show(trace, traced);
+        showStep(step);
     }
 
     /** Shows a trace step's bits, in whatever buffer the step read them from. */
@@ -198,13 +205,18 @@ final class DetailPane extends BorderPane {
 
     private void pick(TreeWalk.Located located, java.util.function.Consumer<Node> revealNode) {
         Diagnostic d = located.diagnostic();
-        if (located.node() != node) {
-            revealNode.accept(located.node());
-            show(located.node());
-            tabs.getSelectionModel().select(diagnosticsTab);
-        }
         Span s = d.span() != null ? d.span() : located.node().span();
-        if (s != null) hex.select(s.bitLength() == 0 ? Span.bits(s.startBit(), 8) : s);
+        Runnable highlight = () -> {
+            tabs.getSelectionModel().select(diagnosticsTab);
+            if (s != null) hex.select(s.bitLength() == 0 ? Span.bits(s.startBit(), 8) : s);
+        };
+        if (located.node() != node) {
+            show(located.node());
+            // the tree's selection shows the node once more when it is loaded: highlight again then
+            whenShown = new WhenShown(located.node(), highlight);
+            revealNode.accept(located.node());
+        }
+        highlight.run();
     }
 
     private static String spanText(Span s) {

@@ -60,9 +60,18 @@ final class DiagnosticsView extends BorderPane {
             row.setOnMouseClicked(e -> { if (!row.isEmpty()) onPick.accept(row.getItem()); });
             return row;
         });
+        table.setOnKeyPressed(e -> {
+            var picked = table.getSelectionModel().getSelectedItem();
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && picked != null) {
+                onPick.accept(picked);
+                e.consume();
+            }
+        });
         Button deep = new Button("Check deeply");
         deep.setId("check-deeply");
-        deep.setOnAction(e -> collect(true));
+        deep.setOnAction(e -> {
+            if (root != null && agreesToDecode(root)) collect(true);
+        });
         HBox bar = new HBox(8, info, deep);
         bar.setPadding(new Insets(4));
         setTop(bar);
@@ -85,6 +94,30 @@ final class DiagnosticsView extends BorderPane {
     void show(Node node) {
         root = node;
         collect(false);
+    }
+
+    /** Decoding beyond this many bytes is announced with an estimate first. */
+    static final long ASK_ABOVE_BYTES = 1L << 30;
+
+    /** Bytes a deep check decodes, at least: the node's values, or its bytes. */
+    static long bytesToDecode(Node n) {
+        var v = n.values();
+        long values = v == null ? 0 : v.count() * Math.max(1, v.type().byteWidth());
+        long stored = n.source() == null ? 0 : n.source().size();
+        return Math.max(values, stored);
+    }
+
+    /** A deep check of gigabytes takes seconds: say so, with an estimate, and let the person choose. */
+    private boolean agreesToDecode(Node n) {
+        long bytes = bytesToDecode(n);
+        if (bytes <= ASK_ABOVE_BYTES) return true;
+        javafx.scene.control.Alert ask = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
+                String.format(java.util.Locale.ROOT, "A deep check decodes all of %s: about %s, roughly %.0f s at 1 GB/s. It runs in the "
+                        + "background and can be cancelled from the status bar.", n.name(),
+                        org.packscope.codec.raw.FileNames.size(bytes), Math.max(1, bytes / 1e9)));
+        ask.setHeaderText("Check " + n.name() + " deeply?");
+        if (getScene() != null) ask.initOwner(getScene().getWindow());
+        return ask.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.OK).isPresent();
     }
 
     private void collect(boolean deep) {

@@ -115,6 +115,29 @@ class KeyboardTest {
     }
 
     @Test
+    void aProblemIsReachedFromTheKeyboard(FxRobot robot) throws Exception {
+        robot.interact(() -> window.open(Samples.get("pco/multichunk_f32_10x1000-damaged.pco")));
+        waitUntil(() -> window.detail().node() != null);
+        var diagnostics = window.detail().diagnostics();
+        robot.push(KeyCode.CONTROL, KeyCode.DIGIT4);
+        assertEquals("Diagnostics", window.detail().tabs().getSelectionModel().getSelectedItem().getText());
+        waitUntil(() -> !diagnostics.table().getItems().isEmpty(), () -> "no problems listed");
+        assertEquals(diagnostics.table(), focused());
+        robot.type(KeyCode.HOME).type(KeyCode.ENTER);
+        var first = diagnostics.table().getItems().get(0);
+        Span expected = first.diagnostic().span() != null ? first.diagnostic().span() : first.node().span();
+        waitUntil(() -> window.detail().hex().selectionProperty().get() != null);
+        assertEquals(expected.startBit(), window.detail().hex().selectionProperty().get().startBit(), first.toString());
+    }
+
+    @Test
+    void aDeepCheckOfGigabytesIsAnnouncedWithItsSize() {
+        var node = org.packscope.codec.format.FormatRegistry.standard().open(Samples.get("pco/smooth_i64_timestamps_ms.pco"));
+        assertEquals(5000L * 8, DiagnosticsView.bytesToDecode(node), "the values decoded, not the 2,284 bytes stored");
+        assertTrue(DiagnosticsView.bytesToDecode(node) < DiagnosticsView.ASK_ABOVE_BYTES);
+    }
+
+    @Test
     void plotsAndMatricesZoomFromTheKeyboardAndF1ListsTheKeys(FxRobot robot) throws Exception {
         robot.interact(() -> window.open(Samples.get("pco/multichunk_f32_10x1000.pco")));
         waitUntil(() -> window.detail().node() != null);
