@@ -173,8 +173,40 @@ public final class MainWindow {
         });
     }
 
+    /**
+     * Selects a node in the tree, expanding what leads to it. Its place among its parents'
+     * children is found in the background (a child list can be long), then the tree opens
+     * along that path.
+     */
     private void reveal(Node node) {
-        browser.reveal(node);
+        if (browser.itemFor(node) != null) {
+            browser.reveal(node);
+            return;
+        }
+        runner.submit("Finding " + node.name() + " in the tree", p -> pathTo(node, p), path -> {
+            if (path != null) browser.revealPath(path);
+        });
+    }
+
+    /** Children scanned at most to find a node's index in its parent. */
+    private static final int MAX_SCAN = 200_000;
+
+    /** The path from the outermost ancestor down to {@code node}, or null when an index cannot be found. */
+    static org.packscope.codec.inspect.NodeLocator.Path pathTo(Node node, org.packscope.codec.inspect.Progress progress) {
+        java.util.ArrayList<Node> nodes = new java.util.ArrayList<>();
+        for (Node n = node; n != null; n = n.parent()) nodes.add(0, n);
+        int[] indices = new int[nodes.size() - 1];
+        for (int i = 0; i + 1 < nodes.size(); i++) {
+            List<Node> kids = nodes.get(i).children();
+            int at = -1;
+            for (int k = 0; k < Math.min(kids.size(), MAX_SCAN) && at < 0; k++) {
+                if ((k & 1023) == 0) progress.checkCancelled();
+                if (kids.get(k) == nodes.get(i + 1)) at = k;
+            }
+            if (at < 0) return null;
+            indices[i] = at;
+        }
+        return new org.packscope.codec.inspect.NodeLocator.Path(nodes, indices);
     }
 
     private void reveal(org.packscope.codec.inspect.NodeLocator.Path path) {

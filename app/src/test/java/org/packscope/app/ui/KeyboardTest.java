@@ -128,6 +128,12 @@ class KeyboardTest {
         Span expected = first.diagnostic().span() != null ? first.diagnostic().span() : first.node().span();
         waitUntil(() -> window.detail().hex().selectionProperty().get() != null);
         assertEquals(expected.startBit(), window.detail().hex().selectionProperty().get().startBit(), first.toString());
+        // the tree opens down to the node holding the problem and selects it; the highlight stays
+        javafx.scene.control.TreeView<?> tree = robot.lookup("#browser").queryAs(javafx.scene.control.TreeView.class);
+        waitUntil(() -> tree.getSelectionModel().getSelectedItem() != null && tree.getSelectionModel().getSelectedItem().getValue() == first.node(),
+                () -> "tree selects " + tree.getSelectionModel().getSelectedItem());
+        waitUntil(() -> window.detail().node() == first.node());
+        assertEquals(expected.startBit(), window.detail().hex().selectionProperty().get().startBit(), "still highlighted");
     }
 
     @Test
