@@ -39,6 +39,9 @@ import org.packscope.codec.inspect.ValueType;
  */
 final class ValuesView extends BorderPane {
     private static final int PAGE = 4096;
+    private static final double ROW_HEIGHT = 28;
+    /** Rows the table holds at once (see {@link #showWindow}). */
+    static final int WINDOW = 100_000;
     private static final int CACHED_PAGES = 64;
     private static final int MAX_COPY = 1_000_000;
     /** Children shown side by side at most. */
@@ -88,6 +91,8 @@ final class ValuesView extends BorderPane {
     private final Button traceButton = new Button("Trace");
     private final TracePane trace;
     private Model model = Model.EMPTY;
+    /** Index of the value in the table's first row. */
+    private long base;
     private int generation;
     private final Map<String, String[]> pages = new LinkedHashMap<>(16, 0.75f, true) {
         @Override protected boolean removeEldestEntry(Map.Entry<String, String[]> e) { return size() > CACHED_PAGES; }
@@ -102,6 +107,9 @@ final class ValuesView extends BorderPane {
         info.setId("values-info");
         table.setPlaceholder(new Label("No values here"));
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        // a fixed row height: otherwise JavaFX caches the height of every row up to the one in
+        // view, and jumping to value 500,000,000 would allocate half a billion of them
+        table.setFixedCellSize(ROW_HEIGHT);
         table.setOnKeyPressed(e -> {
             if (e.isShortcutDown() && e.getCode() == KeyCode.C) copySelection();
         });
@@ -158,15 +166,35 @@ final class ValuesView extends BorderPane {
             table.setItems(FXCollections.observableArrayList());
             return;
         }
+        showWindow(0);
+    }
+
+    /**
+     * Shows rows {@code [from, from + WINDOW)} of the values. JavaFX's table keeps a little
+     * per row up to the one in view, so a column of half a billion values is shown a window
+     * of 100,000 rows at a time; going to an index moves the window there.
+     */
+    private void showWindow(long from) {
         long count = model.rows();
-        int rows = (int) Math.min(count, Integer.MAX_VALUE - 8);
+        base = Math.max(0, Math.min(from, count - WINDOW));
+        int rows = (int) Math.min(WINDOW, count - base);
         String what = model.columns().size() == 1 ? String.format("%,d values of type %s", count, model.columns().get(0).type().label())
                 : String.format("%,d rows × %d columns", count, model.columns().size());
-        info.setText(what + (rows < count ? " (first " + rows + " shown)" : ""));
+        info.setText(what + (rows < count ? String.format(" (%,d–%,d shown; go to an index for others)", base, base + rows - 1) : ""));
+        long first = base;
         table.setItems(FXCollections.observableList(new AbstractList<>() {
-            @Override public Long get(int i) { return (long) i; }
+            @Override public Long get(int i) { return first + i; }
             @Override public int size() { return rows; }
         }));
+    }
+
+    /** Selects the row of value {@code index}, moving the window when it is elsewhere. */
+    void selectIndex(long index) {
+        if (index < 0 || index >= model.rows()) return;
+        if (index < base || index >= base + table.getItems().size()) showWindow(index - WINDOW / 2);
+        int row = (int) (index - base);
+        table.scrollTo(Math.max(0, row - 3));
+        table.getSelectionModel().clearAndSelect(row);
     }
 
     /** The column Trace works on: "value" if there is one, else the first that can be traced. */
@@ -197,10 +225,7 @@ final class ValuesView extends BorderPane {
     private void goTo() {
         try {
             long i = Long.parseLong(jump.getText().trim().replace(",", "").replace("_", ""));
-            if (i >= 0 && i < table.getItems().size()) {
-                table.scrollTo((int) Math.max(0, i - 3));
-                table.getSelectionModel().clearAndSelect((int) i);
-            }
+            selectIndex(i);
         } catch (NumberFormatException e) {
             jump.selectAll();
         }
@@ -237,8 +262,8 @@ final class ValuesView extends BorderPane {
         List<ValueColumn> cols = model.columns();
         if (cols.isEmpty() || query == null || query.isBlank()) return;
         String q = query.trim();
-        int sel = table.getSelectionModel().getSelectedIndex();
-        long from = sel < 0 ? 0 : sel + 1L;
+        Long sel = table.getSelectionModel().getSelectedItem();
+        long from = sel == null ? base : sel + 1L;
         int gen = generation;
         runner.submit("Finding " + q, p -> {
             long best = -1;
@@ -251,9 +276,8 @@ final class ValuesView extends BorderPane {
             if (gen != generation) return;
             if (hit < 0) {
                 info.setText("No value " + q + " after row " + (from - 1));
-            } else if (hit < table.getItems().size()) {
-                table.getSelectionModel().clearAndSelect((int) (long) hit);
-                table.scrollTo((int) Math.max(0, hit - 3));
+            } else {
+                selectIndex(hit);
             }
         });
     }

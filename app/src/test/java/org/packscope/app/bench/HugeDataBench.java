@@ -86,6 +86,13 @@ public final class HugeDataBench {
             Process p = new ProcessBuilder(java, "-Xmx512m", "-cp", System.getProperty("java.class.path"), HugeDataBench.class.getName(),
                     dir.toString(), String.valueOf(gib), "--after-warmup").inheritIO().start();
             if (p.waitFor() != 0) throw new IllegalStateException("the second run failed");
+            // and the real window over the same dataset, headless, with the FX thread watched
+            System.out.print("[the window, headless] ");
+            System.out.println();
+            Process gui = new ProcessBuilder(java, "-Xmx512m", "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless",
+                    "-Dprism.order=sw", "-Dprism.text=t2k", "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"),
+                    "org.packscope.app.ui.HugeDataGuiBench", dir.toAbsolutePath().toString()).inheritIO().start();
+            if (gui.waitFor() != 0) throw new IllegalStateException("the window run failed");
         }
     }
 
