@@ -64,9 +64,7 @@ final class BrowserTree extends TreeView<Object> {
         TreeItem<Object> item = itemFor(node);
         if (item != null) {
             for (TreeItem<Object> p = item.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
-            getSelectionModel().select(item);
-            int row = getRow(item);
-            if (row >= 0) scrollTo(Math.max(0, row - 3));
+            selectAndShow(item);
         }
     }
 
@@ -122,9 +120,7 @@ final class BrowserTree extends TreeView<Object> {
      */
     void revealPath(TreeItem<Object> from, java.util.List<String> names, Consumer<TreeItem<Object>> done) {
         if (names.isEmpty()) {
-            getSelectionModel().select(from);
-            int row = getRow(from);
-            if (row >= 0) scrollTo(Math.max(0, row - 3));
+            selectAndShow(from);
             done.accept(from);
             return;
         }

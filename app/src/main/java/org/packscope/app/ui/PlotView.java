@@ -45,7 +45,6 @@ final class PlotView extends BorderPane {
      */
     private DoubleDataSet lineData = new DoubleDataSet("values");
     private final XYChart histogram = new XYChart(new DefaultNumericAxis("value"), new DefaultNumericAxis("count"));
-    private DoubleDataSet histogramData = new DoubleDataSet("count");
     private final PauseTransition zoomSettle = new PauseTransition(Duration.millis(250));
     private ValueColumn column;
     private Overview overview;
@@ -87,7 +86,7 @@ final class PlotView extends BorderPane {
         ErrorDataSetRenderer hr = histogramRenderer;
         hr.setPolyLineStyle(LineStyle.HISTOGRAM_FILLED);
         hr.setDrawMarker(false);
-        hr.getDatasets().add(histogramData);
+        hr.getDatasets().add(new DoubleDataSet("count"));
         histogram.getRenderers().setAll(hr);
         histogram.setLegendVisible(false);
         setCenter(line);
@@ -229,17 +228,15 @@ final class PlotView extends BorderPane {
 
     int plottedPoints() { return lineData.getDataCount(); }
 
-    private void showLine(double[] x, double[] y) {
-        DoubleDataSet d = new DoubleDataSet("values");
-        d.set(x, y);
-        lineData = d;
-        lineRenderer.getDatasets().setAll(d);
-    }
+    private void showLine(double[] x, double[] y) { lineData = fresh(lineRenderer, "values", x, y); }
 
-    private void showHistogram(double[] x, double[] y) {
-        DoubleDataSet d = new DoubleDataSet("count");
+    private void showHistogram(double[] x, double[] y) { fresh(histogramRenderer, "count", x, y); }
+
+    /** A fresh data set with these points, made the renderer's only one. */
+    private static DoubleDataSet fresh(ErrorDataSetRenderer renderer, String name, double[] x, double[] y) {
+        DoubleDataSet d = new DoubleDataSet(name);
         d.set(x, y);
-        histogramData = d;
-        histogramRenderer.getDatasets().setAll(d);
+        renderer.getDatasets().setAll(d);
+        return d;
     }
 }

@@ -47,25 +47,21 @@ final class StructureView extends TableView<Field> {
 
     /** Selects the innermost field whose bits contain byte {@code offset}; false if none does. */
     boolean selectFieldAtByte(long offset) {
-        Field best = null;
-        for (Field f : getItems()) {
-            Span s = f.span();
-            if (s == null || !s.containsByte(offset) || s.bitLength() == 0) continue;
-            if (best == null || s.bitLength() < best.span().bitLength()) best = f;
-        }
-        if (best == null) return false;
-        getSelectionModel().select(best);
-        scrollTo(best);
-        return true;
+        return selectInnermost(s -> s.containsByte(offset));
     }
 
     /** Selects the innermost field whose bits contain all of {@code span}; false if none does. */
     boolean selectFieldCovering(Span span) {
-        Field best = null;
         long start = span.startBit(), end = Math.max(span.endBit(), start + 1);
+        return selectInnermost(s -> s.startBit() <= start && s.endBit() >= end);
+    }
+
+    /** Selects (and scrolls to) the narrowest field with bits whose span passes {@code test}. */
+    private boolean selectInnermost(java.util.function.Predicate<Span> test) {
+        Field best = null;
         for (Field f : getItems()) {
             Span s = f.span();
-            if (s == null || s.bitLength() == 0 || s.startBit() > start || s.endBit() < end) continue;
+            if (s == null || s.bitLength() == 0 || !test.test(s)) continue;
             if (best == null || s.bitLength() < best.span().bitLength()) best = f;
         }
         if (best == null) return false;

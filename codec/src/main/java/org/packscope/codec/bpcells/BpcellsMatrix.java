@@ -265,24 +265,11 @@ public final class BpcellsMatrix implements SparseMatrix {
     @Override
     public long forEachEntryIn(long r0, long r1, long c0, long c1, EntryVisitor visitor, Progress progress) {
         int[] m = majorsCrossing(r0, r1, c0, c1);
-        if (!readable || m[1] == m[0]) return 0;
         boolean colMajor = order != StorageOrder.ROW;
         long minorLo = Math.max(0, colMajor ? r0 : c0), minorHi = Math.min(minorDim(), colMajor ? r1 : c1);
-        long from = Math.min(ptr[m[0]], nnz), to = Math.min(ptr[m[1]], nnz);
-        int[] major = {m[0]};
-        scan(from, to, (first, len, minor, v32, v64) -> {
-            int j = major[0];
-            for (int i = 0; i < len; i++) {
-                long e = first + i;
-                while (ptr[j + 1] <= e) j++;
-                long k = minor[i] & 0xffffffffL;
-                if (k < minorLo || k >= minorHi) continue;
-                long v = v64 != null ? v64[i] : v32[i] & 0xffffffffL;
-                if (colMajor) visitor.entry(k, j, v); else visitor.entry(j, k, v);
-            }
-            major[0] = j;
+        return scanMajors(m[0], m[1], minorLo, minorHi, (j, k, v) -> {
+            if (colMajor) visitor.entry(k, j, v); else visitor.entry(j, k, v);
         }, true, progress);
-        return to - from;
     }
 
     /**
@@ -306,8 +293,18 @@ public final class BpcellsMatrix implements SparseMatrix {
     }
 
     void scanMinorRange(long lo, long hi, MinorRangeVisitor v, boolean withValues, Progress progress) {
-        int[] majorAt = {0};
-        scan((first, len, minor, v32, v64) -> {
+        scanMajors(0, majorCount(), lo, hi, v, withValues, progress);
+    }
+
+    /**
+     * Decodes only the entries of stored columns (rows) {@code [m0, m1)} and visits those
+     * whose minor index is in {@code [lo, hi)}, in stored order; returns the entries decoded.
+     */
+    private long scanMajors(int m0, int m1, long lo, long hi, MinorRangeVisitor v, boolean withValues, Progress progress) {
+        if (!readable || m1 <= m0) return 0;
+        long from = Math.min(ptr[m0], nnz), to = Math.min(ptr[m1], nnz);
+        int[] majorAt = {m0};
+        scan(from, to, (first, len, minor, v32, v64) -> {
             int j = majorAt[0];
             for (int i = 0; i < len; i++) {
                 long e = first + i;
@@ -318,6 +315,7 @@ public final class BpcellsMatrix implements SparseMatrix {
             }
             majorAt[0] = j;
         }, withValues, progress);
+        return to - from;
     }
 
     /** Columns {@link #columnStats} covers at most (a damaged shape may claim billions). */
