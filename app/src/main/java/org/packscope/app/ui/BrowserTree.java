@@ -252,6 +252,9 @@ final class BrowserTree extends TreeView<Object> {
     }
 
     private static final class NodeCell extends TreeCell<Object> {
+        /** One per cell, its text changed as the cell shows other nodes: making a tooltip is costly. */
+        private final javafx.scene.control.Tooltip kind = new javafx.scene.control.Tooltip();
+
         @Override
         protected void updateItem(Object item, boolean empty) {
             super.updateItem(item, empty);
@@ -274,7 +277,8 @@ final class BrowserTree extends TreeView<Object> {
                     else if (warning) getStyleClass().add("has-warning");
                 }
                 setText(sb.toString());
-                setTooltip(new javafx.scene.control.Tooltip(n.kind()));
+                kind.setText(n.kind());
+                setTooltip(kind);
             } else {
                 setText(item.toString());
                 setTooltip(null);

@@ -41,7 +41,7 @@ final class DetailPane extends BorderPane {
     private final Tab plotTab = new Tab("Plot");
     private final Tab spyTab = new Tab("Matrix");
     private SpyView spy;
-    private final PlotView plot;
+    private PlotView plot;
     private final List<Tab> tableTabs = new ArrayList<>();
     private Node node;
     private Node plotted;
@@ -63,9 +63,9 @@ final class DetailPane extends BorderPane {
         this.revealPath = revealPath;
         this.explain = new ExplainPane(runner);
         values = new ValuesView(runner, this::showStep, this::revealStep);
+        // chartfx insists on the FX thread: a pane built elsewhere (a window built off it) makes its plot when first needed
+        if (javafx.application.Platform.isFxApplicationThread()) plot();
         diagnostics = new DiagnosticsView(runner, located -> pick(located, revealNode));
-        plot = new PlotView(runner);
-        plotTab.setContent(plot);
         title.setId("detail-title");
         title.getStyleClass().add("detail-title");
         subtitle.setId("detail-subtitle");
@@ -250,7 +250,14 @@ final class DetailPane extends BorderPane {
     HexView hex() { return hex; }
     ValuesView values() { return values; }
     DiagnosticsView diagnostics() { return diagnostics; }
-    PlotView plot() { return plot; }
+    /** The plot, built when values are first plotted (chartfx wants the FX thread; the rest of the pane does not). */
+    PlotView plot() {
+        if (plot == null) {
+            plot = new PlotView(runner);
+            plotTab.setContent(plot);
+        }
+        return plot;
+    }
 
     /** The spy plot, built when a matrix is first shown. */
     SpyView spy() {

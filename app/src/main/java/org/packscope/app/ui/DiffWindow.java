@@ -21,10 +21,15 @@ import org.packscope.codec.inspect.TreeDiff;
 
 /**
  * Two files of one format compared structure by structure: every differing field,
- * chunk and value in a list; selecting one shows both sides' bytes, highlighted.
+ * chunk and value in a list; selecting one shows both sides' bytes, highlighted. Built
+ * off the FX thread (see {@link OffThreadWindow}); the comparison starts once it shows.
  */
-final class DiffWindow {
-    private final Stage stage = new Stage();
+final class DiffWindow implements OffThreadWindow.Contents {
+    private Stage stage;
+    private final Scene scene;
+    private final String title;
+    private final FormatRegistry registry;
+    private final Path left, right;
     private final StatusBar status = new StatusBar();
     private final TaskRunner runner = new TaskRunner(status);
     private final TableView<TreeDiff.Difference> table = new TableView<>();
@@ -33,6 +38,9 @@ final class DiffWindow {
     private final HexView rightHex = new HexView();
 
     DiffWindow(FormatRegistry registry, Path left, Path right) {
+        this.registry = registry;
+        this.left = left;
+        this.right = right;
         table.setId("diff-table");
         heading.setId("diff-heading");
         heading.setPadding(new Insets(6));
@@ -50,10 +58,18 @@ final class DiffWindow {
         BorderPane root = new BorderPane(split);
         root.setTop(heading);
         root.setBottom(status);
-        Scene scene = new Scene(root, 1300, 800);
+        scene = new Scene(root, 1280, 800);
         scene.getStylesheets().add(DiffWindow.class.getResource("packscope.css").toExternalForm());
-        stage.setScene(scene);
-        stage.setTitle("PackScope — " + left.getFileName() + " vs " + right.getFileName());
+        title = "PackScope — " + left.getFileName() + " vs " + right.getFileName();
+    }
+
+    @Override public Scene scene() { return scene; }
+
+    @Override public String title() { return title; }
+
+    @Override
+    public void showing(Stage stage) {
+        this.stage = stage;
         runner.submit("Comparing", p -> {
             Node a = registry.open(left);
             Node b = registry.open(right);
@@ -86,7 +102,6 @@ final class DiffWindow {
         show(rightHex, d.rightNode(), d.rightSpan());
     }
 
-    void show() { stage.show(); }
     Stage stage() { return stage; }
     String headingText() { return heading.getText(); }
     TableView<TreeDiff.Difference> table() { return table; }

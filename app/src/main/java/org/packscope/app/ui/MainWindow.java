@@ -238,7 +238,7 @@ public final class MainWindow {
             chooser.setTitle("Second file");
             chooser.setInitialDirectory(a.getParentFile());
             File b = chooser.showOpenDialog(stage);
-            if (b != null) compare(a.toPath(), b.toPath());
+            if (b != null) compare(a.toPath(), b.toPath(), w -> { });
         });
         MenuItem closeAll = new MenuItem("Close All");
         closeAll.setOnAction(e -> browser.getRoot().getChildren().clear());
@@ -258,7 +258,7 @@ public final class MainWindow {
             a.show();
         });
         MenuItem teach = new MenuItem("Binary JSON, Explained…");
-        teach.setOnAction(e -> openTeaching());
+        teach.setOnAction(e -> openTeaching(w -> { }));
         Menu tools = new Menu("_Tools", null, teach);
         MenuItem addBookmark = new MenuItem("Bookmark Selected Field");
         addBookmark.setAccelerator(KeyCombination.keyCombination("Shortcut+D"));
@@ -349,20 +349,14 @@ public final class MainWindow {
 
     java.util.List<Bookmark> bookmarks() { return bookmarks; }
 
-    /** Opens a window listing the structural differences of two files. */
-    DiffWindow compare(Path left, Path right) {
-        DiffWindow w = new DiffWindow(registry, left, right);
-        w.stage().initOwner(stage);
-        w.show();
-        return w;
+    /** Opens a window listing the structural differences of two files; {@code shown} gets it once it shows. */
+    void compare(Path left, Path right, java.util.function.Consumer<DiffWindow> shown) {
+        OffThreadWindow.open(runner, "the comparison", stage, () -> new DiffWindow(registry, left, right), shown);
     }
 
-    /** Opens the binary-JSON teaching view: JSON in, annotated encoding out. */
-    TeachingWindow openTeaching() {
-        TeachingWindow w = new TeachingWindow();
-        w.stage().initOwner(stage);
-        w.show();
-        return w;
+    /** Opens the binary-JSON teaching view (JSON in, annotated encoding out); {@code shown} gets it once it shows. */
+    void openTeaching(java.util.function.Consumer<TeachingWindow> shown) {
+        OffThreadWindow.open(runner, "the teaching view", stage, TeachingWindow::new, shown);
     }
 
     private void refreshRecentMenu() {

@@ -87,14 +87,15 @@ public final class ScreenshotMain {
 
     private static void next(MainWindow window, Path resources, Path out, Deque<Shot> todo) {
         if (todo.isEmpty()) {
-            TeachingWindow teaching = window.openTeaching();
-            teaching.stage().setWidth(1400);
-            teaching.stage().setHeight(860);
-            after(2.5, () -> {
-                teaching.detail().selectField("tag");
-                after(1.0, () -> {
-                    save(teaching.stage(), out.resolve("binjson-teaching.png").toFile());
-                    Platform.exit();
+            window.openTeaching(teaching -> {
+                teaching.stage().setWidth(1400);
+                teaching.stage().setHeight(860);
+                after(2.5, () -> {
+                    teaching.detail().selectField("tag");
+                    after(1.0, () -> {
+                        save(teaching.stage(), out.resolve("binjson-teaching.png").toFile());
+                        Platform.exit();
+                    });
                 });
             });
             return;

@@ -21,9 +21,9 @@ import org.packscope.codec.binjson.BinaryJsonTeaching;
 /**
  * The binary-JSON teaching view: type or paste JSON on the left and see its encoding
  * on the right, annotated field by field, with its size next to plain and gzip'd JSON.
- * Every edit re-encodes in the background.
+ * Every edit re-encodes in the background. Built off the FX thread (see {@link OffThreadWindow}).
  */
-final class TeachingWindow {
+final class TeachingWindow implements OffThreadWindow.Contents {
     static final String EXAMPLE = """
             {
               "name": "sensor-7",
@@ -35,7 +35,8 @@ final class TeachingWindow {
             }
             """;
 
-    private final Stage stage = new Stage();
+    private final Scene scene;
+    private Stage stage;
     private final StatusBar status = new StatusBar();
     private final TaskRunner runner = new TaskRunner(status);
     private final TextArea json = new TextArea(EXAMPLE);
@@ -67,18 +68,23 @@ final class TeachingWindow {
         split.setDividerPositions(0.3);
         BorderPane root = new BorderPane(split);
         root.setBottom(status);
-        Scene scene = new Scene(root, 1300, 780);
+        scene = new Scene(root, 1280, 780);
         scene.getStylesheets().add(TeachingWindow.class.getResource("packscope.css").toExternalForm());
-        stage.setScene(scene);
-        stage.setTitle("PackScope — Binary JSON, explained");
         settle.setOnFinished(e -> encode());
         json.textProperty().addListener(o -> settle.playFromStart());
         seekable.selectedProperty().addListener(o -> encode());
         floatCompression.valueProperty().addListener(o -> encode());
-        encode();
     }
 
-    void show() { stage.show(); }
+    @Override public Scene scene() { return scene; }
+
+    @Override public String title() { return "PackScope — Binary JSON, explained"; }
+
+    @Override
+    public void showing(Stage stage) {
+        this.stage = stage;
+        encode();
+    }
 
     Stage stage() { return stage; }
 

@@ -17,7 +17,10 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** The watchdog tells decoding on the FX thread from a busy FX thread that decodes nothing. */
+/**
+ * The watchdog tells decoding on the FX thread from PackScope's own code keeping it busy,
+ * and both from the FX thread held by something else.
+ */
 @ExtendWith(ApplicationExtension.class)
 class FxWatchdogTest {
 
@@ -52,7 +55,7 @@ class FxWatchdogTest {
     }
 
     @Test
-    void aBusyFxThreadThatDecodesNothingIsOnlyMeasured() throws Exception {
+    void aBusyFxThreadThatDecodesNothingIsOwnCodeNotDataWork() throws Exception {
         FxWatchdog.Stall s = worstWhile(() -> {
             long end = System.nanoTime() + 400_000_000L;
             double x = 0;
@@ -61,5 +64,25 @@ class FxWatchdogTest {
         });
         assertTrue(s.millis() >= FxWatchdog.STALL_MS, s.toString());
         assertFalse(s.readingData(), s.toString());
+        assertTrue(s.ownCode(), s.toString());
+    }
+
+    @Test
+    void anFxThreadHeldWithNoPackScopeCodeOnItIsMeasuredNotBlamed() throws Exception {
+        java.util.concurrent.Semaphore gate = new java.util.concurrent.Semaphore(0);
+        new Thread(() -> {
+            try {
+                Thread.sleep(400);
+            } catch (InterruptedException e) {
+                return;
+            } finally {
+                gate.release();
+            }
+        }).start();
+        // a method reference leaves no frame of this class on the FX thread's stack
+        FxWatchdog.Stall s = worstWhile(gate::acquireUninterruptibly);
+        assertTrue(s.millis() >= FxWatchdog.STALL_MS, s.toString());
+        assertFalse(s.readingData(), s.toString());
+        assertFalse(s.ownCode(), s.toString());
     }
 }

@@ -147,7 +147,7 @@ class KeyboardTest {
     void plotsAndMatricesZoomFromTheKeyboardAndF1ListsTheKeys(FxRobot robot) throws Exception {
         robot.interact(() -> window.open(Samples.get("pco/multichunk_f32_10x1000.pco")));
         waitUntil(() -> window.detail().node() != null);
-        PlotView plot = window.detail().plot();
+        PlotView plot = WaitForAsyncUtils.asyncFx(() -> window.detail().plot()).get();
         robot.push(KeyCode.CONTROL, KeyCode.DIGIT3);
         assertEquals("Plot", window.detail().tabs().getSelectionModel().getSelectedItem().getText());
         waitUntil(() -> plot.statsText().startsWith("0–9,999"), plot::statsText);

@@ -89,9 +89,9 @@ class MainWindowTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().values().table().getSelectionModel().getSelectedIndex() == 2);
 
         robot.interact(() -> window.detail().tabs().getSelectionModel().select(2));
-        PlotView plot = window.detail().plot();
+        PlotView plot = WaitForAsyncUtils.asyncFx(() -> window.detail().plot()).get();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> plot.plottedPoints() > 0);
-        assertEquals(102, plot.plottedPoints(), "min and max of each of 51 one-value buckets");
+        assertEquals(51, plot.plottedPoints(), "a point for each of 51 one-value buckets");
         assertTrue(plot.statsText().startsWith("0–50 · min 0 · max "), plot.statsText());
         assertTrue(robot.lookup("#plot-line").tryQuery().isPresent());
 
@@ -114,8 +114,9 @@ class MainWindowTest {
     @Test
     void teachingViewEncodesJsonAsYouType(FxRobot robot) throws Exception {
         TeachingWindow[] w = new TeachingWindow[1];
-        robot.interact(() -> w[0] = window.openTeaching());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].sizesText().contains("BJ"));
+        robot.interact(() -> window.openTeaching(shown -> w[0] = shown));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0] != null && w[0].sizesText().contains("BJ"));
+        assertTrue(w[0].stage().isShowing());
         robot.interact(() -> w[0].jsonArea().setText("{\"a\": [1, 2, 3], \"b\": \"hello\"}"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].sizesText().startsWith("JSON 30 bytes (compact 25)"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].detail().node() != null
@@ -181,8 +182,10 @@ class MainWindowTest {
     @Test
     void diffListsTheKnownDamageOfASample(FxRobot robot) throws Exception {
         DiffWindow[] w = new DiffWindow[1];
-        robot.interact(() -> w[0] = window.compare(Samples.get("binjson/config.sj"), Samples.get("binjson/config-damaged.sj")));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !w[0].table().getItems().isEmpty());
+        robot.interact(() -> window.compare(Samples.get("binjson/config.sj"), Samples.get("binjson/config-damaged.sj"), shown -> w[0] = shown));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0] != null && !w[0].table().getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(w[0].stage().isShowing());
         assertEquals("3 differences between config.sj and config-damaged.sj", w[0].headingText());
         var paths = w[0].table().getItems().stream().map(d -> d.path() + ": " + d.what()).toList();
         assertEquals(java.util.List.of("server/port: kind", "server/tls: only on the left", "database/replicas/0/host: field value"), paths);
