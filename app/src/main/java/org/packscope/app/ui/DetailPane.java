@@ -63,8 +63,6 @@ final class DetailPane extends BorderPane {
         this.revealPath = revealPath;
         this.explain = new ExplainPane(runner);
         values = new ValuesView(runner, this::showStep, this::revealStep);
-        // chartfx insists on the FX thread: a pane built elsewhere (a window built off it) makes its plot when first needed
-        if (javafx.application.Platform.isFxApplicationThread()) plot();
         diagnostics = new DiagnosticsView(runner, located -> pick(located, revealNode));
         title.setId("detail-title");
         title.getStyleClass().add("detail-title");
@@ -250,7 +248,7 @@ final class DetailPane extends BorderPane {
     HexView hex() { return hex; }
     ValuesView values() { return values; }
     DiagnosticsView diagnostics() { return diagnostics; }
-    /** The plot, built when values are first plotted (chartfx wants the FX thread; the rest of the pane does not). */
+    /** The plot (a chartfx chart, costly to make and style), made when first asked for. */
     PlotView plot() {
         if (plot == null) {
             plot = new PlotView(runner);

@@ -21,10 +21,10 @@ import org.packscope.codec.inspect.TreeDiff;
 
 /**
  * Two files of one format compared structure by structure: every differing field,
- * chunk and value in a list; selecting one shows both sides' bytes, highlighted. Built
- * off the FX thread (see {@link OffThreadWindow}); the comparison starts once it shows.
+ * chunk and value in a list; selecting one shows both sides' bytes, highlighted. Opens
+ * part by part (see {@link SteppedWindow}); the comparison starts once it is whole.
  */
-final class DiffWindow implements OffThreadWindow.Contents {
+final class DiffWindow implements SteppedWindow.Contents {
     private Stage stage;
     private final Scene scene;
     private final String title;
@@ -36,6 +36,7 @@ final class DiffWindow implements OffThreadWindow.Contents {
     private final Label heading = new Label("Comparing…");
     private final HexView leftHex = new HexView();
     private final HexView rightHex = new HexView();
+    private final SplitPane split = new SplitPane();
 
     DiffWindow(FormatRegistry registry, Path left, Path right) {
         this.registry = registry;
@@ -51,10 +52,8 @@ final class DiffWindow implements OffThreadWindow.Contents {
                 column(left.getFileName().toString(), 220, TreeDiff.Difference::left),
                 column(right.getFileName().toString(), 220, TreeDiff.Difference::right)));
         table.getSelectionModel().selectedItemProperty().addListener((o, was, d) -> { if (d != null) showBytes(d); });
-        SplitPane hexes = new SplitPane(leftHex, rightHex);
-        SplitPane split = new SplitPane(table, hexes);
+        split.getItems().add(table);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.5);
         BorderPane root = new BorderPane(split);
         root.setTop(heading);
         root.setBottom(status);
@@ -66,6 +65,14 @@ final class DiffWindow implements OffThreadWindow.Contents {
     @Override public Scene scene() { return scene; }
 
     @Override public String title() { return title; }
+
+    @Override
+    public List<Runnable> parts() {
+        return List.of(() -> {
+            split.getItems().add(new SplitPane(leftHex, rightHex));
+            split.setDividerPositions(0.5);
+        });
+    }
 
     @Override
     public void showing(Stage stage) {

@@ -53,6 +53,8 @@ public final class MainWindow {
         this.recent = new RecentFiles(prefs);
         Theme.apply("dark".equals(prefs.get("theme", "light")) ? Theme.DARK : Theme.LIGHT);
         this.detail = new DetailPane(runner, this::reveal, this::reveal);
+        // the main window makes its plot now, while starting; other windows when first plotting
+        detail.plot();
         this.browser = new BrowserTree(runner, this::select);
         SplitPane split = new SplitPane(browser, detail);
         split.setDividerPositions(prefs.getDouble("layout.browser", 0.3));
@@ -351,12 +353,12 @@ public final class MainWindow {
 
     /** Opens a window listing the structural differences of two files; {@code shown} gets it once it shows. */
     void compare(Path left, Path right, java.util.function.Consumer<DiffWindow> shown) {
-        OffThreadWindow.open(runner, "the comparison", stage, () -> new DiffWindow(registry, left, right), shown);
+        SteppedWindow.open(stage, new DiffWindow(registry, left, right), shown);
     }
 
     /** Opens the binary-JSON teaching view (JSON in, annotated encoding out); {@code shown} gets it once it shows. */
     void openTeaching(java.util.function.Consumer<TeachingWindow> shown) {
-        OffThreadWindow.open(runner, "the teaching view", stage, TeachingWindow::new, shown);
+        SteppedWindow.open(stage, new TeachingWindow(), shown);
     }
 
     private void refreshRecentMenu() {

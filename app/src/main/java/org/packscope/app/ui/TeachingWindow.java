@@ -21,9 +21,9 @@ import org.packscope.codec.binjson.BinaryJsonTeaching;
 /**
  * The binary-JSON teaching view: type or paste JSON on the left and see its encoding
  * on the right, annotated field by field, with its size next to plain and gzip'd JSON.
- * Every edit re-encodes in the background. Built off the FX thread (see {@link OffThreadWindow}).
+ * Every edit re-encodes in the background. Opens part by part (see {@link SteppedWindow}).
  */
-final class TeachingWindow implements OffThreadWindow.Contents {
+final class TeachingWindow implements SteppedWindow.Contents {
     static final String EXAMPLE = """
             {
               "name": "sensor-7",
@@ -47,6 +47,9 @@ final class TeachingWindow implements OffThreadWindow.Contents {
     private final DetailPane detail = new DetailPane(runner, n -> { }, p -> this.tree.revealPath(p));
     private final BrowserTree tree = new BrowserTree(runner, this::select);
     private final PauseTransition settle = new PauseTransition(Duration.millis(300));
+    /** The editor on the left, then the tree and the detail pane, added frame by frame. */
+    private final SplitPane split = new SplitPane();
+    private final SplitPane right = new SplitPane();
     private int generation;
 
     TeachingWindow() {
@@ -62,10 +65,7 @@ final class TeachingWindow implements OffThreadWindow.Contents {
         VBox left = new VBox(8, new Label("JSON"), json, options, sizes, problem);
         VBox.setVgrow(json, Priority.ALWAYS);
         left.setPadding(new Insets(8));
-        SplitPane right = new SplitPane(tree, detail);
-        right.setDividerPositions(0.3);
-        SplitPane split = new SplitPane(left, right);
-        split.setDividerPositions(0.3);
+        split.getItems().add(left);
         BorderPane root = new BorderPane(split);
         root.setBottom(status);
         scene = new Scene(root, 1280, 780);
@@ -79,6 +79,18 @@ final class TeachingWindow implements OffThreadWindow.Contents {
     @Override public Scene scene() { return scene; }
 
     @Override public String title() { return "PackScope — Binary JSON, explained"; }
+
+    @Override
+    public java.util.List<Runnable> parts() {
+        return java.util.List.of(() -> {
+            right.getItems().add(tree);
+            split.getItems().add(right);
+            split.setDividerPositions(0.3);
+        }, () -> {
+            right.getItems().add(detail);
+            right.setDividerPositions(0.3);
+        });
+    }
 
     @Override
     public void showing(Stage stage) {

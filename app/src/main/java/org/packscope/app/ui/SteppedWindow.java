@@ -1,0 +1,69 @@
+package org.packscope.app.ui;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.Consumer;
+
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * Opens a secondary window at once and fills it in over the next frames. Styling a fresh
+ * window full of tables and tabs against the theme's large stylesheet, and laying it
+ * out, takes JavaFX 250–500 ms; done in one go, that froze the application for as long.
+ * Here the window shows with its light parts, and each heavier part is added in a frame
+ * of its own, so the FX thread answers between them.
+ *
+ * <p>Building the window on another thread instead is not safe: JavaFX measures text
+ * through one shared layout object, and styling or laying out tables elsewhere races with
+ * the FX thread's own layout (seen as NullPointerExceptions deep in text layout).
+ */
+final class SteppedWindow {
+    private SteppedWindow() { }
+
+    /** A window filled in part by part. */
+    interface Contents {
+        /** The scene, holding the light parts so far. */
+        Scene scene();
+
+        String title();
+
+        /** Each adds one heavier part; they run in order, one per frame. */
+        List<Runnable> parts();
+
+        /** Called once every part is in: starts the window's first background work. */
+        void showing(Stage stage);
+    }
+
+    /** Shows {@code w} over {@code owner}, adds its parts frame by frame, then passes it to {@code shown}. */
+    static <W extends Contents> void open(Window owner, W w, Consumer<W> shown) {
+        Stage stage = new Stage();
+        stage.initOwner(owner);
+        stage.setTitle(w.title());
+        stage.setScene(w.scene());
+        stage.show();
+        Deque<Runnable> todo = new ArrayDeque<>(w.parts());
+        todo.add(() -> {
+            w.showing(stage);
+            shown.accept(w);
+        });
+        afterNextFrame(w.scene(), todo);
+    }
+
+    /** Runs the next step once the scene has been styled and laid out in a pulse. */
+    private static void afterNextFrame(Scene scene, Deque<Runnable> todo) {
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            Platform.runLater(() -> {
+                todo.poll().run();
+                if (!todo.isEmpty()) afterNextFrame(scene, todo);
+            });
+        };
+        scene.addPostLayoutPulseListener(once[0]);
+        Platform.requestNextPulse();
+    }
+}
