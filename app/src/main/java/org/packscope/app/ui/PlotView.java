@@ -9,6 +9,7 @@ import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.LineStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
+import io.fair_acc.dataset.DataSet;
 import io.fair_acc.dataset.spi.DoubleDataSet;
 import io.fair_acc.dataset.spi.DoubleErrorDataSet;
 import javafx.animation.PauseTransition;
@@ -83,6 +84,9 @@ final class PlotView extends BorderPane {
         // a bucket's range is a filled band, not a vertical stroke: a thousand full-height
         // strokes over noisy data took the renderer a third of a second per frame
         lr.setErrorStyle(ErrorStyle.ERRORSURFACE);
+        // one path for the whole line (gaps at NaN), not a stroke per segment: in software
+        // rendering every stroke is set up and filled on its own
+        lr.setAllowNaNs(true);
         lr.setDrawMarker(false);
         lr.getDatasets().add(lineData);
         line.getRenderers().setAll(lr);
@@ -235,6 +239,22 @@ final class PlotView extends BorderPane {
     String statsText() { return stats.getText(); }
 
     int plottedPoints() { return lineData.getDataCount(); }
+
+    /** The lowest and highest value the drawn bands reach, and the widest band (for tests). */
+    double[] bandExtent() {
+        double low = Double.POSITIVE_INFINITY, high = Double.NEGATIVE_INFINITY, widest = 0;
+        for (int i = 0; i < lineData.getDataCount(); i++) {
+            double y = lineData.get(DataSet.DIM_Y, i);
+            double below = lineData.getErrorNegative(DataSet.DIM_Y, i), above = lineData.getErrorPositive(DataSet.DIM_Y, i);
+            low = Math.min(low, y - below);
+            high = Math.max(high, y + above);
+            widest = Math.max(widest, below + above);
+        }
+        return new double[] {low, high, widest};
+    }
+
+    /** The summary of the values in view (for tests). */
+    Overview overview() { return overview; }
 
     private void showLine(double[] x, double[] y, double[] below, double[] above) {
         DoubleErrorDataSet d = new DoubleErrorDataSet("values");

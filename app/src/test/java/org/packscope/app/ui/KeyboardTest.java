@@ -151,6 +151,13 @@ class KeyboardTest {
         robot.push(KeyCode.CONTROL, KeyCode.DIGIT3);
         assertEquals("Plot", window.detail().tabs().getSelectionModel().getSelectedItem().getText());
         waitUntil(() -> plot.statsText().startsWith("0–9,999"), plot::statsText);
+        // 10,000 values in fewer buckets: each bucket's range is a band, and the bands reach exactly the extremes
+        double[] band = WaitForAsyncUtils.asyncFx(plot::bandExtent).get();
+        var overview = WaitForAsyncUtils.asyncFx(plot::overview).get();
+        assertTrue(overview.buckets() < 10_000, "buckets: " + overview.buckets());
+        assertEquals(overview.min(), band[0]);
+        assertEquals(overview.max(), band[1]);
+        assertTrue(band[2] > 0, "buckets holding several values show their range");
         assertEquals(plot.focusTarget(), focused());
         robot.type(KeyCode.ADD);
         waitUntil(() -> !plot.statsText().startsWith("0–9,999") && !plot.statsText().startsWith("Reading"));
