@@ -258,7 +258,14 @@ final class BrowserTree extends TreeView<Object> {
         @Override
         protected void updateItem(Object item, boolean empty) {
             super.updateItem(item, empty);
-            getStyleClass().removeAll("has-error", "has-warning");
+            boolean error = false, warning = false;
+            if (!empty && item instanceof Node n && n.isLoaded()) {
+                for (Diagnostic d : n.diagnostics()) {
+                    error |= d.severity() == Severity.ERROR;
+                    warning |= d.severity() == Severity.WARNING;
+                }
+            }
+            SeverityClass.TREE.mark(getStyleClass(), error, warning);
             if (empty || item == null) {
                 setText(null);
                 setTooltip(null);
@@ -266,16 +273,7 @@ final class BrowserTree extends TreeView<Object> {
             }
             if (item instanceof Node n) {
                 StringBuilder sb = new StringBuilder(n.name());
-                if (n.isLoaded()) {
-                    if (!n.summary().isEmpty()) sb.append("   ").append(n.summary());
-                    boolean error = false, warning = false;
-                    for (Diagnostic d : n.diagnostics()) {
-                        error |= d.severity() == Severity.ERROR;
-                        warning |= d.severity() == Severity.WARNING;
-                    }
-                    if (error) getStyleClass().add("has-error");
-                    else if (warning) getStyleClass().add("has-warning");
-                }
+                if (n.isLoaded() && !n.summary().isEmpty()) sb.append("   ").append(n.summary());
                 setText(sb.toString());
                 kind.setText(n.kind());
                 setTooltip(kind);

@@ -51,10 +51,9 @@ final class DiagnosticsView extends BorderPane {
                 @Override
                 protected void updateItem(TreeWalk.Located item, boolean empty) {
                     super.updateItem(item, empty);
-                    getStyleClass().removeAll("row-error", "row-warning");
-                    if (!empty && item != null) {
-                        getStyleClass().add(item.diagnostic().severity() == Severity.ERROR ? "row-error" : "row-warning");
-                    }
+                    boolean shown = !empty && item != null;
+                    SeverityClass.ROW.mark(getStyleClass(), shown && item.diagnostic().severity() == Severity.ERROR,
+                            shown && item.diagnostic().severity() != Severity.ERROR);
                 }
             };
             row.setOnMouseClicked(e -> { if (!row.isEmpty()) onPick.accept(row.getItem()); });
