@@ -198,7 +198,7 @@ final class DetailPane extends BorderPane {
     /** Shows a trace step's bits, in whatever buffer the step read them from. */
     private void showStep(Trace.Step step) {
         if (step.source() != null && step.source() != hex.source()) hex.show(step.source());
-        if (step.span() != null) hex.select(step.span().bitLength() == 0 ? Span.bits(step.span().startBit(), 8) : step.span());
+        if (step.span() != null) hex.selectPlace(step.span());
     }
 
     private void pick(TreeWalk.Located located, java.util.function.Consumer<Node> revealNode) {
@@ -206,7 +206,7 @@ final class DetailPane extends BorderPane {
         Span s = d.span() != null ? d.span() : located.node().span();
         Runnable highlight = () -> {
             tabs.getSelectionModel().select(diagnosticsTab);
-            if (s != null) hex.select(s.bitLength() == 0 ? Span.bits(s.startBit(), 8) : s);
+            if (s != null) hex.selectPlace(s);
         };
         if (located.node() != node) {
             show(located.node());

@@ -101,7 +101,7 @@ final class DiffWindow implements SteppedWindow.Contents {
         if (node == null) return;
         if (hex.source() != node.source()) hex.show(node.source());
         Span s = span != null ? span : node.span();
-        if (s != null) hex.select(s.bitLength() == 0 ? Span.bits(s.startBit(), 8) : s);
+        if (s != null) hex.selectPlace(s);
     }
 
     private void showBytes(TreeDiff.Difference d) {

@@ -147,6 +147,14 @@ final class HexView extends BorderPane {
         drawBitStrip();
     }
 
+    /**
+     * Selects {@code span}; a span of no bits (a place, as a problem or a trace step may
+     * name) is shown as the byte starting there, so the place can be seen.
+     */
+    void selectPlace(Span span) {
+        select(span.bitLength() == 0 ? Span.bits(span.startBit(), 8) : span);
+    }
+
     /** Selects a span and scrolls it into view. */
     void select(Span span) {
         selection.set(span);

@@ -119,7 +119,7 @@ final class SpyView extends BorderPane {
         int gen = generation;
         SparseMatrix m = matrix;
         long top = r0, bottom = r1, left = c0, right = c1;
-        int gr = (int) Math.min(GRID, bottom - top), gc = (int) Math.min(GRID, right - left);
+        int gr = gridRows(), gc = gridCols();
         long needed = m.entriesToScan(top, bottom, left, right);
         counts = null;
         decoded = -1;

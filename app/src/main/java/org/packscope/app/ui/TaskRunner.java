@@ -128,7 +128,4 @@ final class TaskRunner {
         String m = e.getMessage();
         return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
     }
-
-    /** For work whose result the FX thread only needs to see later. */
-    static void later(Runnable r) { Platform.runLater(r); }
 }

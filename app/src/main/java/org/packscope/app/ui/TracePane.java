@@ -96,7 +96,7 @@ final class TracePane extends BorderPane {
     void show(Trace t, Node node) {
         shown = t;
         traced = node;
-        heading.setText("Value " + String.format("%,d", t.index()) + " = " + t.value() + " — " + t.steps().size() + " steps");
+        heading.setText(valueHeading() + t.steps().size() + " steps");
         steps.setItems(FXCollections.observableArrayList(t.steps()));
     }
 
@@ -110,13 +110,16 @@ final class TracePane extends BorderPane {
 
     /** A line under the heading, for what the last action found. */
     void note(String text) {
-        heading.setText((shown == null ? "" : "Value " + String.format("%,d", shown.index()) + " = " + shown.value() + " — ") + text);
+        heading.setText(valueHeading() + text);
+    }
+
+    /** "Value i = v — " for the trace shown, or nothing. */
+    private String valueHeading() {
+        return shown == null ? "" : "Value " + String.format("%,d", shown.index()) + " = " + shown.value() + " — ";
     }
 
     /** The trace shown and the node it belongs to, so another view can keep it (null when none). */
     Trace trace() { return shown; }
-
-    Node tracedNode() { return traced; }
 
     String headingText() { return heading.getText(); }
 

@@ -47,17 +47,19 @@ final class ValuesView extends BorderPane {
     /** Children shown side by side at most. */
     static final int MAX_COLUMNS = 32;
 
-    /** The columns to show, with names, the node each comes from, and its tracer (null where none). */
-    record Model(List<String> names, List<ValueColumn> columns, List<ValueTracer> tracers, List<Node> nodes) {
-        static final Model EMPTY = new Model(List.of(), List.of(), List.of(), List.of());
+    /** The columns to show, with names, and the node each comes from (its tracer is the node's). */
+    record Model(List<String> names, List<ValueColumn> columns, List<Node> nodes) {
+        static final Model EMPTY = new Model(List.of(), List.of(), List.of());
 
         long rows() { return columns.isEmpty() ? 0 : columns.get(0).count(); }
+
+        /** The tracer of column {@code i}, or null where its node has none. */
+        ValueTracer tracer(int i) { return nodes.get(i).facet(ValueTracer.class); }
 
         /** The node's own column only (cheap: loads no children, so fine on the FX thread). */
         static Model own(Node node) {
             ValueColumn own = node == null ? null : node.values();
-            return own == null ? EMPTY
-                    : new Model(List.of("Value"), List.of(own), java.util.Collections.singletonList(node.facet(ValueTracer.class)), List.of(node));
+            return own == null ? EMPTY : new Model(List.of("Value"), List.of(own), List.of(node));
         }
 
         /** The node's own column, or its children's columns when they line up (same row count). */
@@ -66,7 +68,6 @@ final class ValuesView extends BorderPane {
             if (node.values() != null) return own(node);
             List<String> names = new ArrayList<>();
             List<ValueColumn> cols = new ArrayList<>();
-            List<ValueTracer> tracers = new ArrayList<>();
             List<Node> from = new ArrayList<>();
             List<Node> kids = node.children();
             for (int i = 0; i < kids.size() && cols.size() < MAX_COLUMNS; i++) {
@@ -76,10 +77,9 @@ final class ValuesView extends BorderPane {
                 if (c == null || (!cols.isEmpty() && c.count() != cols.get(0).count())) continue;
                 names.add(k.name());
                 cols.add(c);
-                tracers.add(k.facet(ValueTracer.class));
                 from.add(k);
             }
-            return cols.isEmpty() ? EMPTY : new Model(names, cols, tracers, from);
+            return cols.isEmpty() ? EMPTY : new Model(names, cols, from);
         }
     }
 
@@ -200,8 +200,8 @@ final class ValuesView extends BorderPane {
     /** The column Trace works on: "value" if there is one, else the first that can be traced. */
     private int tracedColumn() {
         int first = -1;
-        for (int i = 0; i < model.tracers().size(); i++) {
-            if (model.tracers().get(i) == null) continue;
+        for (int i = 0; i < model.nodes().size(); i++) {
+            if (model.tracer(i) == null) continue;
             if (model.names().get(i).equalsIgnoreCase("value")) return i;
             if (first < 0) first = i;
         }
@@ -213,7 +213,7 @@ final class ValuesView extends BorderPane {
         Long row = table.getSelectionModel().getSelectedItem();
         int col = tracedColumn();
         if (row == null || col < 0) return;
-        ValueTracer t = model.tracers().get(col);
+        ValueTracer t = model.tracer(col);
         Node traced = model.nodes().get(col);
         int gen = generation;
         trace.clear("Tracing value " + String.format("%,d", row) + "…");

@@ -20,12 +20,9 @@ import org.packscope.codec.inspect.Node;
 
 /** Every field of every node kind in the fixtures has an explanation tied to a spec section. */
 class BpcellsExplainerTest {
-    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> fixtures() throws java.io.IOException {
-        return BpcellsFixturesTest.fixtures();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("fixtures")
+    @MethodSource("org.packscope.codec.bpcells.BpcellsFixturesTest#fixtures")
     void everyFieldIsExplained(String name, JsonNode f) {
         Set<String> kinds = new TreeSet<>();
         visit(BpcellsFixturesTest.open(f), kinds);

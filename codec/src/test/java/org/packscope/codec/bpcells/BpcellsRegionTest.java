@@ -15,12 +15,8 @@ import org.packscope.codec.inspect.SparseMatrix;
 /** A rectangle of a matrix yields exactly its entries and decodes only the stored columns (or rows) crossing it. */
 class BpcellsRegionTest {
 
-    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> fixtures() throws java.io.IOException {
-        return BpcellsFixturesTest.fixtures();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("fixtures")
+    @MethodSource("org.packscope.codec.bpcells.BpcellsFixturesTest#fixtures")
     void aRectangleHoldsExactlyTheEntriesInsideIt(String name, JsonNode f) {
         BpcellsMatrix m = (BpcellsMatrix) BpcellsFixturesTest.open(f).facet(SparseMatrix.class);
         List<long[]> all = new ArrayList<>();

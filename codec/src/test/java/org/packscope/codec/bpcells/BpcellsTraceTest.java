@@ -26,12 +26,8 @@ import org.packscope.codec.inspect.ValueTracer;
 /** Traces end at the decoded value, for every kind of node that has values, in every fixture. */
 class BpcellsTraceTest {
 
-    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> fixtures() throws java.io.IOException {
-        return BpcellsFixturesTest.fixtures();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("fixtures")
+    @MethodSource("org.packscope.codec.bpcells.BpcellsFixturesTest#fixtures")
     void everyTraceEndsAtTheDecodedValue(String name, JsonNode f) {
         Node root = BpcellsFixturesTest.open(f);
         List<String> kinds = new ArrayList<>();

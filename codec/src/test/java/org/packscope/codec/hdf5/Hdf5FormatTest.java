@@ -73,10 +73,8 @@ class Hdf5FormatTest {
     /** A fuzzing find: jhdf spent seconds on a header claiming 795 MB; the size is now checked first. */
     @Test
     void anObjectHeaderClaimingMoreThanTheFileIsReportedNotRead() {
-        Path slow = Fixtures.resource("org/packscope/codec/fuzz/BpcellsFuzzFindings/hdf5-slow-root-attributes-jhdf.h5");
-        var found = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(2), () ->
-                org.packscope.codec.inspect.TreeWalk.diagnostics(FormatRegistry.standard().open(slow), true, 1000,
-                        org.packscope.codec.inspect.Progress.NONE));
+        var found = problemsWithin(2, 1000,
+                Fixtures.resource("org/packscope/codec/fuzz/BpcellsFuzzFindings/hdf5-slow-root-attributes-jhdf.h5"));
         var d = found.stream().filter(l -> l.diagnostic().rule().equals("hdf5_object_header_too_large")).findFirst().orElseThrow();
         assertEquals(104, d.diagnostic().span().byteOffset());
         assertTrue(d.diagnostic().message().contains("795570799 bytes"), d.diagnostic().message());
@@ -85,11 +83,15 @@ class Hdf5FormatTest {
     /** A fuzzing find: a group linked into its own subtree made the walk endless (272 s before the fuzzer gave up). */
     @Test
     void aGroupLinkedBelowItselfIsShownNotFollowed() {
-        Path loop = Fixtures.resource("fixtures/hdf5/link-loop-fuzz-find.h5");
-        var found = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5), () ->
-                org.packscope.codec.inspect.TreeWalk.diagnostics(FormatRegistry.standard().open(loop), true, 100_000,
-                        org.packscope.codec.inspect.Progress.NONE));
+        var found = problemsWithin(5, 100_000, Fixtures.resource("fixtures/hdf5/link-loop-fuzz-find.h5"));
         assertTrue(found.stream().anyMatch(l -> l.diagnostic().rule().equals("hdf5_link_loop")
                 && l.diagnostic().message().startsWith("'mats' is the group at byte 800")), found.toString());
+    }
+
+    /** Opens a file and collects its problems (verifiers run, at most {@code maxNodes} nodes), failing after {@code seconds}. */
+    private static java.util.List<org.packscope.codec.inspect.TreeWalk.Located> problemsWithin(int seconds, int maxNodes, Path file) {
+        return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(seconds), () ->
+                org.packscope.codec.inspect.TreeWalk.diagnostics(FormatRegistry.standard().open(file), true, maxNodes,
+                        org.packscope.codec.inspect.Progress.NONE));
     }
 }

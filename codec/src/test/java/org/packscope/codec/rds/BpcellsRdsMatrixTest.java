@@ -28,16 +28,12 @@ import org.packscope.codec.testing.Fixtures;
 /** Every BPCells .rds fixture, opened by content, reproduces its expected MatrixMarket file. */
 class BpcellsRdsMatrixTest {
 
-    static java.util.stream.Stream<String> fixtures() throws IOException {
-        return RdsFixturesTest.fixtures();
-    }
-
     private static Node open(String name) {
         return FormatRegistry.standard().open(RdsFixturesTest.rds(name));
     }
 
     @ParameterizedTest
-    @MethodSource("fixtures")
+    @MethodSource("org.packscope.codec.rds.RdsFixturesTest#fixtures")
     void entriesMatchExpectedMtxByValue(String name) throws IOException {
         JsonNode meta = RdsFixturesTest.meta(name);
         Node root = open(name);
@@ -71,7 +67,7 @@ class BpcellsRdsMatrixTest {
     }
 
     @ParameterizedTest
-    @MethodSource("fixtures")
+    @MethodSource("org.packscope.codec.rds.RdsFixturesTest#fixtures")
     void matrixMarketTextMatchesExpectedBody(String name) throws IOException {
         StringBuilder sb = new StringBuilder();
         MatrixMarket.write(open(name).facet(SparseMatrix.class), sb);
@@ -81,7 +77,7 @@ class BpcellsRdsMatrixTest {
     }
 
     @ParameterizedTest
-    @MethodSource("fixtures")
+    @MethodSource("org.packscope.codec.rds.RdsFixturesTest#fixtures")
     void cleanFixturesHaveNoProblems(String name) {
         Node root = open(name);
         List<Diagnostic> all = new ArrayList<>(root.diagnostics());
@@ -100,7 +96,7 @@ class BpcellsRdsMatrixTest {
     }
 
     @ParameterizedTest
-    @MethodSource("fixtures")
+    @MethodSource("org.packscope.codec.rds.RdsFixturesTest#fixtures")
     void wholeTreeWalkMeetsNoInternalFailure(String name) {
         List<String> bad = new ArrayList<>();
         walk(open(name), bad, 0);

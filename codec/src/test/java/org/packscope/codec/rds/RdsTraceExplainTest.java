@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 import io.airlift.compress.bzip2.BZip2HadoopStreams;
 import org.junit.jupiter.api.Test;
@@ -36,8 +35,6 @@ import org.tukaani.xz.XZOutputStream;
 
 /** Value traces and field explanations on every rds node kind, fixtures and hand-built streams. */
 class RdsTraceExplainTest {
-
-    static Stream<String> fixtures() throws IOException { return RdsFixturesTest.fixtures(); }
 
     static Node fileNode(byte[] bytes, String name) {
         Node n = Node.of(name, "rds");
@@ -104,7 +101,7 @@ class RdsTraceExplainTest {
     }
 
     @ParameterizedTest
-    @MethodSource("fixtures")
+    @MethodSource("org.packscope.codec.rds.RdsFixturesTest#fixtures")
     void everyFixtureFieldIsExplainedAndEveryVectorTraced(String name) throws IOException {
         Node n = RdsFile.open(RdsFixturesTest.rds(name));
         Set<String> kinds = new TreeSet<>();
