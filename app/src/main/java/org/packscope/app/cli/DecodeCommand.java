@@ -50,7 +50,13 @@ final class DecodeCommand implements Callable<Integer> {
         }
         try (OutputStream raw = outFile == null ? new NonClosing(cli.out) : Files.newOutputStream(outFile);
              OutputStream out = new BufferedOutputStream(raw, 1 << 16)) {
-            Export.write(node, fmt, out, path, Progress.NONE);
+            Export.Written written = Export.write(node, fmt, out, path, Progress.NONE);
+            String note = written.note();
+            if (note != null) {
+                out.flush();
+                System.err.println("packscope: " + path + ": " + note);
+                return 1;
+            }
         } catch (Export.Unsuitable e) {
             System.err.println("packscope: " + e.getMessage());
             return Cli.EXIT_USAGE;

@@ -33,6 +33,24 @@ public final class Export {
         public Unsuitable(String message) { super(message, null, false, false); }
     }
 
+    /**
+     * What an export wrote besides values: gaps that R calls {@code NA} and values that
+     * could not be decoded. Text formats write both as an empty CSV field or JSON
+     * {@code null}; binary formats write an undecodable float as NaN and keep the stored
+     * bits of anything else, so {@link #undecodable} tells a caller that the output is
+     * not the data.
+     */
+    public record Written(long missing, long undecodable) {
+        static final Written NONE = new Written(0, 0);
+
+        /** A sentence for a person, or null when every value was written as decoded. */
+        public String note() {
+            if (undecodable == 0) return null;
+            return String.format(Locale.ROOT, "%,d value%s could not be decoded; written as empty (csv), null (json), NaN (float raw/npy) or 0 (integer raw/npy)",
+                    undecodable, undecodable == 1 ? "" : "s");
+        }
+    }
+
     /** The formats this node can be written as, the most natural first. */
     public static List<String> formatsFor(Node node) {
         List<String> out = new ArrayList<>();
@@ -51,7 +69,7 @@ public final class Export {
         return out;
     }
 
-    public static void write(Node node, String format, OutputStream out, String origin, Progress progress)
+    public static Written write(Node node, String format, OutputStream out, String origin, Progress progress)
             throws IOException, Unsuitable {
         TextExport text = node.facet(TextExport.class);
         if (text != null && text.formats().contains(format)) {
@@ -59,7 +77,7 @@ public final class Export {
             text.export(format, w, progress);
             w.write('\n');
             w.flush();
-            return;
+            return Written.NONE;
         }
         SparseMatrix matrix = node.facet(SparseMatrix.class);
         if (matrix != null && (format.equals("mtx") || format.equals("csv"))) {
@@ -70,33 +88,75 @@ public final class Export {
                 matrixCsv(matrix, w, progress);
             }
             w.flush();
-            return;
+            return Written.NONE;
         }
         ValueColumn column = node.values();
         if (column == null) {
             throw new Unsuitable(node.name() + " holds no decodable values");
         }
-        switch (format) {
+        return switch (format) {
             case "raw" -> raw(column, out, progress);
             case "csv" -> text(column, out, false, progress);
             case "json" -> text(column, out, true, progress);
             case "npy" -> npy(column, out, progress);
             default -> throw new Unsuitable("format " + format + " does not suit " + node.name()
                     + " (it offers " + String.join(", ", formatsFor(node)) + ")");
-        }
+        };
     }
 
-    static void raw(ValueColumn column, OutputStream out, Progress progress) throws IOException {
-        int width = Math.max(1, column.type().byteWidth());
-        if (column.type().kind() == ValueType.Kind.TEXT) throw new IOException("variable-length text has no raw form; use csv or json");
+    static Written raw(ValueColumn column, OutputStream out, Progress progress) throws IOException {
+        ValueType t = column.type();
+        int width = Math.max(1, t.byteWidth());
+        if (t.kind() == ValueType.Kind.TEXT) throw new IOException("variable-length text has no raw form; use csv or json");
         byte[] buf = new byte[PAGE * width];
+        GapCounter gaps = new GapCounter(column);
         for (long start = 0; start < column.count(); start += PAGE) {
             progress.checkCancelled();
             int n = (int) Math.min(PAGE, column.count() - start);
             column.readRaw(start, n, buf, 0);
+            if (gaps.mark(start, n) && t.kind() == ValueType.Kind.FLOAT) {
+                long nan = switch (width) {
+                    case 2 -> 0x7e00L;
+                    case 4 -> Float.floatToRawIntBits(Float.NaN) & 0xffffffffL;
+                    default -> Double.doubleToRawLongBits(Double.NaN);
+                };
+                for (int i = 0; i < n; i++) if (gaps.marks[i] == ValueColumn.UNDECODABLE) t.writeLE(nan, buf, i * width);
+            }
             out.write(buf, 0, n * width);
             progress.update((double) (start + n) / column.count(), null);
         }
+        return gaps.written();
+    }
+
+    /** Reads a column's gap marks a page at a time and counts them. */
+    private static final class GapCounter {
+        final ValueColumn column;
+        final boolean active;
+        final byte[] marks;
+        long missing, undecodable;
+
+        GapCounter(ValueColumn column) {
+            this.column = column;
+            this.active = column.mayHaveGaps();
+            this.marks = new byte[active ? PAGE : 0];
+        }
+
+        /** Fills {@link #marks} for values {@code [start, start+n)}; true when any is a gap. */
+        boolean mark(long start, int n) {
+            if (!active) return false;
+            column.gaps(start, marks, 0, n);
+            boolean any = false;
+            for (int i = 0; i < n; i++) {
+                byte m = marks[i];
+                if (m == ValueColumn.MISSING) { missing++; any = true; }
+                else if (m == ValueColumn.UNDECODABLE) { undecodable++; any = true; }
+            }
+            return any;
+        }
+
+        boolean gap(int i) { return active && marks[i] != ValueColumn.PRESENT; }
+
+        Written written() { return new Written(missing, undecodable); }
     }
 
     /** numpy's dtype string for a stored type, or null for variable-length text. */
@@ -113,7 +173,7 @@ public final class Export {
     }
 
     /** NumPy .npy version 1.0: magic, a padded header dict, then the raw values. */
-    static void npy(ValueColumn column, OutputStream out, Progress progress) throws IOException {
+    static Written npy(ValueColumn column, OutputStream out, Progress progress) throws IOException {
         String descr = npyDescr(column.type());
         if (descr == null) throw new IOException("variable-length text cannot be stored in .npy; use csv or json");
         String dict = String.format(Locale.ROOT, "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }", descr, column.count());
@@ -124,31 +184,40 @@ public final class Export {
         out.write(header.length() & 0xff);
         out.write(header.length() >>> 8);
         out.write(header.getBytes(StandardCharsets.ISO_8859_1));
-        raw(column, out, progress);
+        return raw(column, out, progress);
     }
 
-    private static void text(ValueColumn column, OutputStream out, boolean json, Progress progress) throws IOException {
+    /** One value per line (csv) or a JSON array; a gap is an empty line or {@code null}. */
+    private static Written text(ValueColumn column, OutputStream out, boolean json, Progress progress) throws IOException {
         Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         ValueType t = column.type();
         long[] page = new long[PAGE];
+        GapCounter gaps = new GapCounter(column);
         if (json) w.write('[');
         for (long start = 0; start < column.count(); start += PAGE) {
             progress.checkCancelled();
             int n = (int) Math.min(PAGE, column.count() - start);
             if (t.numeric()) column.read(start, page, 0, n);
+            gaps.mark(start, n);
             for (int i = 0; i < n; i++) {
+                if (json && start + i > 0) w.write(',');
+                if (gaps.gap(i)) {
+                    if (json) w.write("null"); else w.write('\n');
+                    continue;
+                }
                 String v = t.numeric() ? t.format(page[i]) : column.text(start + i);
                 if (json) {
-                    if (start + i > 0) w.write(',');
                     w.write(t.numeric() ? v : quote(v));
                 } else {
                     w.write(t.numeric() ? v : csvField(v));
                     w.write('\n');
                 }
             }
+            progress.update((double) (start + n) / column.count(), null);
         }
         if (json) w.write("]\n");
         w.flush();
+        return gaps.written();
     }
 
     /** Matrix entries as {@code row,col,value} lines, 0-based, in (column, row) order. */

@@ -311,15 +311,16 @@ public final class MainWindow {
     }
 
     /** Writes a node's values in the background; the status bar tells how it went. */
-    javafx.concurrent.Task<Path> exportTo(Node node, String format, Path target) {
+    javafx.concurrent.Task<String> exportTo(Node node, String format, Path target) {
         return runner.submit("Exporting " + node.name(), p -> {
             try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(target))) {
-                org.packscope.app.export.Export.write(node, format, out, node.name(), p);
-                return target;
+                var written = org.packscope.app.export.Export.write(node, format, out, node.name(), p);
+                String note = written.note();
+                return "Exported " + node.name() + " to " + target + (note == null ? "" : " — " + note);
             } catch (java.io.IOException | org.packscope.app.export.Export.Unsuitable e) {
                 throw new IllegalStateException(e.getMessage(), e);
             }
-        }, t -> status.showMessage("Exported " + node.name() + " to " + t));
+        }, status::showMessage);
     }
 
     /** Bookmarks the field selected in the structure table (or the node, when none is). */

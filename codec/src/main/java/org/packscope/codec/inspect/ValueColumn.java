@@ -7,6 +7,13 @@ package org.packscope.codec.inspect;
  */
 public interface ValueColumn {
 
+    /** {@link #gaps} mark: a value is present. */
+    byte PRESENT = 0;
+    /** {@link #gaps} mark: the value is absent by the format's own rules (R's {@code NA}). */
+    byte MISSING = 1;
+    /** {@link #gaps} mark: the value's unit could not be decoded (damaged chunk, failing block). */
+    byte UNDECODABLE = 2;
+
     String name();
 
     ValueType type();
@@ -42,4 +49,23 @@ public interface ValueColumn {
         readRaw(index, 1, b, 0);
         return t.formatBytes(b, 0);
     }
+
+    /**
+     * True when some values may be gaps ({@link #MISSING} or {@link #UNDECODABLE}).
+     * Columns that can have none answer false, so views and exports skip {@link #gaps}.
+     */
+    default boolean mayHaveGaps() { return false; }
+
+    /**
+     * Marks values {@code [start, start+len)} in {@code dst[off..]}: {@link #PRESENT},
+     * {@link #MISSING} or {@link #UNDECODABLE}. A gap still has bits in {@link #read}
+     * (R's sentinel, or zero for an undecodable value), but they are not a value: views
+     * show a gap, statistics leave it out, exports write an empty field, {@code null} or NaN.
+     */
+    default void gaps(long start, byte[] dst, int off, int len) {
+        java.util.Arrays.fill(dst, off, off + len, PRESENT);
+    }
+
+    /** Why value {@code index} is a gap, in words for people (null when it is present). */
+    default String gapReason(long index) { return null; }
 }
