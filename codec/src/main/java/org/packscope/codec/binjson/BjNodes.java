@@ -361,7 +361,7 @@ final class BjNodes {
                 n.field("tag", Span.bits(bit0 + 4, 4), "0110", "float stored as binary32");
                 n.field("nibble", Span.bits(bit0, 4), bin(t & 15, 4), "must be 0000");
                 n.field("binary32", Span.bytes(h.offset + 1, 4), String.format("0x%08X", h.bits), "big-endian binary32");
-                n.field("value", null, JsonFloats.formatF32((float) h.floatValue()), "decoded float (exact, never truncated)");
+                n.field("value", null, JsonFloats.format(h.floatValue()), "decoded float (exact, never truncated)");
             }
             case NULL, FALSE, TRUE -> n.field("value", null, h.kind.name().toLowerCase(java.util.Locale.ROOT), "constant");
             case NDARRAY -> {
@@ -430,7 +430,7 @@ final class BjNodes {
             case INT -> Long.toString(Head.unzigzag(h.flex));
             case FLOAT -> JsonFloats.format(h.floatValue()) + " (f64" + (doc.header().floatComp() > 0
                     ? ", " + doc.header().removedBits() + " bits removed)" : ")");
-            case F32 -> JsonFloats.formatF32((float) h.floatValue()) + " (f32)";
+            case F32 -> JsonFloats.format(h.floatValue()) + " (f32)";
             case FLOAT_AS_INT -> JsonFloats.format(h.floatValue()) + " (float-as-int)";
             case STRING -> h.badIndex ? "string index " + Long.toUnsignedString(h.flex) + " (out of range)"
                     : BjReader.quote(doc.strings().get(h.flex));
