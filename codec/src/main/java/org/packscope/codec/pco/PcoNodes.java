@@ -164,12 +164,24 @@ public final class PcoNodes {
             Node vn = Node.of(v.role().label + " latent", "pco-latent-var").source(src)
                     .facet(FieldExplainer.class, PcoExplainer.LATENT);
             long first = -1, end = -1;
+            long restFirst = -1, restEnd = -1;
             for (Rec x : rec.recs) {
                 if (x.name.startsWith(p + "ans_size_log") || x.name.startsWith(p + "bin ")) {
-                    x.to(vn, p);
+                    if (binIndex(x.name, p) < MAX_BIN_FIELDS) {
+                        x.to(vn, p);
+                    } else {
+                        if (restFirst < 0) restFirst = x.bit;
+                        restEnd = x.bit + x.bits;
+                    }
                     if (first < 0) first = x.bit;
                     end = x.bit + x.bits;
                 }
+            }
+            if (restFirst >= 0) {
+                // up to 2^14 bins: the table holds every one, fields the first few (a node holds what is shown)
+                vn.field("bins " + MAX_BIN_FIELDS + "..", Span.bits(restFirst, restEnd - restFirst),
+                        (v.bins().size() - MAX_BIN_FIELDS) + " more bins",
+                        "weight, lower and offset bits of each further bin; all bins are in the Bins table");
             }
             if (first >= 0) vn.span(Span.bits(first, end - first));
             vn.summary("u" + v.bits() + " · " + v.bins().size() + " bins · ans_size_log " + v.ansSizeLog());
@@ -194,6 +206,17 @@ public final class PcoNodes {
         }
         if (m.mode() instanceof Mode.Dict d) chunk.table(dictTable(m.type(), d));
         return vars;
+    }
+
+    /** Bins of a latent variable shown as fields of their own; the bin table lists all. */
+    static final int MAX_BIN_FIELDS = 256;
+
+    /** The bin number in a field name such as "primary bin 12 weight", or -1 for other fields ("bin count"). */
+    static int binIndex(String name, String prefix) {
+        int at = prefix.length() + 4;
+        int i = at;
+        while (i < name.length() && Character.isDigit(name.charAt(i))) i++;
+        return i == at || i - at > 6 ? -1 : Integer.parseInt(name.substring(at, i));
     }
 
     static String describe(DeltaEncoding d) {
