@@ -85,7 +85,13 @@ public final class BoundedWalk {
             for (long i = 0; i < v.count(); i += buf.length) v.read(i, buf, 0, (int) Math.min(buf.length, v.count() - i));
         }
         TextExport text = n.facet(TextExport.class);
-        if (text != null) text.export(text.formats().get(0), new CountingAppendable(), Progress.NONE);
+        if (text != null) {
+            try {
+                text.export(text.formats().get(0), new CountingAppendable(), Progress.NONE);
+            } catch (java.io.IOException e) {
+                rules.merge("export_stopped", 1, Integer::sum); // the CLI reports this as the export's failure
+            }
+        }
         long millis = (System.nanoTime() - t0) / 1_000_000;
         sampler.interrupt();
         System.out.println("millis " + millis);
