@@ -1,12 +1,9 @@
 package org.packscope.codec.bcolz;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -15,6 +12,7 @@ import java.util.regex.Pattern;
 
 import org.packscope.codec.blosc.ChunkHeader;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.io.RegularFiles;
 
 /**
  * A bcolz carray folder: meta/sizes, meta/storage, __attrs__ and data/__N.blp. The
@@ -194,13 +192,8 @@ public final class Carray {
     byte[] headBytes(long k) {
         Path p = files.get(k);
         if (p == null) return null;
-        try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
-            ByteBuffer buf = ByteBuffer.allocate(32);
-            while (buf.hasRemaining() && ch.read(buf) > 0) { }
-            byte[] b = new byte[buf.position()];
-            buf.flip();
-            buf.get(b);
-            return b;
+        try {
+            return RegularFiles.head(p, 32);
         } catch (IOException | RuntimeException e) {
             return new byte[0];
         }

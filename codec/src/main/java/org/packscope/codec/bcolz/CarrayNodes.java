@@ -21,6 +21,7 @@ import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.NotRegularFileException;
 import org.packscope.codec.raw.FileNames;
 
 /** Records a bcolz carray folder into inspection nodes. */
@@ -106,7 +107,13 @@ public final class CarrayNodes {
     private static Node chunkFileNode(Path p, boolean stale) {
         String fname = FileNames.of(p);
         return Node.lazy(fname, "bcolz-superchunk", n -> {
-            ByteSource src = ByteSource.open(p);
+            ByteSource src;
+            try {
+                src = ByteSource.open(p);
+            } catch (NotRegularFileException e) {
+                n.summary("not a regular file").diagnose(Diagnostic.error(null, NotRegularFileException.RULE, e.getMessage()));
+                return;
+            }
             BloscFormat.fillSuperchunk(n, Superchunk.read(src), fname);
             if (stale) {
                 n.diagnose(Diagnostic.warning(null, "stale_chunk_file", fname + " lies beyond the array's chunks; bcolz ignores it"));

@@ -16,6 +16,7 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.RegularFiles;
 
 /**
  * The decompressed bytes of a carray in C order. Byte {@code p} lies in chunk
@@ -58,7 +59,7 @@ final class CarrayStore implements ByteStore {
         try {
             src = ByteSource.open(path);
         } catch (IOException | RuntimeException e) {
-            return new Chunk(k, null, Diagnostic.error(null, "chunk_unreadable", file + " cannot be read: " + e.getMessage()));
+            return new Chunk(k, null, Diagnostic.error(null, RegularFiles.rule(e, "chunk_unreadable"), file + " cannot be read: " + e.getMessage()));
         }
         Superchunk s = Superchunk.read(src);
         BloscChunk b = s.chunk();

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.NotRegularFileException;
+import org.packscope.codec.io.RegularFiles;
 
 /**
  * One JSON metadata file of a bcolz dataset (meta/sizes, meta/storage, __attrs__,
@@ -19,6 +21,10 @@ public record Meta(Path path, byte[] bytes, Json json, Diagnostic problem) {
     static final long MAX_META_BYTES = 16L << 20;
 
     public static Meta read(Path path, String what) {
+        if (RegularFiles.isSpecial(path)) {
+            return new Meta(path, new byte[0], null, Diagnostic.error(null, NotRegularFileException.RULE,
+                    what + " is not a regular file (a named pipe, device or folder); it is not opened"));
+        }
         if (!Files.isRegularFile(path)) {
             return new Meta(path, new byte[0], null, Diagnostic.error(null, "missing_meta", what + " is missing: " + path));
         }
@@ -29,9 +35,10 @@ public record Meta(Path path, byte[] bytes, Json json, Diagnostic problem) {
                 return new Meta(path, new byte[0], null, Diagnostic.error(null, "meta_too_large",
                         what + " is " + size + " bytes; bcolz metadata is a short JSON line"));
             }
-            bytes = Files.readAllBytes(path);
+            bytes = RegularFiles.readAll(path, MAX_META_BYTES);
         } catch (IOException | RuntimeException e) {
-            return new Meta(path, new byte[0], null, Diagnostic.error(null, "meta_unreadable", what + " cannot be read: " + e.getMessage()));
+            return new Meta(path, new byte[0], null, Diagnostic.error(null, RegularFiles.rule(e, "meta_unreadable"),
+                    what + " cannot be read: " + e.getMessage()));
         }
         try {
             Json node = Json.parse(bytes);

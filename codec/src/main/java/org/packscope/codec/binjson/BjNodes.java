@@ -78,7 +78,7 @@ final class BjNodes {
         n.facet(BulkDecoder.class, progress -> BinaryJson.countValues(src));
         n.facet(Verifier.class, (sink, progress) -> BinaryJson.verifyLargeContainers(src, sink, progress));
         String prefix = h.magic() + " v1 · c=" + h.floatComp() + " · " + t.count() + " strings · ";
-        fillValue(n, doc, r, t.end(), -1, strNode, true, prefix);
+        fillValue(n, doc, r, t.end(), -1, strNode, true, prefix, 0);
     }
 
     private static String magicText(ByteSource src) {
@@ -137,7 +137,7 @@ final class BjNodes {
 
     // ------------------------------------------------------------------ values
 
-    private static Node valueNode(Document doc, String name, long keyPos, long pos) {
+    private static Node valueNode(Document doc, String name, long keyPos, long pos, int depth) {
         ByteSource src = doc.source();
         String kind = pos < src.size() ? kindName(src.u8(pos)) : "bj-value";
         Node node = Node.lazy(name, kind, n -> {
@@ -149,7 +149,7 @@ final class BjNodes {
                 n.field("key", Span.bytes(keyPos, pos - keyPos), idx,
                         "string index of the key " + (doc.strings().has(idx) ? BjReader.quote(doc.strings().get(idx)) : "(out of range)"));
             }
-            fillValue(n, doc, r, pos, keyPos, null, false, "");
+            fillValue(n, doc, r, pos, keyPos, null, false, "", depth);
         });
         // known before loading, so a walk that asks first does not load what it will not visit
         if (kind.equals("bj-ndarray") || largeContainer(doc, pos)) node.drillDown(true);
@@ -184,16 +184,68 @@ final class BjNodes {
         };
     }
 
-    /** Scanned body of a container: where each child's key and value start. */
-    private record Body(int n, long[] keyPos, long[] valuePos, String[] names, boolean complete, long end) { }
+    /**
+     * Scanned body of a container. A list of ten million nulls is ten megabytes on disk:
+     * where each child starts is kept only for every {@link #STEP}-th one, and the others
+     * are found by skipping from there, so the index costs a byte per 2 children, and names
+     * are made when a child is.
+     */
+    private static final class Body {
+        static final int STEP = 16;
+        final int n;
+        final boolean map;
+        final long[] marks;
+        final boolean complete;
+        final long end;
+        final int depth;
+        private final BjReader quiet;
+
+        Body(Document doc, int n, boolean map, long[] marks, boolean complete, long end, int depth) {
+            this.n = n;
+            this.map = map;
+            this.marks = marks;
+            this.complete = complete;
+            this.end = end;
+            this.depth = depth;
+            this.quiet = new BjReader(doc, d -> { });
+        }
+
+        int n() { return n; }
+        boolean complete() { return complete; }
+        long end() { return end; }
+
+        /** Where child {@code i} starts: its key for a map entry, its value for a list element. */
+        synchronized long start(int i) {
+            long p = marks[i / STEP];
+            for (int k = i % STEP; k > 0; k--) p = quiet.skip(valueOf(p), depth + 1);
+            return p;
+        }
+
+        /** The value of the child starting at {@code start}. */
+        synchronized long valueOf(long start) {
+            if (!map) return start;
+            quiet.uflex(start, "key");
+            return quiet.next;
+        }
+
+        synchronized String name(int i, long start) {
+            return map ? quiet.readKey(start, null) : Integer.toString(i);
+        }
+    }
 
     private static void fillValue(Node n, Document doc, BjReader r, long pos, long keyPos, Node strNode,
-                                  boolean root, String summaryPrefix) {
+                                  boolean root, String summaryPrefix, int depth) {
         long start = keyPos >= 0 ? keyPos : pos;
         List<Node> fixed = strNode == null ? List.of() : List.of(strNode);
         n.span(Span.bytes(start, 1));
         if (pos < r.size) {
             n.field("type byte", Span.bytes(pos, 1), String.format("0x%02X", r.u8(pos)), describeType(r.u8(pos)));
+        }
+        if (depth > BjReader.MAX_DEPTH) {
+            // every path stops here: the decoder, the verifier's skip and the tree alike
+            n.diagnose(BjReader.tooDeep(pos).diagnostic()).summary(summaryPrefix + "nested too deep: not read");
+            n.children(fixed);
+            return;
         }
         Head h;
         try {
@@ -209,7 +261,7 @@ final class BjNodes {
         long end = h.end;
         switch (h.kind) {
             case MAP, LIST -> {
-                Body body = scan(n, r, h);
+                Body body = scan(n, doc, r, h, depth);
                 if (body.complete()) {
                     end = body.end();
                     r.checkSjLength(h, end);
@@ -223,8 +275,12 @@ final class BjNodes {
                 // a walk does not visit so many children; the file's verifier checks them
                 if (h.count > BjReader.LARGE_CONTAINER) n.drillDown(true);
                 int extra = fixed.size();
-                n.lazyChildren(body.n() + extra, i -> i < extra ? fixed.get(i)
-                        : valueNode(doc, body.names()[i - extra], body.keyPos()[i - extra], body.valuePos()[i - extra]));
+                n.lazyChildren(body.n() + extra, i -> {
+                    if (i < extra) return fixed.get(i);
+                    long at = body.start(i - extra);
+                    long value = body.valueOf(at);
+                    return valueNode(doc, body.name(i - extra, at), body.map ? at : -1, value, depth + 1);
+                });
             }
             case NDARRAY -> {
                 try {
@@ -252,39 +308,32 @@ final class BjNodes {
         }
     }
 
-    private static Body scan(Node n, BjReader r, Head h) {
+    private static Body scan(Node n, Document doc, BjReader r, Head h, int depth) {
         int cap = (int) Math.min(h.count, Integer.MAX_VALUE - 16);
         boolean map = h.kind == Head.Kind.MAP;
-        long[] keyPos = map ? new long[Math.min(cap, 1 << 16)] : null;
-        long[] valuePos = new long[Math.min(cap, 1 << 16)];
-        String[] names = new String[valuePos.length];
+        long[] marks = new long[(int) Math.min((cap + Body.STEP - 1) / Body.STEP, 1 << 12)];
         Set<String> keys = map && h.count > 1 ? new HashSet<>() : null;
         long q = h.bodyStart;
         int i = 0;
         boolean complete = true;
         for (; i < cap; i++) {
-            if (i == valuePos.length) {
-                int len = (int) Math.min(cap, (long) i * 2);
-                valuePos = Arrays.copyOf(valuePos, len);
-                names = Arrays.copyOf(names, len);
-                if (map) keyPos = Arrays.copyOf(keyPos, len);
+            if (i % Body.STEP == 0) {
+                int m = i / Body.STEP;
+                if (m == marks.length) marks = Arrays.copyOf(marks, (int) Math.min((cap + Body.STEP - 1) / Body.STEP, (long) m * 2));
+                marks[m] = q;
             }
             if (map) {
-                keyPos[i] = q;
                 try {
-                    names[i] = r.readKey(q, keys);
+                    r.readKey(q, keys);
                 } catch (BjFatal f) {
                     n.diagnose(f.diagnostic());
                     complete = false;
                     break;
                 }
                 q = r.next;
-            } else {
-                names[i] = Integer.toString(i);
             }
-            valuePos[i] = q;
             try {
-                q = r.skip(q, 0);
+                q = r.skip(q, depth + 1);
             } catch (BjFatal f) {
                 // the child reports this itself when it is read
                 i++;
@@ -293,22 +342,21 @@ final class BjNodes {
             }
         }
         if (cap < h.count) complete = false;
-        long[] kp = keyPos == null ? new long[i] : keyPos;
-        if (!map) Arrays.fill(kp, -1);
-        return new Body(i, kp, valuePos, names, complete, q);
+        return new Body(doc, i, map, marks, complete, q, depth);
     }
 
-    /** Where each child is and how many bytes it takes (first TABLE_ROWS children). */
     private static DataTable entriesTable(BjReader r, Head h, Body body) {
         boolean map = h.kind == Head.Kind.MAP;
         List<List<Object>> rows = new ArrayList<>();
         int shown = Math.min(body.n(), TABLE_ROWS);
+        long start = shown > 0 ? body.start(0) : -1;
         for (int i = 0; i < shown; i++) {
-            long start = map ? body.keyPos()[i] : body.valuePos()[i];
-            long next = i + 1 < body.n() ? (map ? body.keyPos()[i + 1] : body.valuePos()[i + 1])
+            long value = body.valueOf(start);
+            long next = i + 1 < body.n() ? (i + 1) % Body.STEP == 0 ? body.start(i + 1) : r.skip(value, body.depth + 1)
                     : (body.complete() ? body.end() : -1);
-            int t = body.valuePos()[i] < r.size ? r.u8(body.valuePos()[i]) : -1;
-            rows.add(List.of(i, body.names()[i], t < 0 ? "?" : kindName(t).substring(3), start, next < 0 ? -1L : next - start));
+            int t = value < r.size ? r.u8(value) : -1;
+            rows.add(List.of(i, body.name(i, start), t < 0 ? "?" : kindName(t).substring(3), start, next < 0 ? -1L : next - start));
+            start = next;
         }
         String title = (map ? "Entries" : "Elements") + (body.n() > shown ? " (first " + shown + ")" : "");
         String label = map ? "key" : "name";
@@ -361,7 +409,7 @@ final class BjNodes {
                 n.field("tag", Span.bits(bit0 + 4, 4), "0110", "float stored as binary32");
                 n.field("nibble", Span.bits(bit0, 4), bin(t & 15, 4), "must be 0000");
                 n.field("binary32", Span.bytes(h.offset + 1, 4), String.format("0x%08X", h.bits), "big-endian binary32");
-                n.field("value", null, JsonFloats.formatF32((float) h.floatValue()), "decoded float (exact, never truncated)");
+                n.field("value", null, JsonFloats.format(h.floatValue()), "decoded float (exact, never truncated)");
             }
             case NULL, FALSE, TRUE -> n.field("value", null, h.kind.name().toLowerCase(java.util.Locale.ROOT), "constant");
             case NDARRAY -> {
@@ -430,7 +478,7 @@ final class BjNodes {
             case INT -> Long.toString(Head.unzigzag(h.flex));
             case FLOAT -> JsonFloats.format(h.floatValue()) + " (f64" + (doc.header().floatComp() > 0
                     ? ", " + doc.header().removedBits() + " bits removed)" : ")");
-            case F32 -> JsonFloats.formatF32((float) h.floatValue()) + " (f32)";
+            case F32 -> JsonFloats.format(h.floatValue()) + " (f32)";
             case FLOAT_AS_INT -> JsonFloats.format(h.floatValue()) + " (float-as-int)";
             case STRING -> h.badIndex ? "string index " + Long.toUnsignedString(h.flex) + " (out of range)"
                     : BjReader.quote(doc.strings().get(h.flex));

@@ -478,7 +478,7 @@ final class BjReader {
     }
 
     static BjFatal tooDeep(long p) {
-        return fatal(p, Rules.IMPLEMENTATION_LIMIT, "values nested deeper than " + MAX_DEPTH + " levels are not read");
+        return fatal(p, Rules.TOO_DEEP, "values nested deeper than " + MAX_DEPTH + " levels are not read");
     }
 
     // ------------------------------------------------------------------ keys and string elements

@@ -6,6 +6,9 @@ package org.packscope.codec.binjson;
  * bare tokens. Java 17's {@code Double.toString} round-trips but is sometimes longer
  * than needed (4.9E-324 for 5e-324), so shorter forms are tried until none reads back:
  * if any decimal with one digit fewer reads back, one of the two next to the value does.
+ * JSON readers take every number as a binary64, so f32 and float-as-int values are
+ * printed as the double they widen to (2^53 stored as f32 is 9007199254740992.0, not
+ * the float's own shortest text 9.0071993e15, which reads back as another double).
  */
 public final class JsonFloats {
     private JsonFloats() { }
@@ -14,22 +17,14 @@ public final class JsonFloats {
         if (Double.isNaN(v)) return "NaN";
         if (Double.isInfinite(v)) return v > 0 ? "Infinity" : "-Infinity";
         if (v == 0) return (Double.doubleToRawLongBits(v) < 0) ? "-0.0" : "0.0";
-        return shortest(Double.toString(Math.abs(v)), v, false);
-    }
-
-    /** The shortest text of a binary32 value (read back as a float). */
-    public static String formatF32(float v) {
-        if (Float.isNaN(v)) return "NaN";
-        if (Float.isInfinite(v)) return v > 0 ? "Infinity" : "-Infinity";
-        if (v == 0) return (Float.floatToRawIntBits(v) < 0) ? "-0.0" : "0.0";
-        return shortest(Float.toString(Math.abs(v)), v, true);
+        return shortest(Double.toString(Math.abs(v)), v);
     }
 
     /**
      * From Java's text of |v| ("1.25E-7", "123.5"), the decimal digits d and exponent e
      * with |v| ≈ d × 10^e; then shorter neighbours while they read back.
      */
-    private static String shortest(String javaText, double v, boolean f32) {
+    private static String shortest(String javaText, double v) {
         int ePos = javaText.indexOf('E');
         String mant = ePos < 0 ? javaText : javaText.substring(0, ePos);
         int exp = ePos < 0 ? 0 : Integer.parseInt(javaText.substring(ePos + 1));
@@ -45,8 +40,8 @@ public final class JsonFloats {
         while (digits >= 10) {
             long down = digits / 10;
             long up = down + 1;
-            boolean downOk = readsBack(down, exp + 1, v, f32);
-            boolean upOk = readsBack(up, exp + 1, v, f32);
+            boolean downOk = readsBack(down, exp + 1, v);
+            boolean upOk = readsBack(up, exp + 1, v);
             if (!downOk && !upOk) break;
             // both read back: keep the nearer one (the dropped digit decides)
             digits = downOk && (!upOk || digits % 10 < 5) ? down : up;
@@ -59,11 +54,9 @@ public final class JsonFloats {
         return layout(v < 0, Long.toString(digits), exp);
     }
 
-    private static boolean readsBack(long digits, int exp, double v, boolean f32) {
+    private static boolean readsBack(long digits, int exp, double v) {
         if (digits == 0) return false;
-        String s = digits + "E" + exp;
-        return f32 ? Float.floatToRawIntBits(Float.parseFloat(s)) == Float.floatToRawIntBits((float) Math.abs(v))
-                : Double.doubleToRawLongBits(Double.parseDouble(s)) == Double.doubleToRawLongBits(Math.abs(v));
+        return Double.doubleToRawLongBits(Double.parseDouble(digits + "E" + exp)) == Double.doubleToRawLongBits(Math.abs(v));
     }
 
     /** Python-repr-like layout of digits × 10^exp: plain for 1e-4 <= |v| < 1e16, else d.ddde±x. */

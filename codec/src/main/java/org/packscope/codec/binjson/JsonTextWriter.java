@@ -57,7 +57,7 @@ final class JsonTextWriter implements JsonEvents {
     @Override
     public void floatValue(double value, boolean f32) {
         beforeValue();
-        put(f32 ? JsonFloats.formatF32((float) value) : JsonFloats.format(value));
+        put(JsonFloats.format(value)); // f32 arrives widened: print the double a reader gets
     }
 
     @Override public void stringValue(String value) { beforeValue(); string(value); }

@@ -24,6 +24,8 @@ final class Rules {
     static final String UNEXPECTED_EOF = "unexpected_eof";
     /** Not a format error: a file this reader refuses to materialise (nesting, absurd empty lists). */
     static final String IMPLEMENTATION_LIMIT = "implementation_limit";
+    /** Values nested deeper than {@link BjReader#MAX_DEPTH}: not read, on any path. */
+    static final String TOO_DEEP = "too_deep";
 
     static final String NON_CANONICAL_UFLEX = "non_canonical_uflex";
     static final String DUPLICATE_STRING = "duplicate_string";

@@ -68,8 +68,7 @@ final class ScalarColumn implements ValueColumn {
             case FALSE -> "false";
             case TRUE -> "true";
             case INT -> Long.toString(Head.unzigzag(h.flex));
-            case FLOAT, FLOAT_AS_INT -> JsonFloats.format(h.floatValue());
-            case F32 -> JsonFloats.formatF32((float) h.floatValue());
+            case FLOAT, FLOAT_AS_INT, F32 -> JsonFloats.format(h.floatValue());
             case STRING -> h.badIndex ? "" : doc.strings().get(h.flex);
             default -> "";
         };

@@ -6,6 +6,7 @@ import java.util.List;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.MemoryBudget;
 import org.packscope.codec.io.OutOfRangeException;
 
 /**
@@ -115,6 +116,12 @@ public final class BloscChunk {
                     "blocksize " + h.blocksize() + " is larger than nbytes " + h.nbytes()));
             return new BloscChunk(source, base, chunkEnd, h, null, problems, "blocksize beyond nbytes");
         }
+        if (!MemoryBudget.fits(h.blocksize(), h.filter((int) h.blocksize()) == ChunkHeader.Filter.NONE ? 1 : 2)) {
+            // a block is decoded whole (and unshuffled through a second buffer): a claim beyond the budget is refused
+            problems.add(Diagnostic.error(Span.bytes(base + 8, 4), MemoryBudget.RULE,
+                    MemoryBudget.tooLarge("a block of " + h.blocksize() + " bytes", h.blocksize())));
+            return new BloscChunk(source, base, chunkEnd, h, null, problems, TOO_LARGE);
+        }
         long nblocks = h.nblocks();
         long room = (chunkEnd - base - ChunkHeader.SIZE) / 4;
         int present = (int) Math.min(nblocks, Math.max(0, room));
@@ -178,8 +185,16 @@ public final class BloscChunk {
     /** Why nothing can be decoded, or null. */
     public String fatal() { return fatal; }
 
-    /** Decompressed size, 0 when the header is unreadable. */
-    public long nbytes() { return header == null || header.nbytes() > ChunkHeader.MAX_BUFFERSIZE ? 0 : header.nbytes(); }
+    /** Why a chunk whose blocks exceed the memory budget is not decoded. */
+    private static final String TOO_LARGE = "blocks too large to hold";
+
+    /**
+     * Decompressed size, 0 when the header is unreadable or claims more than can be held
+     * (such a chunk has no values to page through: a claimed gigabyte of zeros is not shown).
+     */
+    public long nbytes() {
+        return header == null || header.nbytes() > ChunkHeader.MAX_BUFFERSIZE || TOO_LARGE.equals(fatal) ? 0 : header.nbytes();
+    }
 
     /** Relative bstarts (-1 for a missing or out-of-range entry); empty for memcpyed chunks. */
     public int[] bstarts() { return bstarts == null ? new int[0] : bstarts.clone(); }

@@ -65,6 +65,9 @@ public final class BloscFormat implements Format {
         }
     }
 
+    /** Superchunks with more chunks than this are not walked chunk by chunk by check and inspect. */
+    static final int MANY_CHUNKS = 64;
+
     /** A superchunk file: its header on the file node, each Blosc chunk as a child. */
     public static void fillSuperchunk(Node n, Superchunk s, String name) {
         ByteSource src = s.source();
@@ -77,12 +80,10 @@ public final class BloscFormat implements Format {
             n.field("nchunks", Span.bytes(8, 8), s.nchunks(), "Blosc chunks that follow (always 1 in bcolz 1.x)");
         }
         n.facet(org.packscope.codec.inspect.FieldExplainer.class, BloscExplainer.SUPERCHUNK_FILE);
-        java.util.List<Node> kids = new java.util.ArrayList<>();
-        for (int k = 0; k < s.chunks().size(); k++) {
-            BloscChunk c = s.chunks().get(k);
-            kids.add(ChunkNodes.fill(Node.of("chunk " + k, "blosc-chunk"), c, name));
-        }
-        n.children(kids);
+        // bcolz writes one chunk; a file of a million tiny ones gets its chunk nodes made when looked at
+        int count = s.chunkCount();
+        n.lazyChildren(count, k -> ChunkNodes.fill(Node.of("chunk " + k, "blosc-chunk"), s.chunk(k), name));
+        if (count > MANY_CHUNKS) n.drillDown(true);
         BloscChunk first = s.chunk();
         if (first != null && first.header() != null) {
             Node chunkNode = n.children().get(0);

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -20,6 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.NotRegularFileException;
+import org.packscope.codec.io.RegularFiles;
 
 /**
  * The directory-of-files realisation: each numeric array is a file with an 8-byte ASCII
@@ -33,6 +34,9 @@ public final class FolderArrayStore implements ArrayStore {
     private static final long SEGMENT_BYTES = 1L << 30;
     /** Names files beyond this are not read into memory (2^28 bytes: tens of millions of names). */
     static final long MAX_TEXT_BYTES = 1L << 28;
+
+    /** The problem of an array whose file is a FIFO, device or socket. */
+    static final String NOT_REGULAR = "is not a regular file (a named pipe, device or socket); it is not opened";
 
     private final Path dir;
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
@@ -76,7 +80,7 @@ public final class FolderArrayStore implements ArrayStore {
         Path p = dir.resolve(ArrayNames.VERSION);
         try {
             if (!Files.isRegularFile(p) || Files.size(p) > 4096) return null;
-            List<String> lines = splitLines(Files.readAllBytes(p));
+            List<String> lines = splitLines(RegularFiles.readAll(p, 4096));
             return lines.isEmpty() ? "" : lines.get(0);
         } catch (IOException | RuntimeException e) {
             return null;
@@ -94,7 +98,8 @@ public final class FolderArrayStore implements ArrayStore {
             try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
                 for (Path p : ds) {
                     String s = p.getFileName().toString();
-                    if (!s.equals(ArrayNames.VERSION) && Files.isRegularFile(p)) found.add(s);
+                    // a FIFO or device is listed too, so it shows as an array that is not opened
+                    if (!s.equals(ArrayNames.VERSION) && !Files.isDirectory(p)) found.add(s);
                 }
             } catch (IOException | RuntimeException e) {
                 // an unlistable folder has no arrays; the matrix reader reports the missing ones
@@ -173,7 +178,15 @@ public final class FolderArrayStore implements ArrayStore {
         Entry e = entries.get(name);
         if (e != null) return e;
         Path p = dir.resolve(name);
-        if (!Files.isRegularFile(p)) return null;
+        try {
+            RegularFiles.require(p);
+        } catch (NotRegularFileException ex) {
+            e = Entry.unreadable(name, p, ex);
+            Entry prev = entries.putIfAbsent(name, e);
+            return prev != null ? prev : e;
+        } catch (IOException | RuntimeException ex) {
+            return null;
+        }
         try {
             e = isTextArray(name) ? Entry.text(name, p) : Entry.binary(name, p);
         } catch (IOException | RuntimeException ex) {
@@ -249,7 +262,7 @@ public final class FolderArrayStore implements ArrayStore {
                 return new Entry(p, new ArrayInfo(name, null, 0, size, null,
                         "text file of " + size + " bytes is larger than the " + MAX_TEXT_BYTES + " PackScope reads as names"), null, null, false, null, null, 0);
             }
-            byte[] b = Files.readAllBytes(p);
+            byte[] b = RegularFiles.readAll(p, MAX_TEXT_BYTES);
             List<String> lines = splitLines(b);
             boolean crlf = false;
             for (int i = 1; i < b.length; i++) if (b[i] == '\n' && b[i - 1] == '\r') { crlf = true; break; }
@@ -259,11 +272,13 @@ public final class FolderArrayStore implements ArrayStore {
         static Entry unreadable(String name, Path p, Exception ex) {
             long size = -1;
             try { size = Files.size(p); } catch (IOException | RuntimeException ignored) { }
-            return new Entry(p, new ArrayInfo(name, null, 0, size, null, "cannot be read: " + ex.getMessage()), null, null, false, null, null, 0);
+            String why = ex instanceof NotRegularFileException ? NOT_REGULAR
+                    : "cannot be read: " + ex.getMessage();
+            return new Entry(p, new ArrayInfo(name, null, 0, size, null, why), null, null, false, null, null, 0);
         }
 
         static Entry binary(String name, Path p) throws IOException {
-            try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
+            try (FileChannel ch = RegularFiles.channel(p)) {
                 long size = ch.size();
                 if (size < HEADER) {
                     return new Entry(p, new ArrayInfo(name, null, 0, size, null,

@@ -8,6 +8,7 @@ import org.packscope.codec.bpcells.bp128.Bp128;
 import org.packscope.codec.bpcells.bp128.Bp128Layout;
 import org.packscope.codec.bpcells.bp128.Bp128Variant;
 import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.io.NotRegularFileException;
 
 /**
  * Reads and checks the structure of a matrix once: version, array presence and types,
@@ -154,7 +155,8 @@ final class StructureReader {
             }
             ElementType expected = ArrayNames.expectedType(name, version);
             if (info.type() == null) {
-                issue(Severity.ERROR, name, -1, info.location() == null ? -1 : 0, 0, "bad_array_type", name + ": " + info.problem());
+                String rule = FolderArrayStore.NOT_REGULAR.equals(info.problem()) ? NotRegularFileException.RULE : "bad_array_type";
+                issue(Severity.ERROR, name, -1, info.location() == null ? -1 : 0, 0, rule, name + ": " + info.problem());
                 if (!optional && !name.equals(ArrayNames.STORAGE_ORDER)) ok = false;
                 continue;
             }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * A file mapped read-only in segments of 1 GiB, so files beyond 2 GB work and
@@ -24,8 +23,9 @@ public final class MappedFileSource implements ByteSource {
         this.segments = segments;
     }
 
+    /** Maps a regular file; a FIFO or device is refused before it is opened ({@link RegularFiles}). */
     public static MappedFileSource open(Path path) throws IOException {
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+        try (FileChannel ch = RegularFiles.channel(path)) {
             long size = ch.size();
             int n = (int) ((size + SEGMENT - 1) >>> SEGMENT_BITS);
             MappedByteBuffer[] segs = new MappedByteBuffer[n];

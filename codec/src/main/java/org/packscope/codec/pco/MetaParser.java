@@ -14,6 +14,8 @@ final class MetaParser {
     static final int MAX_ANS_SIZE_LOG = 14;
     static final int MAX_LOOKBACK_WINDOW_N_LOG = 24;
     static final int MAX_DICT_LEN_BITS = 25;
+    /** Bins of a latent variable recorded as fields of their own. */
+    static final int RECORDED_BINS = 256;
 
     private MetaParser() { }
 
@@ -260,19 +262,38 @@ final class MetaParser {
         }
         List<Bin> bins = new ArrayList<>(nBins);
         long weightSum = 0;
+        long unrecorded = -1;
         for (int i = 0; i < nBins; i++) {
-            String q = p + "bin " + i + " ";
-            int weight = 1 + (int) r.read(ansSizeLog, q + "weight", v -> v + 1, "tANS weight (stored minus 1)");
-            long lower = r.read(bits, q + "lower", v -> Long.toUnsignedString(v) + " (" + PcoNodes.number(proto, shape, v) + ")",
-                    "lower bound of the bin's latent range (in brackets: what the latent means)");
-            long ob = r.bit();
-            int offsetBits = (int) r.read(obWidth, q + "offset bits", "offset bits following each latent in this bin");
+            int weight;
+            long lower;
+            long ob;
+            int offsetBits;
+            if (r.recording() && i < RECORDED_BINS) {
+                String q = p + "bin " + i + " ";
+                weight = 1 + (int) r.read(ansSizeLog, q + "weight", v -> v + 1, "tANS weight (stored minus 1)");
+                lower = r.read(bits, q + "lower", v -> Long.toUnsignedString(v) + " (" + PcoNodes.number(proto, shape, v) + ")",
+                        "lower bound of the bin's latent range (in brackets: what the latent means)");
+                ob = r.bit();
+                offsetBits = (int) r.read(obWidth, q + "offset bits", "offset bits following each latent in this bin");
+            } else {
+                // up to 2^14 bins: only the first few become fields (the bin table lists them all), and
+                // the decoding path builds no field names at all
+                if (unrecorded < 0) unrecorded = r.bit();
+                weight = 1 + (int) r.raw(ansSizeLog, "bin weight");
+                lower = r.raw(bits, "bin lower bound");
+                ob = r.bit();
+                offsetBits = (int) r.raw(obWidth, "bin offset bits");
+            }
             if (offsetBits > bits) {
                 throw new PcoException("offset_bits_too_large", ob, "bin " + i + " of the " + role.label + " latent has "
                         + offsetBits + " offset bits, more than the " + bits + "-bit latent");
             }
             weightSum += weight;
             bins.add(new Bin(weight, lower, offsetBits));
+        }
+        if (unrecorded >= 0 && r.recording()) {
+            r.sink().field(p + "bins " + RECORDED_BINS + "..", unrecorded, r.bit() - unrecorded, (nBins - RECORDED_BINS) + " more bins",
+                    "weight, lower bound and offset bits of each further bin; the Bins table lists every bin");
         }
         if (nBins > 0 && weightSum != (1L << ansSizeLog)) {
             throw new PcoException("bin_weights_sum", ab, "the " + role.label + " bin weights sum to " + weightSum

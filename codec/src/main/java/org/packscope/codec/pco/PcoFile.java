@@ -9,6 +9,7 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.MemoryBudget;
 
 /**
  * An opened standalone Pco file: its bytes (with decoder padding), header and chunk
@@ -121,6 +122,13 @@ public final class PcoFile {
             }
             Chunk c = readChunk(data, size, start, header, version, chunks.size(), row);
             row += c.n();
+            if (c.damaged() && MemoryBudget.RULE.equals(c.damage().rule())) {
+                // intact but too big to decode here: its end is known, so the next chunk follows it
+                chunks.add(c);
+                diags.add(c.damage());
+                r.seek(c.endBit());
+                continue;
+            }
             if (!c.damaged()) {
                 chunks.add(c);
                 String late = anachronism(version, c.meta());
@@ -173,7 +181,11 @@ public final class PcoFile {
             PageDecoder pd = new PageDecoder(cd, data, size, pageBit, n, FieldSink.NONE);
             bodyBit = pd.bodyStartBit();
             while (pd.remaining() > 0) pd.skipBatch();
-            return new Chunk(index, type, n, row, start, metaBit, pageBit, bodyBit, pd.bitPosition(), meta, cd, null);
+            // walking a page needs no window; decoding it does: a chunk too big to decode is still located
+            PcoException tooLarge = holdProblem(meta, n, metaBit);
+            Diagnostic d = tooLarge == null ? null : diagnostic(tooLarge);
+            if (d != null) d = new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + index + ": " + d.message());
+            return new Chunk(index, type, n, row, start, metaBit, pageBit, bodyBit, pd.bitPosition(), meta, cd, d);
         } catch (PcoException e) {
             if (type == null) type = NumberType.U8;
             Diagnostic d = diagnostic(e);
@@ -284,7 +296,37 @@ public final class PcoFile {
     }
 
     public PageDecoder pageDecoder(Chunk c, FieldSink sink) {
-        return new PageDecoder(c.decoder(), data, size, c.pageStartBit(), c.n(), sink);
+        return decoder(c.decoder(), data, size, c.pageStartBit(), c.n(), sink);
+    }
+
+    /**
+     * A decoder for a page of {@code n} numbers, refused ({@value MemoryBudget#RULE}) when
+     * decoding it would need more memory than one unit may hold: a Lookback window of up
+     * to 2^24 latents, claimed by a few metadata bits, is a buffer of twice that many longs.
+     */
+    static PageDecoder decoder(ChunkDecoder cd, byte[] data, long limitBytes, long startBit, int n, FieldSink sink) {
+        PcoException e = holdProblem(cd.meta(), n, startBit);
+        if (e != null) throw e;
+        return new PageDecoder(cd, data, limitBytes, startBit, n, sink);
+    }
+
+    /** Bytes a page decode holds beyond its batch buffers: the Lookback windows. */
+    static long decodeBytes(ChunkMeta m, int n) {
+        long total = 0;
+        for (LatentVar v : m.latentVars()) {
+            if (m.deltaFor(v.role()) instanceof DeltaEncoding.Lookback lb) {
+                long win = Math.min(lb.windowN(), (long) n + m.stateN(v.role()));
+                total += Math.max(win, PageDecoder.BATCH) * 2 * Long.BYTES;
+            }
+        }
+        return total;
+    }
+
+    /** The too_large_to_hold problem of decoding a page of {@code n} numbers, or null. */
+    static PcoException holdProblem(ChunkMeta m, int n, long bit) {
+        long need = decodeBytes(m, n);
+        if (MemoryBudget.fits(need, 1)) return null;
+        return new PcoException(MemoryBudget.RULE, bit, MemoryBudget.tooLarge("the Lookback window of " + n + " numbers", need));
     }
 
     /**

@@ -158,37 +158,40 @@ public final class PcoNodes {
     }
 
     private static List<Node> placeMetaFields(Node chunk, Recorder rec, ChunkMeta m, ByteSource src) {
+        // one pass sorts each field to its latent variable or the chunk (a variable has up to 2^14 bins)
+        java.util.Map<LatentVar.Role, List<Rec>> byVar = new java.util.EnumMap<>(LatentVar.Role.class);
+        for (Rec x : rec.recs) {
+            LatentVar.Role owner = null;
+            for (LatentVar v : m.latentVars()) {
+                String p = v.role().label + " ";
+                if (x.name.startsWith(p + "ans_size_log") || x.name.startsWith(p + "bin")) owner = v.role();
+            }
+            if (owner == null) x.to(chunk, null); else byVar.computeIfAbsent(owner, k -> new ArrayList<>()).add(x);
+        }
         List<Node> vars = new ArrayList<>();
+        java.util.Map<LatentVar.Role, DataTable> tables = new java.util.EnumMap<>(LatentVar.Role.class);
         for (LatentVar v : m.latentVars()) {
             String p = v.role().label + " ";
             Node vn = Node.of(v.role().label + " latent", "pco-latent-var").source(src)
                     .facet(FieldExplainer.class, PcoExplainer.LATENT);
             long first = -1, end = -1;
-            for (Rec x : rec.recs) {
-                if (x.name.startsWith(p + "ans_size_log") || x.name.startsWith(p + "bin ")) {
-                    x.to(vn, p);
-                    if (first < 0) first = x.bit;
-                    end = x.bit + x.bits;
-                }
+            for (Rec x : byVar.getOrDefault(v.role(), List.of())) {
+                x.to(vn, p);
+                if (first < 0) first = x.bit;
+                end = x.bit + x.bits;
             }
             if (first >= 0) vn.span(Span.bits(first, end - first));
             vn.summary("u" + v.bits() + " · " + v.bins().size() + " bins · ans_size_log " + v.ansSizeLog());
-            vn.table(binTable(m, v));
+            DataTable bins = binTable(m, v);
+            tables.put(v.role(), bins);
+            vn.table(bins);
             vars.add(vn);
         }
-        for (Rec x : rec.recs) {
-            boolean onVar = false;
-            for (LatentVar v : m.latentVars()) {
-                String p = v.role().label + " ";
-                if (x.name.startsWith(p + "ans_size_log") || x.name.startsWith(p + "bin ")) onVar = true;
-            }
-            if (!onVar) x.to(chunk, null);
-        }
         // the chunk shows its primary bins too ("Bins"), and the others under their role
-        chunk.table(binTable(m, m.primary()));
+        chunk.table(tables.get(LatentVar.Role.PRIMARY));
         for (LatentVar v : m.latentVars()) {
             if (v.role() != LatentVar.Role.PRIMARY) {
-                DataTable t = binTable(m, v);
+                DataTable t = tables.get(v.role());
                 chunk.table(new DataTable("Bins (" + v.role().label + ")", t.columns(), t.rows(), t.chartX(), t.chartY()));
             }
         }

@@ -116,7 +116,7 @@ final class PcoTracer {
         FieldSink rec = (name, bit, bits, value, meaning) -> pageFields.put(name, new long[] {bit, bits});
         PageDecoder pd;
         try {
-            pd = new PageDecoder(pg.cd, pg.data, pg.limitBytes, pg.pageStartBit, pg.n, rec);
+            pd = PcoFile.decoder(pg.cd, pg.data, pg.limitBytes, pg.pageStartBit, pg.n, rec);
         } catch (PcoException e) {
             return failed(e);
         }
@@ -174,7 +174,7 @@ final class PcoTracer {
     private boolean capture(int q, Progress progress) {
         int qb = q >>> 8;
         try {
-            PageDecoder pd = new PageDecoder(pg.cd, pg.data, pg.limitBytes, pg.pageStartBit, pg.n, FieldSink.NONE);
+            PageDecoder pd = PcoFile.decoder(pg.cd, pg.data, pg.limitBytes, pg.pageStartBit, pg.n, FieldSink.NONE);
             long[] out = new long[PageDecoder.BATCH];
             for (int bb = 0; bb <= qb; bb++) {
                 if ((bb & 1023) == 0) progress.checkCancelled();

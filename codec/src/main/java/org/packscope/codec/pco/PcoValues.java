@@ -12,6 +12,7 @@ import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.MemoryBudget;
 
 /**
  * The numbers of a Pco file (or of one chunk) with random access: a request decodes
@@ -39,6 +40,53 @@ public final class PcoValues implements ValueColumn {
             return size() > CACHED_CHUNKS || (size() > 1 && held > MAX_CACHED_NUMBERS);
         }
     };
+
+    /** Chunks of more numbers than one unit may hold are read batch by batch, never whole. */
+    private final Streamed stream = new Streamed();
+
+    /**
+     * A decoder kept where the last read of a big chunk stopped, so reading such a chunk
+     * front to back decodes it once; a read before that point starts the page again.
+     */
+    private final class Streamed {
+        private PageDecoder decoder;
+        private int chunk = -1;
+        /** Numbers decoded so far; the last batch covers [done - batchLen, done). */
+        private int done;
+        private int batchLen;
+        private final long[] batch = new long[PageDecoder.BATCH];
+
+        synchronized void read(int ci, PcoFile.Chunk c, int from, long[] dst, int off, int len) {
+            try {
+                if (chunk != ci || from < done - batchLen) {
+                    chunk = -1;
+                    decoder = file.pageDecoder(c, FieldSink.NONE);
+                    decodes.incrementAndGet();
+                    chunk = ci;
+                    done = 0;
+                    batchLen = 0;
+                }
+                int pos = from;
+                int end = from + len;
+                while (pos < end) {
+                    if (pos >= done - batchLen && pos < done) {
+                        int k = Math.min(done - pos, end - pos);
+                        System.arraycopy(batch, pos - (done - batchLen), dst, off + (pos - from), k);
+                        pos += k;
+                        continue;
+                    }
+                    batchLen = decoder.decodeBatch(batch, 0);
+                    if (batchLen == 0) break;
+                    done += batchLen;
+                }
+                if (pos < end) java.util.Arrays.fill(dst, off + (pos - from), off + len, 0L);
+            } catch (PcoException e) {
+                // damaged or too large to decode: zeros, as for any damaged chunk (the Verifier reports it)
+                chunk = -1;
+                java.util.Arrays.fill(dst, off, off + len, 0L);
+            }
+        }
+    }
 
     private PcoValues(String name, PcoFile file, NumberType type, int firstChunk, int chunkCount) {
         this.name = name;
@@ -104,10 +152,13 @@ public final class PcoValues implements ValueColumn {
         while (done < len) {
             int ci = file.chunkOfRow(row);
             PcoFile.Chunk c = file.chunks().get(ci);
-            long[] v = chunkValues(ci);
             int from = (int) (row - c.firstRow());
             int take = Math.min(len - done, c.n() - from);
-            System.arraycopy(v, from, dst, off + done, take);
+            if (MemoryBudget.fits(c.n(), Long.BYTES)) {
+                System.arraycopy(chunkValues(ci), from, dst, off + done, take);
+            } else {
+                stream.read(ci, c, from, dst, off + done, take);
+            }
             done += take;
             row += take;
         }

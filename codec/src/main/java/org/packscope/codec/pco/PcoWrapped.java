@@ -4,6 +4,7 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.MemoryBudget;
 
 /**
  * The wrapped Pco format for containers that store its three components (header,
@@ -68,10 +69,14 @@ public final class PcoWrapped {
      */
     public static Result<long[]> decodePage(ChunkMeta meta, ByteSource src, long offset, long len, int n) {
         Window w = Window.of(src, offset, len);
+        if (!MemoryBudget.fits(n, Long.BYTES)) {
+            return new Result<>(new long[0], w.base, w.diag(new PcoException(MemoryBudget.RULE, 0,
+                    MemoryBudget.tooLarge("a page of " + n + " numbers", (long) n * Long.BYTES))));
+        }
         long[] out = new long[n];
         PageDecoder pd = null;
         try {
-            pd = new PageDecoder(ChunkDecoder.of(meta), w.data, w.len, 0, n, FieldSink.NONE);
+            pd = PcoFile.decoder(ChunkDecoder.of(meta), w.data, w.len, 0, n, FieldSink.NONE);
             pd.decodeAll(out, 0);
             return new Result<>(out, w.base + pd.bitPosition(), null);
         } catch (PcoException e) {
@@ -135,7 +140,10 @@ public final class PcoWrapped {
         public void read(long start, long[] dst, int off, int count) {
             long[] v = values;
             if (v == null) values = v = decodePage(meta, src, offset, len, n).value();
-            System.arraycopy(v, (int) start, dst, off, count);
+            // a page too large to hold decodes to nothing: its numbers read as zeros (the node says why)
+            int have = (int) Math.max(0, Math.min(count, v.length - start));
+            if (have > 0) System.arraycopy(v, (int) start, dst, off, have);
+            java.util.Arrays.fill(dst, off + Math.max(0, have), off + count, 0L);
         }
     }
 

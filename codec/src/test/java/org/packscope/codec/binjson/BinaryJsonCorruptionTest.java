@@ -148,7 +148,7 @@ class BinaryJsonCorruptionTest {
         b[5 + depth] = 0;
         List<String> errs = decodeDiagnostics(b);
         assertEquals(1, errs.size());
-        assertTrue(errs.get(0).startsWith("implementation_limit@"), errs::toString);
+        assertTrue(errs.get(0).startsWith("too_deep@"), errs::toString);
         Node root = BinaryJson.open(ByteSource.of(b, "deep"), "deep");
         noLoaderFailures(root.diagnostics());
     }

@@ -28,15 +28,16 @@ class JsonFloatsTest {
         assertEquals("NaN", JsonFloats.format(Double.NaN));
         assertEquals("Infinity", JsonFloats.format(Double.POSITIVE_INFINITY));
         assertEquals("-Infinity", JsonFloats.format(Double.NEGATIVE_INFINITY));
-        assertEquals("NaN", JsonFloats.formatF32(Float.NaN));
     }
 
+    /** JSON numbers are read as doubles: an f32 prints as the double it widens to, never its own shortest form. */
     @Test
-    void f32PrintsTheFloatsOwnShortestForm() {
-        assertEquals("0.1", JsonFloats.formatF32(0.1f));
-        assertEquals("16777216.0", JsonFloats.formatF32(16777216f));
-        assertEquals("1e-45", JsonFloats.formatF32(Float.MIN_VALUE));
-        assertEquals("3.4028235e38", JsonFloats.formatF32(Float.MAX_VALUE));
+    void f32PrintsAsTheDoubleItWidensTo() {
+        assertEquals("0.10000000149011612", JsonFloats.format(0.1f));
+        assertEquals("16777216.0", JsonFloats.format(16777216f));
+        assertEquals("9007199254740992.0", JsonFloats.format((float) Math.scalb(1.0, 53)));
+        assertEquals("1.401298464324817e-45", JsonFloats.format(Float.MIN_VALUE));
+        assertEquals("3.4028234663852886e+38".replace("e+", "e"), JsonFloats.format(Float.MAX_VALUE));
     }
 
     @Test
@@ -50,8 +51,8 @@ class JsonFloatsTest {
             assertTrue(s.contains(".") || s.contains("e") || s.contains("Inf"), s);
             float f = Float.intBitsToFloat(r.nextInt());
             if (Float.isNaN(f)) continue;
-            String t = JsonFloats.formatF32(f);
-            assertEquals(Float.floatToRawIntBits(f), Float.floatToRawIntBits(Float.parseFloat(t)), t);
+            String t = JsonFloats.format(f);
+            assertEquals(Double.doubleToRawLongBits(f), Double.doubleToRawLongBits(Double.parseDouble(t)), t);
         }
     }
 
@@ -93,8 +94,8 @@ class JsonFloatsTest {
             assertEquals(fewestDigits(d, false), significantDigits(s), s);
             float f = (float) d;
             if (Float.isInfinite(f) || f == 0) continue;
-            String t = JsonFloats.formatF32(f);
-            assertEquals(fewestDigits(f, true), significantDigits(t), t);
+            String t = JsonFloats.format(f);
+            assertEquals(fewestDigits(f, false), significantDigits(t), t);
         }
     }
 }

@@ -1,0 +1,89 @@
+package org.packscope.codec.io;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * The one way formats open a file they found inside a container (a chunk file, an array
+ * file, a metadata file). The path's attributes are read first, and only a regular file
+ * (or a link to one) is opened: a named pipe would block the reader forever and a device
+ * could stream without end. Files are opened read-only.
+ */
+public final class RegularFiles {
+    private RegularFiles() { }
+
+    /** Attributes of a regular file at {@code path}; anything else is a {@link NotRegularFileException}. */
+    public static BasicFileAttributes require(Path path) throws IOException {
+        BasicFileAttributes own = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        BasicFileAttributes a = own.isSymbolicLink() ? Files.readAttributes(path, BasicFileAttributes.class) : own;
+        if (!a.isRegularFile()) throw new NotRegularFileException(path, describe(a));
+        return a;
+    }
+
+    /** True for a regular file or a link to one; false for anything else, missing or unreadable. */
+    public static boolean isRegular(Path path) {
+        try {
+            require(path);
+            return true;
+        } catch (IOException | SecurityException e) {
+            return false;
+        }
+    }
+
+    /** True when something is at {@code path} that is not a regular file (a FIFO, device, folder, socket). */
+    public static boolean isSpecial(Path path) {
+        try {
+            require(path);
+            return false;
+        } catch (NotRegularFileException e) {
+            return true;
+        } catch (IOException | SecurityException e) {
+            return false;
+        }
+    }
+
+    /** A read-only channel on a regular file. */
+    public static FileChannel channel(Path path) throws IOException {
+        require(path);
+        return FileChannel.open(path, StandardOpenOption.READ);
+    }
+
+    /** The whole file, refused when it is not regular or longer than {@code maxBytes}. */
+    public static byte[] readAll(Path path, long maxBytes) throws IOException {
+        long size = require(path).size();
+        if (size > maxBytes) throw new IOException(path + " is " + size + " bytes, more than the " + maxBytes + " read whole");
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long now = ch.size();
+            if (now > maxBytes) throw new IOException(path + " is " + now + " bytes, more than the " + maxBytes + " read whole");
+            ByteBuffer b = ByteBuffer.allocate((int) now);
+            while (b.hasRemaining() && ch.read(b) > 0) { }
+            return b.position() == b.capacity() ? b.array() : java.util.Arrays.copyOf(b.array(), b.position());
+        }
+    }
+
+    /** Up to {@code max} bytes from the start of a regular file. */
+    public static byte[] head(Path path, int max) throws IOException {
+        try (FileChannel ch = channel(path)) {
+            ByteBuffer b = ByteBuffer.allocate((int) Math.min(max, Math.max(0, ch.size())));
+            while (b.hasRemaining() && ch.read(b) > 0) { }
+            return java.util.Arrays.copyOf(b.array(), b.position());
+        }
+    }
+
+    /** The rule id for a failed open: {@value NotRegularFileException#RULE} for special files, else {@code otherwise}. */
+    public static String rule(Exception e, String otherwise) {
+        return e instanceof NotRegularFileException ? NotRegularFileException.RULE : otherwise;
+    }
+
+    private static String describe(BasicFileAttributes a) {
+        if (a.isDirectory()) return "a folder";
+        if (a.isOther()) return "a named pipe, device or socket";
+        return "not a regular file";
+    }
+}

@@ -1,0 +1,165 @@
+package org.packscope.codec.pco;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.MemoryBudget;
+import org.packscope.codec.testing.BoundedWalk;
+
+/**
+ * Spec-valid Pco files whose few bytes claim a lot: 2^24 numbers of zero bits each, a
+ * Lookback window of 2^24 latents, 2^14 bins in each of 20 chunks. Memory follows what
+ * is decoded, and walking stays linear.
+ */
+class PcoHostileClaimsTest {
+
+    /** Bits written LSB-first, as Pco reads them. */
+    static final class Bits {
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        private int cur;
+        private int used;
+
+        Bits put(long v, int n) {
+            for (int i = 0; i < n; i++) {
+                cur |= (int) ((v >>> i) & 1) << used;
+                if (++used == 8) {
+                    out.write(cur);
+                    cur = 0;
+                    used = 0;
+                }
+            }
+            return this;
+        }
+
+        Bits align() { return used == 0 ? this : put(0, 8 - used); }
+
+        byte[] bytes() { align(); return out.toByteArray(); }
+    }
+
+    /** Standalone v3 header, uniform type u32, format 4.1. */
+    static void header(Bits b) {
+        for (char c : "pco!".toCharArray()) b.put(c, 8);
+        b.put(3, 8).put(1, 8).put(0, 6).put(0, 1).align();
+        b.put(4, 8).put(1, 8);
+    }
+
+    /** A u32 latent variable of {@code bins} equal-width bins with no offset bits. */
+    static int latent(Bits b, int bins) {
+        int log = bins == 1 ? 0 : 32 - Integer.numberOfLeadingZeros(bins - 1);
+        b.put(log, 4).put(bins, 15);
+        for (int i = 0; i < bins; i++) {
+            int weight = i == 0 ? (1 << log) - bins + 1 : 1;
+            b.put(weight - 1, log).put(1000L * i + 1, 32).put(0, 6);
+        }
+        return log;
+    }
+
+    /** One chunk's preamble, metadata and page header; {@code windowLog} 0 means no delta. */
+    static void chunk(Bits b, int n, int windowLog, int bins) {
+        b.put(1, 8).put(n - 1, 24).put(0, 4);
+        if (windowLog > 0) {
+            b.put(2, 4).put(windowLog - 1, 5).put(0, 4).put(0, 1);
+            latent(b, 1);
+        } else {
+            b.put(0, 4);
+        }
+        int log = latent(b, bins);
+        b.align();
+        if (windowLog > 0) b.put(7, 32); // the primary latent's delta state
+        b.put(0, 4 * log).align();
+    }
+
+    static byte[] oneChunk(int n, int windowLog) {
+        Bits b = new Bits();
+        header(b);
+        chunk(b, n, windowLog, 1);
+        b.put(0, 8); // no body bits (one bin, no offsets); then the terminator
+        return b.bytes();
+    }
+
+    @Test
+    void aLookbackWindowOf2To24LatentsIsTooLargeToHold(@TempDir Path dir) throws Exception {
+        byte[] file = oneChunk(1 << 24, 24);
+        assertTrue(file.length < 40, "length " + file.length);
+        PcoFile f = PcoFile.open(ByteSource.of(file, "w.pco"));
+        assertEquals(1, f.chunks().size());
+        assertEquals(MemoryBudget.RULE, f.chunks().get(0).damage().rule());
+        BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("window.pco"), file));
+        assertEquals(0, o.exit(), o::toString);
+        assertTrue(o.has(MemoryBudget.RULE), o::toString);
+        assertTrue(o.millis() < 5000, o::toString);
+    }
+
+    @Test
+    void twoTo24NumbersOfNoBitsAreReadBatchByBatch(@TempDir Path dir) throws Exception {
+        byte[] file = oneChunk(1 << 24, 0);
+        PcoValues v = PcoValues.ofFile(PcoFile.open(ByteSource.of(file, "n.pco")), "n");
+        long[] tail = new long[3];
+        v.read((1 << 24) - 3, tail, 0, 3);
+        assertEquals(List.of(1L, 1L, 1L), Arrays.stream(tail).boxed().toList(), "the one bin's lower bound");
+        BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("n.pco"), file));
+        assertEquals(0, o.exit(), o::toString);
+        assertEquals(java.util.Map.of(), o.rules(), o::toString);
+        // 5 s plus 2^24 numbers decoded three times (verify, bulk, every value read) at well over 200 MB/s
+        assertTrue(o.millis() < 5000 + 3 * 134 * 1000 / 200, o::toString);
+    }
+
+    /** 20 chunks of 2^14 bins each: built chunk by chunk, each page's end found by reading it. */
+    static byte[] binHeavy(int chunks) {
+        Bits head = new Bits();
+        header(head);
+        byte[] file = head.bytes();
+        for (int k = 0; k < chunks; k++) {
+            Bits c = new Bits();
+            chunk(c, 256, 0, 1 << 14);
+            byte[] meta = c.bytes();
+            byte[] probe = Arrays.copyOf(file, file.length + meta.length + 4096); // zero body bits, then zeros
+            System.arraycopy(meta, 0, probe, file.length, meta.length);
+            PcoFile f = PcoFile.open(ByteSource.of(probe, "probe"));
+            PcoFile.Chunk last = f.chunks().get(k);
+            assertFalse(last.damaged(), () -> String.valueOf(last.damage()));
+            file = Arrays.copyOf(probe, (int) last.endByte());
+        }
+        return Arrays.copyOf(file, file.length + 1); // terminator
+    }
+
+    @Test
+    void twentyChunksOf16kBinsOpenAndCheckWithinASecond() {
+        byte[] file = binHeavy(20);
+        Runnable walk = () -> {
+            Node root = PcoNodes.file("bins.pco", ByteSource.of(file, "bins.pco"));
+            var found = TreeWalk.diagnostics(root, true, 100_000, Progress.NONE);
+            assertEquals(List.of(), found.stream().map(l -> l.diagnostic().rule()).toList());
+            assertEquals(22, root.childCount());
+        };
+        walk.run(); // warm up the JIT once: the bound is on the work, not on class loading
+        // CPU time of this thread (the walk runs on it): the machine running the suite may be busy
+        var mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long t0 = mx.getCurrentThreadCpuTime();
+        walk.run();
+        long ms = (mx.getCurrentThreadCpuTime() - t0) / 1_000_000;
+        assertTrue(ms < 1000, ms + " ms of CPU");
+    }
+
+    @Test
+    void binFieldsStopAfterTheFirstFewTheTableHoldsAll() {
+        Node root = PcoNodes.file("bins.pco", ByteSource.of(binHeavy(1), "bins.pco"));
+        Node primary = root.find("chunk 0/primary latent");
+        assertTrue(primary.fields().size() < 4 * MetaParser.RECORDED_BINS, "fields " + primary.fields().size());
+        assertTrue(primary.fields().stream().anyMatch(f -> f.name().startsWith("bins " + MetaParser.RECORDED_BINS)));
+        assertEquals(1 << 14, primary.tables().get(0).rows().size());
+    }
+}
