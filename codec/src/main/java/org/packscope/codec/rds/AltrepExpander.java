@@ -60,11 +60,15 @@ final class AltrepExpander {
             }
             default:
                 if (cls.startsWith("wrap_")) {
+                    // R writes the state as a pairlist (CONS(vector, metadata)); a list is taken too
+                    RItem first = null;
+                    if (state instanceof RItem.PairList pl && !pl.cells().isEmpty()) first = pl.cells().get(0).car();
                     if (state instanceof RItem.Elements e && e.type() == RFlags.VECSXP && !e.elements().isEmpty()) {
-                        RItem x = RItem.resolve(e.elements().get(0));
-                        if (x instanceof RItem.Vector || x instanceof RItem.Elements) return new Result(x, data, null);
+                        first = e.elements().get(0);
                     }
-                    return Result.no("its state should be list(vector, metadata)");
+                    RItem x = first == null ? null : RItem.resolve(first);
+                    if (x instanceof RItem.Vector || x instanceof RItem.Elements) return new Result(x, data, null);
+                    return Result.no("its state should be the pair (vector, metadata)");
                 }
                 return Result.no("class " + cls + " is not one whose values follow from its state");
         }

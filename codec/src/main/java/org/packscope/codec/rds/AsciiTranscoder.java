@@ -68,9 +68,26 @@ final class AsciiTranscoder {
 
     /** True when {@code data} holds an ASCII stream (optionally behind save()'s "RDA2\n"/"RDA3\n"). */
     static boolean isAscii(ByteSource data) {
-        if (data.size() >= 2 && data.u8(0) == 'A' && data.u8(1) == '\n') return true;
-        return data.size() >= 7 && data.u8(0) == 'R' && data.u8(1) == 'D' && data.u8(2) == 'A' && data.u8(4) == '\n'
-                && data.u8(5) == 'A' && data.u8(6) == '\n';
+        return objectStart(data) > 0;
+    }
+
+    /**
+     * Where the first number follows "A\n" (optionally behind "RDA2\n"/"RDA3\n"); line
+     * ends may be CRLF, as in a file written or copied on Windows. -1 when not ASCII.
+     */
+    static long objectStart(ByteSource data) {
+        long p = 0;
+        if (data.size() >= 5 && data.u8(0) == 'R' && data.u8(1) == 'D' && data.u8(2) == 'A') {
+            p = lineEnd(data, 4);
+            if (p < 0) return -1;
+        }
+        return data.has(p, 2) && data.u8(p) == 'A' ? lineEnd(data, p + 1) : -1;
+    }
+
+    /** The offset after a line end ("\n" or "\r\n") at {@code p}, or -1. */
+    private static long lineEnd(ByteSource data, long p) {
+        if (data.has(p, 1) && data.u8(p) == '\n') return p + 1;
+        return data.has(p, 2) && data.u8(p) == '\r' && data.u8(p + 1) == '\n' ? p + 2 : -1;
     }
 
     static Result transcode(ByteSource text) {
@@ -79,11 +96,8 @@ final class AsciiTranscoder {
 
     private Result run() {
         try {
-            if (text.u8(0) == 'R') {
-                raw(new byte[] {'R', 'D', 'X', (byte) text.u8(3), '\n'});
-                pos = 5;
-            }
-            pos += 2;
+            if (text.u8(0) == 'R') raw(new byte[] {'R', 'D', 'X', (byte) text.u8(3), '\n'});
+            pos = objectStart(text);
             raw(new byte[] {'X', '\n'});
             int version = integer();
             integer();

@@ -273,7 +273,7 @@ public final class RdsParser {
                     return stop(lenOff, off, f, "length_exceeds_data", "the string claims " + n + " bytes but "
                             + Math.max(0, src.size() - pos) + " are left");
                 } else {
-                    value = new String(src.bytes(pos, n), charset(f));
+                    value = ItemLists.decode(src.bytes(pos, n), f.charEncoding(), nativeCharset);
                     pos += n;
                 }
                 RItem attr = f.hasAttributes() ? readItem() : null;
@@ -301,8 +301,7 @@ public final class RdsParser {
                     return stop(lenOff, off, f, "length_exceeds_data", f.typeName() + " claims " + n
                             + " elements but only " + Math.max(0, src.size() - pos) + " bytes are left (each needs 4 or more)");
                 }
-                List<RItem> elements = new ArrayList<>((int) Math.min(n, 1 << 16));
-                for (long i = 0; i < n && !stopped; i++) elements.add(readItem());
+                List<RItem> elements = t == RFlags.STRSXP ? readStrings(n) : readElements(n);
                 RItem attr = f.hasAttributes() && !stopped ? readItem() : null;
                 return new RItem.Elements(off, pos, f, lenOff, n, elements, attr);
             }
@@ -345,6 +344,43 @@ public final class RdsParser {
                         "flags %s name type %d, which is not an R serialization item type; reading stops here",
                         f.hex(), t));
         }
+    }
+
+    /**
+     * A character vector's elements: plain CHARSXPs are only sized and skipped (their
+     * text is read when asked); anything else is read as an item.
+     */
+    private List<RItem> readStrings(long n) {
+        ItemLists.Strings out = new ItemLists.Strings(src, nativeCharset);
+        for (long i = 0; i < n && !stopped; i++) {
+            long at = pos;
+            if (src.has(at, 8)) {
+                int w = ItemLists.int32(src, at);
+                int len = ItemLists.int32(src, at + 4);
+                boolean plain = (w & 0xff) == RFlags.CHARSXP && (w & (UNUSED_FLAG_BITS | 0x200)) == 0;
+                if (plain && (len == -1 || len >= 0 && src.has(at + 8, len))) {
+                    out.addPlain(at);
+                    pos = at + 8 + Math.max(0, len);
+                    continue;
+                }
+            }
+            out.addItem(readItem());
+        }
+        return out;
+    }
+
+    /** A list's elements; NULLs (one word each, often millions) are only counted. */
+    private List<RItem> readElements(long n) {
+        ItemLists.Sparse out = new ItemLists.Sparse(pos);
+        for (long i = 0; i < n && !stopped; i++) {
+            if (src.has(pos, 4) && ItemLists.int32(src, pos) == RFlags.NILVALUE_SXP) {
+                pos += 4;
+                out.addNull();
+            } else {
+                out.addItem(readItem());
+            }
+        }
+        return out;
     }
 
     /** Pairlist-like chains, read iteratively along the CDRs so long lists cost no stack. */
@@ -411,14 +447,6 @@ public final class RdsParser {
         }
         stop(lenOff, itemOff, f, "bad_length", f.typeName() + " has a negative length " + n);
         return -1;
-    }
-
-    private Charset charset(RFlags f) {
-        return switch (f.charEncoding()) {
-            case "latin1", "bytes" -> StandardCharsets.ISO_8859_1;
-            case "UTF-8", "ASCII" -> StandardCharsets.UTF_8;
-            default -> nativeCharset;
-        };
     }
 
     // ------------------------------------------------------------------ helpers
