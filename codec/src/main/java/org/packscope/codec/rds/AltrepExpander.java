@@ -35,14 +35,13 @@ final class AltrepExpander {
                 }
                 double n = v.doubleAt(0), start = v.doubleAt(1), step = v.doubleAt(2);
                 if (!(n >= 0 && n == Math.floor(n))) return Result.no("its length " + n + " is not a whole number");
-                if (n > MAX_ELEMENTS) return Result.no("it stands for " + (long) n + " elements, more than " + MAX_ELEMENTS + " are not expanded");
-                boolean ints = cls.equals("compact_intseq");
-                XdrBytes out = XdrBytes.stream().i32(ints ? RFlags.INTSXP : RFlags.REALSXP).i32((int) n);
-                for (long i = 0; i < (long) n; i++) {
-                    if (ints) out.i32((int) (start + i * step));
-                    else out.f64(start + i * step);
-                }
-                return out.parse(cls, a.offset());
+                if (n > Integer.MAX_VALUE) return Result.no("it stands for " + (long) n + " elements, a long vector");
+                // values are computed when read: the sequence is never held
+                ByteSource seq = new CompactSequenceSource("expanded ALTREP " + cls + " at byte " + a.offset(),
+                        cls.equals("compact_intseq"), (long) n, start, step);
+                RdsStream s = RdsParser.parseHere(seq);
+                return s.root() instanceof RItem.Vector && s.diagnostics().isEmpty()
+                        ? new Result(s.root(), seq, null) : Result.no("its expansion could not be read back");
             }
             case "deferred_string": {
                 RItem arg = state instanceof RItem.PairList pl && !pl.cells().isEmpty() ? RItem.resolve(pl.cells().get(0).car()) : null;
@@ -90,11 +89,6 @@ final class AltrepExpander {
             out.write(v >>> 8);
             out.write(v);
             return this;
-        }
-
-        XdrBytes f64(double d) {
-            long b = Double.doubleToRawLongBits(d);
-            return i32((int) (b >>> 32)).i32((int) b);
         }
 
         XdrBytes raw(byte[] b) {

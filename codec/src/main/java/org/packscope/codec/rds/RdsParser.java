@@ -194,12 +194,12 @@ public final class RdsParser {
                     idxOff = pos;
                     idx = readInt();
                 }
-                RItem target = idx >= 1 && idx <= refs.size() ? refs.get(idx - 1) : null;
-                if (target == null) {
+                // an entry still null is an environment (or external pointer) being read: a valid self-reference
+                if (idx < 1 || idx > refs.size()) {
                     error(idxOff, "bad_reference", "reference " + idx + " points outside the "
                             + refs.size() + " symbols/environments read so far");
                 }
-                return new RItem.Ref(off, pos, f, idxOff, idx, target);
+                return new RItem.Ref(off, pos, f, idxOff, idx, refs);
             }
             case RFlags.SYMSXP: {
                 RItem name = readItem();
@@ -247,14 +247,137 @@ public final class RdsParser {
                         + a.className() + " expanded from its state (byte " + off + ")"));
                 return new RItem.Altrep(off, pos, f, info, state, attr, r.item(), r.source());
             }
-            case RFlags.BCODESXP, RFlags.BCREPDEF:
-                return stop(off, f, "bytecode_unsupported", "byte-compiled code (" + f.typeName()
-                        + ") is not supported; reading stops here");
+            case RFlags.BCODESXP:
+                return readByteCode(off, f);
+            case RFlags.BCREPDEF:
+                return stop(off, f, "unsupported_item", "BCREPDEF occurs only inside byte code's constants"
+                        + " (R refuses it elsewhere too)");
             case RFlags.CLASSREFSXP, RFlags.GENERICREFSXP:
                 return stop(off, f, "unsupported_item", f.typeName() + " cannot occur in a valid stream (R refuses it too)");
             default:
                 return readVectorLike(off, f);
         }
+    }
+
+    // ------------------------------------------------------------------ byte code
+
+    /**
+     * BCODESXP (a closure compiled by R's compiler): the number of shared language cells,
+     * then the code (an integer vector) and its constant pool, then attributes. Read as
+     * R's ReadBC does, so that everything after it is read too.
+     */
+    private RItem readByteCode(long off, RFlags f) {
+        long repsOff = pos;
+        int reps = readInt();
+        if (reps < 0 || reps > src.size() - pos) {
+            return stop(repsOff, off, f, "bad_length", "byte code claims " + reps + " shared language cells");
+        }
+        RItem.Composite bc = readByteCodeBody(off, f, reps);
+        if (stopped || !f.hasAttributes()) return bc;
+        RItem attr = readItem();
+        return new RItem.Composite(off, pos, f, null, bc.parts(), attr);
+    }
+
+    /** One byte code object: code, then the constants, each behind its type word. */
+    private RItem.Composite readByteCodeBody(long off, RFlags f, int reps) {
+        List<RItem> parts = new ArrayList<>();
+        if (!enter()) {
+            parts.add(stop(off, f, "nesting_too_deep", "items are nested more than " + MAX_DEPTH + " deep"));
+            return new RItem.Composite(off, pos, f, null, parts, null);
+        }
+        try {
+            parts.add(readItem());
+            long nOff = pos;
+            int n = stopped ? 0 : readInt();
+            if (n < 0 || n > (src.size() - pos) / 4) {
+                parts.add(stop(nOff, nOff, null, "bad_length", "the byte code's constant pool claims " + n + " constants"));
+                n = 0;
+            }
+            for (int i = 0; i < n && !stopped; i++) {
+                long typeOff = pos;
+                int type = readInt();
+                if (type == RFlags.BCODESXP) parts.add(readByteCodeBody(typeOff, new RFlags(type), reps));
+                else if (isByteCodeLanguage(type)) parts.add(readByteCodeLanguage(type, typeOff, reps));
+                else parts.add(readItem());
+            }
+            return new RItem.Composite(off, pos, f, null, parts, null);
+        } finally {
+            depth--;
+        }
+    }
+
+    private static boolean isByteCodeLanguage(int type) {
+        return type == RFlags.LANGSXP || type == RFlags.LISTSXP || type == RFlags.BCREPDEF || type == RFlags.BCREPREF
+                || type == RFlags.ATTRLANGSXP || type == RFlags.ATTRLISTSXP;
+    }
+
+    /**
+     * A language object in a constant pool: cells written as type word, [BCREPDEF index],
+     * [attributes], tag, then CAR and CDR each behind a type word of their own
+     * (0 then an ordinary item for anything that is not a cell). The chain of CDRs is
+     * followed in a loop; a BCREPREF repeats a cell defined earlier by index.
+     */
+    private RItem readByteCodeLanguage(int type, long typeOff, int reps) {
+        if (type == RFlags.BCREPREF) {
+            long idxOff = pos;
+            int idx = readInt();
+            if (idx < 0 || idx >= reps) {
+                error(idxOff, "bad_reference", "shared language cell " + idx + " is outside the " + reps + " the byte code declares");
+            }
+            return new RItem.Composite(typeOff, pos, new RFlags(type), null, List.of(), null);
+        }
+        if (!isByteCodeLanguage(type)) return readItem(); // the type word was padding (0)
+        if (!enter()) return stop(typeOff, null, "nesting_too_deep", "items are nested more than " + MAX_DEPTH + " deep");
+        try {
+            long first = typeOff;
+            RFlags firstFlags = null;
+            List<RItem.Cell> cells = new ArrayList<>();
+            RItem tail;
+            while (true) {
+                if (type == RFlags.BCREPDEF) {
+                    long idxOff = pos;
+                    int idx = readInt();
+                    if (idx < 0 || idx >= reps) {
+                        error(idxOff, "bad_reference", "shared language cell " + idx + " is outside the " + reps + " the byte code declares");
+                    }
+                    type = readInt();
+                }
+                boolean hasAttr = type == RFlags.ATTRLANGSXP || type == RFlags.ATTRLISTSXP;
+                RFlags cf = new RFlags(type == RFlags.ATTRLANGSXP ? RFlags.LANGSXP : type == RFlags.ATTRLISTSXP ? RFlags.LISTSXP : type);
+                if (firstFlags == null) firstFlags = cf;
+                RItem attr = hasAttr ? readItem() : null;
+                RItem tag = stopped ? null : readItem();
+                RItem car = null;
+                if (!stopped) {
+                    long carOff = pos;
+                    car = readByteCodeLanguage(readInt(), carOff, reps);
+                }
+                cells.add(new RItem.Cell(typeOff, pos, cf, attr, RItem.resolve(tag) instanceof RItem.Singleton ? null : tag, car));
+                if (stopped) {
+                    tail = null;
+                    break;
+                }
+                long cdrOff = pos;
+                int cdrType = readInt();
+                if (isByteCodeLanguage(cdrType) && cdrType != RFlags.BCREPREF) {
+                    type = cdrType;
+                    typeOff = cdrOff;
+                    continue;
+                }
+                tail = readByteCodeLanguage(cdrType, cdrOff, reps);
+                break;
+            }
+            return new RItem.PairList(first, pos, firstFlags, List.copyOf(cells), tail);
+        } finally {
+            depth--;
+        }
+    }
+
+    /** One more level of nesting; false (and nothing changed) when that would pass {@link #MAX_DEPTH}. */
+    private boolean enter() {
+        if (depth >= MAX_DEPTH) return false;
+        depth++;
+        return true;
     }
 
     /** Types whose attributes follow their payload. */
