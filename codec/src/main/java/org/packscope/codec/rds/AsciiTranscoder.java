@@ -90,8 +90,11 @@ final class AsciiTranscoder {
         return data.has(p, 2) && data.u8(p) == '\r' && data.u8(p + 1) == '\n' ? p + 2 : -1;
     }
 
+    /** The rewrite, made on a thread whose stack holds {@link RdsParser#MAX_DEPTH} levels of nesting. */
     static Result transcode(ByteSource text) {
-        return new AsciiTranscoder(text, RdsUnwrapper.DEFAULT_LIMIT).run();
+        return RdsParser.onDeepStack(() -> new AsciiTranscoder(text, RdsUnwrapper.DEFAULT_LIMIT).run(),
+                why -> new Result(ByteSource.of(new byte[0], "XDR rewrite of " + text.name()), text, new long[0], new long[0], 0,
+                        List.of(Diagnostic.error(null, "unreadable", "the ASCII text could not be read (" + why + ")"))));
     }
 
     private Result run() {
@@ -123,7 +126,7 @@ final class AsciiTranscoder {
     // ------------------------------------------------------------------ the item grammar
 
     private void item() {
-        if (++depth > RdsParser.MAX_DEPTH) fail(pos, "nesting_too_deep", "items are nested more than " + RdsParser.MAX_DEPTH + " deep");
+        nest();
         try {
             RFlags f = new RFlags(integer());
             switch (f.type()) {
@@ -187,8 +190,13 @@ final class AsciiTranscoder {
                     item();
                     attributes(f);
                 }
+                case RFlags.BCODESXP -> {
+                    integer(); // shared language cells
+                    byteCode();
+                    attributes(f);
+                }
                 default -> {
-                    // bytecode, unknown types: the XDR reader stops at these flags and says why;
+                    // unknown types: the XDR reader stops at these flags and says why;
                     // rewriting on would turn the words that follow into noise
                     throw new Stop();
                 }
@@ -196,6 +204,64 @@ final class AsciiTranscoder {
         } finally {
             depth--;
         }
+    }
+
+    /** Byte code: the code vector, then each constant behind its type word (as RdsParser reads it). */
+    private void byteCode() {
+        nest();
+        try {
+            item();
+            int n = count(integer(), 2);
+            for (int i = 0; i < n; i++) {
+                int type = integer();
+                if (type == RFlags.BCODESXP) byteCode();
+                else byteCodeLanguage(type);
+            }
+        } finally {
+            depth--;
+        }
+    }
+
+    /** A language constant of byte code: cells of type word, [index], [attributes], tag, CAR, CDR. */
+    private void byteCodeLanguage(int type) {
+        if (type == RFlags.BCREPREF) {
+            integer();
+            return;
+        }
+        if (!isLanguageCell(type)) {
+            item(); // the type word was a pad: an ordinary item follows
+            return;
+        }
+        nest();
+        try {
+            while (true) {
+                if (type == RFlags.BCREPDEF) {
+                    integer();
+                    type = integer();
+                }
+                if (type == RFlags.ATTRLANGSXP || type == RFlags.ATTRLISTSXP) item();
+                item();
+                byteCodeLanguage(integer());
+                int cdr = integer();
+                if (isLanguageCell(cdr)) {
+                    type = cdr;
+                    continue;
+                }
+                byteCodeLanguage(cdr);
+                return;
+            }
+        } finally {
+            depth--;
+        }
+    }
+
+    private static boolean isLanguageCell(int type) {
+        return type == RFlags.LANGSXP || type == RFlags.LISTSXP || type == RFlags.BCREPDEF
+                || type == RFlags.ATTRLANGSXP || type == RFlags.ATTRLISTSXP;
+    }
+
+    private void nest() {
+        if (++depth > RdsParser.MAX_DEPTH) fail(pos, "too_deep", "items are nested more than " + RdsParser.MAX_DEPTH + " deep");
     }
 
     private void attributes(RFlags f) {
@@ -421,7 +487,7 @@ final class AsciiTranscoder {
 
     private void ensure(int n) {
         if ((long) size + n > limit) {
-            throw fail(pos, "decompressed_too_large", "the XDR rewrite of the text grows beyond " + limit + " bytes");
+            throw fail(pos, "too_large_to_hold", "the XDR rewrite of the text grows beyond " + limit + " bytes (the memory budget)");
         }
         if (size + n > out.length) out = Arrays.copyOf(out, (int) Math.min(limit, Math.max(2L * out.length, size + n)));
     }

@@ -62,7 +62,9 @@ final class ItemLists {
     static final class Strings extends AbstractList<RItem> implements RandomAccess {
         private final ByteSource src;
         private final Charset nativeCharset;
-        private long[] offsets = new long[16];
+        /** Where each CHARSXP starts: in {@code small} while the stream is under 2 GB, else in {@code big}. */
+        private int[] small = new int[16];
+        private long[] big;
         private int size;
         /** Elements that are not plain CHARSXPs (attributes, or not a string at all): rare, kept as read. */
         private final Map<Integer, RItem> others = new HashMap<>();
@@ -74,8 +76,23 @@ final class ItemLists {
 
         /** Adds a plain CHARSXP (no attributes) whose flags word is at {@code offset}. */
         void addPlain(long offset) {
-            if (size == offsets.length) offsets = Arrays.copyOf(offsets, size + (size >> 1) + 16);
-            offsets[size++] = offset;
+            int cap = big == null ? small.length : big.length;
+            if (size == cap) {
+                cap = size + (size >> 1) + 16;
+                if (big == null) small = Arrays.copyOf(small, cap);
+                else big = Arrays.copyOf(big, cap);
+            }
+            if (big == null && offset > Integer.MAX_VALUE) {
+                big = new long[small.length];
+                for (int i = 0; i < size; i++) big[i] = small[i];
+                small = null;
+            }
+            if (big == null) small[size++] = (int) offset;
+            else big[size++] = offset;
+        }
+
+        private long offset(int i) {
+            return big == null ? small[i] : big[i];
         }
 
         void addItem(RItem item) {
@@ -89,7 +106,7 @@ final class ItemLists {
         boolean isNA(int i) {
             RItem o = others.get(i);
             if (o != null) return o instanceof RItem.Chars c && c.isNA();
-            return int32(src, offsets[i] + 4) == -1;
+            return int32(src, offset(i) + 4) == -1;
         }
 
         @Override
@@ -97,7 +114,7 @@ final class ItemLists {
             if (i < 0 || i >= size) throw new IndexOutOfBoundsException(i);
             RItem o = others.isEmpty() ? null : others.get(i);
             if (o != null) return o;
-            long off = offsets[i];
+            long off = offset(i);
             RFlags f = new RFlags(int32(src, off));
             int n = int32(src, off + 4);
             String value = n < 0 ? null : decode(src.bytes(off + 8, n), f.charEncoding(), nativeCharset);

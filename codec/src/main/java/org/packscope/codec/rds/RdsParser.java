@@ -25,7 +25,14 @@ public final class RdsParser {
     /** Stack for the reading thread: nesting is followed by recursion, MAX_DEPTH needs a few MB. */
     private static final long STACK_BYTES = 64L << 20;
 
+    /**
+     * Items held per stream (each costs a record or two, about 100 bytes): the share of
+     * the per-open memory budget that item records may take.
+     */
+    static final long MAX_ITEMS = RdsUnwrapper.DEFAULT_LIMIT / 100;
+
     private final ByteSource src;
+    private long items;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final List<RItem> refs = new ArrayList<>();
     private long pos;
@@ -44,11 +51,21 @@ public final class RdsParser {
     }
 
     public static RdsStream parse(ByteSource src) {
-        RdsStream[] out = new RdsStream[1];
+        return onDeepStack(() -> new RdsParser(src).run(), why -> new RdsStream(src, null, null,
+                List.of(Diagnostic.error(null, "unreadable", "the stream could not be read (" + why + ")")), 0));
+    }
+
+    /**
+     * Runs {@code work} on a thread with a stack deep enough for {@link #MAX_DEPTH} levels
+     * of nesting (the ASCII rewrite and the parser follow nesting by recursion); what it
+     * throws becomes {@code onFailure}'s answer, given the failure's class name.
+     */
+    static <T> T onDeepStack(java.util.function.Supplier<T> work, java.util.function.Function<String, T> onFailure) {
+        Object[] out = new Object[1];
         Throwable[] failure = new Throwable[1];
         Thread t = new Thread(null, () -> {
             try {
-                out[0] = new RdsParser(src).run();
+                out[0] = work.get();
             } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
                 failure[0] = e;
             }
@@ -65,10 +82,11 @@ public final class RdsParser {
             }
         }
         if (interrupted) Thread.currentThread().interrupt();
-        if (out[0] != null) return out[0];
-        String why = failure[0] == null ? "unknown failure" : failure[0].getClass().getSimpleName();
-        return new RdsStream(src, null, null, List.of(Diagnostic.error(null, "unreadable",
-                "the stream could not be read (" + why + ")")), 0);
+        if (failure[0] == null) {
+            @SuppressWarnings("unchecked") T result = (T) out[0];
+            return result;
+        }
+        return onFailure.apply(failure[0].getClass().getSimpleName());
     }
 
     private RdsStream run() {
@@ -160,7 +178,11 @@ public final class RdsParser {
         long off = pos;
         if (stopped) return new RItem.Broken(off, off, null, "not_read");
         if (depth >= MAX_DEPTH) {
-            return stop(off, null, "nesting_too_deep", "items are nested more than " + MAX_DEPTH + " deep");
+            return stop(off, null, "too_deep", "items are nested more than " + MAX_DEPTH + " deep");
+        }
+        if (++items > MAX_ITEMS) {
+            return stop(off, null, "too_large_to_hold", "the object has more than " + MAX_ITEMS
+                    + " items, more than PackScope holds in memory for one file; the rest is not read");
         }
         depth++;
         RFlags flags = null;
@@ -282,7 +304,7 @@ public final class RdsParser {
     private RItem.Composite readByteCodeBody(long off, RFlags f, int reps) {
         List<RItem> parts = new ArrayList<>();
         if (!enter()) {
-            parts.add(stop(off, f, "nesting_too_deep", "items are nested more than " + MAX_DEPTH + " deep"));
+            parts.add(stop(off, f, "too_deep", "items are nested more than " + MAX_DEPTH + " deep"));
             return new RItem.Composite(off, pos, f, null, parts, null);
         }
         try {
@@ -327,7 +349,7 @@ public final class RdsParser {
             return new RItem.Composite(typeOff, pos, new RFlags(type), null, List.of(), null);
         }
         if (!isByteCodeLanguage(type)) return readItem(); // the type word was padding (0)
-        if (!enter()) return stop(typeOff, null, "nesting_too_deep", "items are nested more than " + MAX_DEPTH + " deep");
+        if (!enter()) return stop(typeOff, null, "too_deep", "items are nested more than " + MAX_DEPTH + " deep");
         try {
             long first = typeOff;
             RFlags firstFlags = null;

@@ -118,6 +118,7 @@ class RdsRealFixturesTest {
         if (depth > 20 || item == null) return;
         if (item instanceof RItem.Ref) out.add(item);
         if (item instanceof RItem.Environment e) e.parts().forEach(p -> collectRefs(p, out, depth + 1));
+        if (item instanceof RItem.Elements e) e.elements().forEach(p -> collectRefs(p, out, depth + 1));
         if (item instanceof RItem.PairList p) {
             p.cells().forEach(c -> collectRefs(c.car(), out, depth + 1));
             collectRefs(p.tail(), out, depth + 1);
