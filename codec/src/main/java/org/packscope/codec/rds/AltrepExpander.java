@@ -7,15 +7,15 @@ import org.packscope.codec.io.ByteSource;
 
 /**
  * Expands the ALTREP classes whose serialized state fully determines their values:
- * compact_intseq / compact_realseq (state = n, start, step), deferred_string over an
- * integer vector (state = the vector and a scipen setting) and the wrap_* classes
- * (state = list(vector, metadata)). The expansion is written out as an ordinary
+ * compact_intseq / compact_realseq (state = n, start, step; values computed when read),
+ * deferred_string over an integer or double vector (state = the vector and a scipen setting) and the wrap_* classes
+ * (state = the pair (vector, metadata)). The expansion is written out as an ordinary
  * serialized vector in a small stream of its own and read by the same parser, so its
  * nodes carry real spans (in that stream). Anything else is left alone, with a reason.
  */
 final class AltrepExpander {
-    /** Largest expansion made (elements). */
-    static final long MAX_ELEMENTS = 1 << 22;
+    /** Largest deferred-string expansion made (strings, some 32 bytes each held): within the memory budget. */
+    static final long MAX_ELEMENTS = RdsUnwrapper.DEFAULT_LIMIT / 32;
 
     /** The expansion and the stream it lives in, or a reason it was not made. */
     record Result(RItem item, ByteSource source, String problem) {
@@ -44,16 +44,22 @@ final class AltrepExpander {
                         ? new Result(s.root(), seq, null) : Result.no("its expansion could not be read back");
             }
             case "deferred_string": {
-                RItem arg = state instanceof RItem.PairList pl && !pl.cells().isEmpty() ? RItem.resolve(pl.cells().get(0).car()) : null;
-                if (!(arg instanceof RItem.Vector v) || v.type() != RFlags.INTSXP) {
-                    return Result.no("only deferred strings of integer vectors are expanded (R formats doubles its own way)");
+                // state: CONS(the vector, scipen); its strings are what as.character() makes of it
+                RItem.PairList pl = state instanceof RItem.PairList p && !p.cells().isEmpty() ? p : null;
+                RItem arg = pl == null ? null : RItem.resolve(pl.cells().get(0).car());
+                if (!(arg instanceof RItem.Vector v) || (v.type() != RFlags.INTSXP && v.type() != RFlags.REALSXP)) {
+                    return Result.no("only deferred strings of integer or double vectors are expanded");
                 }
                 if (v.length() > MAX_ELEMENTS) return Result.no("it stands for " + v.length() + " strings");
+                int scipen = RItem.resolve(pl.tail()) instanceof RItem.Vector sp && sp.type() == RFlags.INTSXP
+                        && sp.length() >= 1 && sp.intAt(0) != Integer.MIN_VALUE ? sp.intAt(0) : 0;
                 XdrBytes out = XdrBytes.stream().i32(RFlags.STRSXP).i32((int) v.length());
                 for (long i = 0; i < v.length(); i++) {
-                    int x = v.intAt(i);
-                    if (x == Integer.MIN_VALUE) out.i32(RFlags.CHARSXP).i32(-1);
-                    else out.ascii(Integer.toString(x));
+                    String text = v.type() == RFlags.INTSXP
+                            ? (v.intAt(i) == Integer.MIN_VALUE ? null : Integer.toString(v.intAt(i)))
+                            : RNumberText.asCharacter(v.longBitsAt(i), scipen);
+                    if (text == null) out.i32(RFlags.CHARSXP).i32(-1);
+                    else out.ascii(text);
                 }
                 return out.parse(cls, a.offset());
             }
