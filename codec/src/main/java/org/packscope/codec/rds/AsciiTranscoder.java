@@ -68,22 +68,39 @@ final class AsciiTranscoder {
 
     /** True when {@code data} holds an ASCII stream (optionally behind save()'s "RDA2\n"/"RDA3\n"). */
     static boolean isAscii(ByteSource data) {
-        if (data.size() >= 2 && data.u8(0) == 'A' && data.u8(1) == '\n') return true;
-        return data.size() >= 7 && data.u8(0) == 'R' && data.u8(1) == 'D' && data.u8(2) == 'A' && data.u8(4) == '\n'
-                && data.u8(5) == 'A' && data.u8(6) == '\n';
+        return objectStart(data) > 0;
     }
 
+    /**
+     * Where the first number follows "A\n" (optionally behind "RDA2\n"/"RDA3\n"); line
+     * ends may be CRLF, as in a file written or copied on Windows. -1 when not ASCII.
+     */
+    static long objectStart(ByteSource data) {
+        long p = 0;
+        if (data.size() >= 5 && data.u8(0) == 'R' && data.u8(1) == 'D' && data.u8(2) == 'A') {
+            p = lineEnd(data, 4);
+            if (p < 0) return -1;
+        }
+        return data.has(p, 2) && data.u8(p) == 'A' ? lineEnd(data, p + 1) : -1;
+    }
+
+    /** The offset after a line end ("\n" or "\r\n") at {@code p}, or -1. */
+    private static long lineEnd(ByteSource data, long p) {
+        if (data.has(p, 1) && data.u8(p) == '\n') return p + 1;
+        return data.has(p, 2) && data.u8(p) == '\r' && data.u8(p + 1) == '\n' ? p + 2 : -1;
+    }
+
+    /** The rewrite, made on a thread whose stack holds {@link RdsParser#MAX_DEPTH} levels of nesting. */
     static Result transcode(ByteSource text) {
-        return new AsciiTranscoder(text, RdsUnwrapper.DEFAULT_LIMIT).run();
+        return RdsParser.onDeepStack(() -> new AsciiTranscoder(text, RdsUnwrapper.DEFAULT_LIMIT).run(),
+                why -> new Result(ByteSource.of(new byte[0], "XDR rewrite of " + text.name()), text, new long[0], new long[0], 0,
+                        List.of(Diagnostic.error(null, "unreadable", "the ASCII text could not be read (" + why + ")"))));
     }
 
     private Result run() {
         try {
-            if (text.u8(0) == 'R') {
-                raw(new byte[] {'R', 'D', 'X', (byte) text.u8(3), '\n'});
-                pos = 5;
-            }
-            pos += 2;
+            if (text.u8(0) == 'R') raw(new byte[] {'R', 'D', 'X', (byte) text.u8(3), '\n'});
+            pos = objectStart(text);
             raw(new byte[] {'X', '\n'});
             int version = integer();
             integer();
@@ -109,7 +126,7 @@ final class AsciiTranscoder {
     // ------------------------------------------------------------------ the item grammar
 
     private void item() {
-        if (++depth > RdsParser.MAX_DEPTH) fail(pos, "nesting_too_deep", "items are nested more than " + RdsParser.MAX_DEPTH + " deep");
+        nest();
         try {
             RFlags f = new RFlags(integer());
             switch (f.type()) {
@@ -173,8 +190,13 @@ final class AsciiTranscoder {
                     item();
                     attributes(f);
                 }
+                case RFlags.BCODESXP -> {
+                    integer(); // shared language cells
+                    byteCode();
+                    attributes(f);
+                }
                 default -> {
-                    // bytecode, unknown types: the XDR reader stops at these flags and says why;
+                    // unknown types: the XDR reader stops at these flags and says why;
                     // rewriting on would turn the words that follow into noise
                     throw new Stop();
                 }
@@ -182,6 +204,64 @@ final class AsciiTranscoder {
         } finally {
             depth--;
         }
+    }
+
+    /** Byte code: the code vector, then each constant behind its type word (as RdsParser reads it). */
+    private void byteCode() {
+        nest();
+        try {
+            item();
+            int n = count(integer(), 2);
+            for (int i = 0; i < n; i++) {
+                int type = integer();
+                if (type == RFlags.BCODESXP) byteCode();
+                else byteCodeLanguage(type);
+            }
+        } finally {
+            depth--;
+        }
+    }
+
+    /** A language constant of byte code: cells of type word, [index], [attributes], tag, CAR, CDR. */
+    private void byteCodeLanguage(int type) {
+        if (type == RFlags.BCREPREF) {
+            integer();
+            return;
+        }
+        if (!isLanguageCell(type)) {
+            item(); // the type word was a pad: an ordinary item follows
+            return;
+        }
+        nest();
+        try {
+            while (true) {
+                if (type == RFlags.BCREPDEF) {
+                    integer();
+                    type = integer();
+                }
+                if (type == RFlags.ATTRLANGSXP || type == RFlags.ATTRLISTSXP) item();
+                item();
+                byteCodeLanguage(integer());
+                int cdr = integer();
+                if (isLanguageCell(cdr)) {
+                    type = cdr;
+                    continue;
+                }
+                byteCodeLanguage(cdr);
+                return;
+            }
+        } finally {
+            depth--;
+        }
+    }
+
+    private static boolean isLanguageCell(int type) {
+        return type == RFlags.LANGSXP || type == RFlags.LISTSXP || type == RFlags.BCREPDEF
+                || type == RFlags.ATTRLANGSXP || type == RFlags.ATTRLISTSXP;
+    }
+
+    private void nest() {
+        if (++depth > RdsParser.MAX_DEPTH) fail(pos, "too_deep", "items are nested more than " + RdsParser.MAX_DEPTH + " deep");
     }
 
     private void attributes(RFlags f) {
@@ -407,7 +487,7 @@ final class AsciiTranscoder {
 
     private void ensure(int n) {
         if ((long) size + n > limit) {
-            throw fail(pos, "decompressed_too_large", "the XDR rewrite of the text grows beyond " + limit + " bytes");
+            throw fail(pos, "too_large_to_hold", "the XDR rewrite of the text grows beyond " + limit + " bytes (the memory budget)");
         }
         if (size + n > out.length) out = Arrays.copyOf(out, (int) Math.min(limit, Math.max(2L * out.length, size + n)));
     }

@@ -18,7 +18,7 @@ public record RFlags(int word) {
     // Pseudo-types that exist only in the stream.
     public static final int REFSXP = 255, NILVALUE_SXP = 254, GLOBALENV_SXP = 253, UNBOUNDVALUE_SXP = 252,
             MISSINGARG_SXP = 251, BASENAMESPACE_SXP = 250, NAMESPACESXP = 249, PACKAGESXP = 248,
-            PERSISTSXP = 247, CLASSREFSXP = 246, GENERICREFSXP = 245, BCREPDEF = 244, EMPTYENV_SXP = 242,
+            PERSISTSXP = 247, CLASSREFSXP = 246, GENERICREFSXP = 245, BCREPDEF = 244, BCREPREF = 243, EMPTYENV_SXP = 242,
             BASEENV_SXP = 241, ATTRLANGSXP = 240, ATTRLISTSXP = 239, ALTREP_SXP = 238;
 
     /** CHARSXP encoding bits within the levels. */
@@ -103,6 +103,7 @@ public record RFlags(int word) {
             case CLASSREFSXP -> "CLASSREFSXP";
             case GENERICREFSXP -> "GENERICREFSXP";
             case BCREPDEF -> "BCREPDEF";
+            case BCREPREF -> "BCREPREF";
             case EMPTYENV_SXP -> "EMPTYENV_SXP";
             case BASEENV_SXP -> "BASEENV_SXP";
             case ATTRLANGSXP -> "ATTRLANGSXP";
@@ -128,6 +129,7 @@ public record RFlags(int word) {
             case LANGSXP -> "language";
             case SYMSXP -> "symbol";
             case CLOSXP -> "closure";
+            case BCODESXP -> "bytecode";
             case ENVSXP -> "environment";
             case CHARSXP -> "char";
             case NILVALUE_SXP, NILSXP -> "NULL";

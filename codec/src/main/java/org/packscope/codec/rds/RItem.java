@@ -45,8 +45,15 @@ public sealed interface RItem {
         public String text() { return name instanceof Chars c && c.value() != null ? c.value() : "?"; }
     }
 
-    /** REFSXP: a repeat of an earlier symbol/environment; {@code target} null when the index is bad. */
-    record Ref(long offset, long end, RFlags flags, long indexOffset, int index, RItem target) implements RItem { }
+    /**
+     * REFSXP: a repeat of an earlier symbol/environment, looked up in the stream's reference
+     * table when asked, since an environment may refer to itself from inside (its entry is
+     * made before its contents are read, and filled after).
+     */
+    record Ref(long offset, long end, RFlags flags, long indexOffset, int index, List<RItem> table) implements RItem {
+        /** What the reference names; null when the index is bad. */
+        public RItem target() { return index >= 1 && index <= table.size() ? table.get(index - 1) : null; }
+    }
 
     /**
      * LGLSXP, INTSXP, REALSXP, CPLXSXP or RAWSXP: {@code length} elements stored big-endian

@@ -296,7 +296,7 @@ public final class RNodes {
 
     static String realText(long bits) {
         double d = Double.longBitsToDouble(bits);
-        if (Double.isNaN(d)) return (bits & 0xffffffffL) == 1954 ? "NA" : "NaN";
+        if (Double.isNaN(d)) return isNaReal(bits) ? "NA" : "NaN";
         if (d == Math.rint(d) && Math.abs(d) < 1e15) return bits == 0x8000000000000000L ? "-0" : Long.toString((long) d);
         return Double.toString(d);
     }
@@ -349,6 +349,32 @@ public final class RNodes {
             RItem c = elements.get(Math.toIntExact(index));
             return c instanceof RItem.Chars ch ? (ch.value() == null ? "NA" : ch.value()) : "?";
         }
+
+        @Override public boolean mayHaveGaps() { return true; }
+
+        /** NA_character_ is missing (the string "NA" is a value); a non-string element is undecodable. */
+        @Override
+        public void gaps(long start, byte[] dst, int off, int len) {
+            for (int i = 0; i < len; i++) {
+                int k = Math.toIntExact(start + i);
+                byte mark;
+                if (elements instanceof ItemLists.Strings s) {
+                    mark = s.isNA(k) ? MISSING : PRESENT;
+                    if (mark == PRESENT && !(s.get(k) instanceof RItem.Chars)) mark = UNDECODABLE;
+                } else {
+                    RItem c = elements.get(k);
+                    mark = !(c instanceof RItem.Chars ch) ? UNDECODABLE : ch.isNA() ? MISSING : PRESENT;
+                }
+                dst[off + i] = mark;
+            }
+        }
+
+        @Override
+        public String gapReason(long index) {
+            RItem c = elements.get(Math.toIntExact(index));
+            if (!(c instanceof RItem.Chars ch)) return "element is not a string (" + summary(c) + ")";
+            return ch.isNA() ? "NA_character_ (R's missing string)" : null;
+        }
     }
 
     /** Values of an atomic vector, decoded from big-endian on demand. */
@@ -387,5 +413,44 @@ public final class RNodes {
         public String text(long index) {
             return v.type() == RFlags.CPLXSXP ? realText(v.longBitsAt(index)) : RNodes.text(v, index);
         }
+
+        /** Raw bytes have no NA; every other atomic type has R's NA sentinel. */
+        @Override public boolean mayHaveGaps() { return v.type() != RFlags.RAWSXP; }
+
+        @Override
+        public void gaps(long start, byte[] dst, int off, int len) {
+            if (!mayHaveGaps()) {
+                java.util.Arrays.fill(dst, off, off + len, PRESENT);
+                return;
+            }
+            long[] page = new long[Math.min(len, 4096)];
+            for (int done = 0; done < len; ) {
+                int n = Math.min(page.length, len - done);
+                read(start + done, page, 0, n);
+                for (int i = 0; i < n; i++) dst[off + done + i] = isNA(page[i]) ? MISSING : PRESENT;
+                done += n;
+            }
+        }
+
+        private boolean isNA(long bits) {
+            return type() == ValueType.F64 ? isNaReal(bits) : bits == Integer.MIN_VALUE;
+        }
+
+        @Override
+        public String gapReason(long index) {
+            long[] one = new long[1];
+            read(index, one, 0, 1);
+            if (!mayHaveGaps() || !isNA(one[0])) return null;
+            return switch (v.type()) {
+                case RFlags.LGLSXP -> "NA (R's missing logical, stored as 0x80000000)";
+                case RFlags.INTSXP -> "NA_integer_ (R's missing integer, stored as -2147483648)";
+                default -> "NA_real_ (R's missing number: a NaN whose low word is 1954)";
+            };
+        }
+    }
+
+    /** R's NA_real_: a NaN whose low 32 bits are 1954 (R_IsNA); other NaNs are values. */
+    static boolean isNaReal(long bits) {
+        return Double.isNaN(Double.longBitsToDouble(bits)) && (bits & 0xffffffffL) == 1954;
     }
 }

@@ -7,6 +7,8 @@ import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.raw.FileNames;
 
@@ -44,8 +46,21 @@ public final class RdsFile {
         Node carrier = object != null ? object : n.child("header");
         for (Diagnostic d : s.diagnostics()) carrier.diagnose(withOrigin(d, u, ascii));
         n.summary(summary(u, s));
+        if (object != null) offerObjectValues(n, object);
         FieldExplainer matrix = BpcellsRds.attach(n, s);
         n.facet(FieldExplainer.class, RdsExplainer.forFile(matrix));
+    }
+
+    /**
+     * A file whose object is a vector (or an ALTREP object standing for one) offers its
+     * values itself, so {@code decode file.rds} needs no {@code ::object}.
+     */
+    private static void offerObjectValues(Node file, Node object) {
+        Node holder = object.values() != null ? object : object.child("expanded");
+        if (holder == null || holder.values() == null) return;
+        file.facet(ValueColumn.class, holder.values());
+        ValueTracer tracer = holder.facet(ValueTracer.class);
+        if (tracer != null) file.facet(ValueTracer.class, tracer);
     }
 
     /**

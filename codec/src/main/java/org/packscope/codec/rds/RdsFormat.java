@@ -52,19 +52,29 @@ public final class RdsFormat implements Format {
     }
 
     /**
-     * 100 for "X\n" then version 2 or 3 (big-endian), "A\n2\n"/"A\n3\n" or native "B\n";
+     * 100 for "X\n" then version 2 or 3 (big-endian), "A\n2\n"/"A\n3\n" (or with CRLF) or native "B\n";
      * 50 for "X\n" then another small version (opened to report it); else 0.
      */
     static int serializationScore(byte[] b) {
+        if (b != null && b.length >= 8 && b[0] == 'R' && b[1] == 'D' && b[2] == 'A' && b[4] == '\r' && b[5] == '\n') {
+            return b[3] == '2' || b[3] == '3' ? 100 : 0; // an ASCII save() file with CRLF line ends
+        }
         if (b != null && b.length >= 7 && b[0] == 'R' && b[1] == 'D' && b[4] == '\n') {
             return (b[3] == '2' || b[3] == '3') && (b[2] == 'X' || b[2] == 'A' || b[2] == 'B') ? 100 : 0;
         }
+        if (b != null && b.length >= 6 && b[0] == 'A' && b[1] == '\r' && b[2] == '\n') return asciiVersion(b, 3) ? 100 : 0;
         if (b == null || b.length < 4 || b[1] != '\n') return 0;
-        if (b[0] == 'A') return (b[2] == '2' || b[2] == '3') && b[3] == '\n' ? 100 : 0;
+        if (b[0] == 'A') return asciiVersion(b, 2) ? 100 : 0;
         if (b.length < 6) return 0;
         if (b[0] == 'X' && b[2] == 0 && b[3] == 0 && b[4] == 0) return b[5] == 2 || b[5] == 3 ? 100 : 50;
         if (b[0] == 'B') return (b[2] == 2 || b[2] == 3) && b[3] == 0 && b[4] == 0 && b[5] == 0 ? 100 : 0;
         return 0;
+    }
+
+    /** "2" or "3" then a line end (LF or CRLF) at {@code p}. */
+    private static boolean asciiVersion(byte[] b, int p) {
+        if (p + 1 >= b.length || (b[p] != '2' && b[p] != '3')) return false;
+        return b[p + 1] == '\n' || b[p + 1] == '\r' && p + 2 < b.length && b[p + 2] == '\n';
     }
 
     private static byte[] gunzipHead(byte[] head) throws Exception {

@@ -25,7 +25,14 @@ public final class RdsParser {
     /** Stack for the reading thread: nesting is followed by recursion, MAX_DEPTH needs a few MB. */
     private static final long STACK_BYTES = 64L << 20;
 
+    /**
+     * Items held per stream (each costs a record or two, about 100 bytes): the share of
+     * the per-open memory budget that item records may take.
+     */
+    static final long MAX_ITEMS = RdsUnwrapper.DEFAULT_LIMIT / 100;
+
     private final ByteSource src;
+    private long items;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final List<RItem> refs = new ArrayList<>();
     private long pos;
@@ -44,11 +51,21 @@ public final class RdsParser {
     }
 
     public static RdsStream parse(ByteSource src) {
-        RdsStream[] out = new RdsStream[1];
+        return onDeepStack(() -> new RdsParser(src).run(), why -> new RdsStream(src, null, null,
+                List.of(Diagnostic.error(null, "unreadable", "the stream could not be read (" + why + ")")), 0));
+    }
+
+    /**
+     * Runs {@code work} on a thread with a stack deep enough for {@link #MAX_DEPTH} levels
+     * of nesting (the ASCII rewrite and the parser follow nesting by recursion); what it
+     * throws becomes {@code onFailure}'s answer, given the failure's class name.
+     */
+    static <T> T onDeepStack(java.util.function.Supplier<T> work, java.util.function.Function<String, T> onFailure) {
+        Object[] out = new Object[1];
         Throwable[] failure = new Throwable[1];
         Thread t = new Thread(null, () -> {
             try {
-                out[0] = new RdsParser(src).run();
+                out[0] = work.get();
             } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
                 failure[0] = e;
             }
@@ -65,10 +82,11 @@ public final class RdsParser {
             }
         }
         if (interrupted) Thread.currentThread().interrupt();
-        if (out[0] != null) return out[0];
-        String why = failure[0] == null ? "unknown failure" : failure[0].getClass().getSimpleName();
-        return new RdsStream(src, null, null, List.of(Diagnostic.error(null, "unreadable",
-                "the stream could not be read (" + why + ")")), 0);
+        if (failure[0] == null) {
+            @SuppressWarnings("unchecked") T result = (T) out[0];
+            return result;
+        }
+        return onFailure.apply(failure[0].getClass().getSimpleName());
     }
 
     private RdsStream run() {
@@ -160,7 +178,11 @@ public final class RdsParser {
         long off = pos;
         if (stopped) return new RItem.Broken(off, off, null, "not_read");
         if (depth >= MAX_DEPTH) {
-            return stop(off, null, "nesting_too_deep", "items are nested more than " + MAX_DEPTH + " deep");
+            return stop(off, null, "too_deep", "items are nested more than " + MAX_DEPTH + " deep");
+        }
+        if (++items > MAX_ITEMS) {
+            return stop(off, null, "too_large_to_hold", "the object has more than " + MAX_ITEMS
+                    + " items, more than PackScope holds in memory for one file; the rest is not read");
         }
         depth++;
         RFlags flags = null;
@@ -194,12 +216,12 @@ public final class RdsParser {
                     idxOff = pos;
                     idx = readInt();
                 }
-                RItem target = idx >= 1 && idx <= refs.size() ? refs.get(idx - 1) : null;
-                if (target == null) {
+                // an entry still null is an environment (or external pointer) being read: a valid self-reference
+                if (idx < 1 || idx > refs.size()) {
                     error(idxOff, "bad_reference", "reference " + idx + " points outside the "
                             + refs.size() + " symbols/environments read so far");
                 }
-                return new RItem.Ref(off, pos, f, idxOff, idx, target);
+                return new RItem.Ref(off, pos, f, idxOff, idx, refs);
             }
             case RFlags.SYMSXP: {
                 RItem name = readItem();
@@ -247,14 +269,137 @@ public final class RdsParser {
                         + a.className() + " expanded from its state (byte " + off + ")"));
                 return new RItem.Altrep(off, pos, f, info, state, attr, r.item(), r.source());
             }
-            case RFlags.BCODESXP, RFlags.BCREPDEF:
-                return stop(off, f, "bytecode_unsupported", "byte-compiled code (" + f.typeName()
-                        + ") is not supported; reading stops here");
+            case RFlags.BCODESXP:
+                return readByteCode(off, f);
+            case RFlags.BCREPDEF:
+                return stop(off, f, "unsupported_item", "BCREPDEF occurs only inside byte code's constants"
+                        + " (R refuses it elsewhere too)");
             case RFlags.CLASSREFSXP, RFlags.GENERICREFSXP:
                 return stop(off, f, "unsupported_item", f.typeName() + " cannot occur in a valid stream (R refuses it too)");
             default:
                 return readVectorLike(off, f);
         }
+    }
+
+    // ------------------------------------------------------------------ byte code
+
+    /**
+     * BCODESXP (a closure compiled by R's compiler): the number of shared language cells,
+     * then the code (an integer vector) and its constant pool, then attributes. Read as
+     * R's ReadBC does, so that everything after it is read too.
+     */
+    private RItem readByteCode(long off, RFlags f) {
+        long repsOff = pos;
+        int reps = readInt();
+        if (reps < 0 || reps > src.size() - pos) {
+            return stop(repsOff, off, f, "bad_length", "byte code claims " + reps + " shared language cells");
+        }
+        RItem.Composite bc = readByteCodeBody(off, f, reps);
+        if (stopped || !f.hasAttributes()) return bc;
+        RItem attr = readItem();
+        return new RItem.Composite(off, pos, f, null, bc.parts(), attr);
+    }
+
+    /** One byte code object: code, then the constants, each behind its type word. */
+    private RItem.Composite readByteCodeBody(long off, RFlags f, int reps) {
+        List<RItem> parts = new ArrayList<>();
+        if (!enter()) {
+            parts.add(stop(off, f, "too_deep", "items are nested more than " + MAX_DEPTH + " deep"));
+            return new RItem.Composite(off, pos, f, null, parts, null);
+        }
+        try {
+            parts.add(readItem());
+            long nOff = pos;
+            int n = stopped ? 0 : readInt();
+            if (n < 0 || n > (src.size() - pos) / 4) {
+                parts.add(stop(nOff, nOff, null, "bad_length", "the byte code's constant pool claims " + n + " constants"));
+                n = 0;
+            }
+            for (int i = 0; i < n && !stopped; i++) {
+                long typeOff = pos;
+                int type = readInt();
+                if (type == RFlags.BCODESXP) parts.add(readByteCodeBody(typeOff, new RFlags(type), reps));
+                else if (isByteCodeLanguage(type)) parts.add(readByteCodeLanguage(type, typeOff, reps));
+                else parts.add(readItem());
+            }
+            return new RItem.Composite(off, pos, f, null, parts, null);
+        } finally {
+            depth--;
+        }
+    }
+
+    private static boolean isByteCodeLanguage(int type) {
+        return type == RFlags.LANGSXP || type == RFlags.LISTSXP || type == RFlags.BCREPDEF || type == RFlags.BCREPREF
+                || type == RFlags.ATTRLANGSXP || type == RFlags.ATTRLISTSXP;
+    }
+
+    /**
+     * A language object in a constant pool: cells written as type word, [BCREPDEF index],
+     * [attributes], tag, then CAR and CDR each behind a type word of their own
+     * (0 then an ordinary item for anything that is not a cell). The chain of CDRs is
+     * followed in a loop; a BCREPREF repeats a cell defined earlier by index.
+     */
+    private RItem readByteCodeLanguage(int type, long typeOff, int reps) {
+        if (type == RFlags.BCREPREF) {
+            long idxOff = pos;
+            int idx = readInt();
+            if (idx < 0 || idx >= reps) {
+                error(idxOff, "bad_reference", "shared language cell " + idx + " is outside the " + reps + " the byte code declares");
+            }
+            return new RItem.Composite(typeOff, pos, new RFlags(type), null, List.of(), null);
+        }
+        if (!isByteCodeLanguage(type)) return readItem(); // the type word was padding (0)
+        if (!enter()) return stop(typeOff, null, "too_deep", "items are nested more than " + MAX_DEPTH + " deep");
+        try {
+            long first = typeOff;
+            RFlags firstFlags = null;
+            List<RItem.Cell> cells = new ArrayList<>();
+            RItem tail;
+            while (true) {
+                if (type == RFlags.BCREPDEF) {
+                    long idxOff = pos;
+                    int idx = readInt();
+                    if (idx < 0 || idx >= reps) {
+                        error(idxOff, "bad_reference", "shared language cell " + idx + " is outside the " + reps + " the byte code declares");
+                    }
+                    type = readInt();
+                }
+                boolean hasAttr = type == RFlags.ATTRLANGSXP || type == RFlags.ATTRLISTSXP;
+                RFlags cf = new RFlags(type == RFlags.ATTRLANGSXP ? RFlags.LANGSXP : type == RFlags.ATTRLISTSXP ? RFlags.LISTSXP : type);
+                if (firstFlags == null) firstFlags = cf;
+                RItem attr = hasAttr ? readItem() : null;
+                RItem tag = stopped ? null : readItem();
+                RItem car = null;
+                if (!stopped) {
+                    long carOff = pos;
+                    car = readByteCodeLanguage(readInt(), carOff, reps);
+                }
+                cells.add(new RItem.Cell(typeOff, pos, cf, attr, RItem.resolve(tag) instanceof RItem.Singleton ? null : tag, car));
+                if (stopped) {
+                    tail = null;
+                    break;
+                }
+                long cdrOff = pos;
+                int cdrType = readInt();
+                if (isByteCodeLanguage(cdrType) && cdrType != RFlags.BCREPREF) {
+                    type = cdrType;
+                    typeOff = cdrOff;
+                    continue;
+                }
+                tail = readByteCodeLanguage(cdrType, cdrOff, reps);
+                break;
+            }
+            return new RItem.PairList(first, pos, firstFlags, List.copyOf(cells), tail);
+        } finally {
+            depth--;
+        }
+    }
+
+    /** One more level of nesting; false (and nothing changed) when that would pass {@link #MAX_DEPTH}. */
+    private boolean enter() {
+        if (depth >= MAX_DEPTH) return false;
+        depth++;
+        return true;
     }
 
     /** Types whose attributes follow their payload. */
@@ -273,7 +418,7 @@ public final class RdsParser {
                     return stop(lenOff, off, f, "length_exceeds_data", "the string claims " + n + " bytes but "
                             + Math.max(0, src.size() - pos) + " are left");
                 } else {
-                    value = new String(src.bytes(pos, n), charset(f));
+                    value = ItemLists.decode(src.bytes(pos, n), f.charEncoding(), nativeCharset);
                     pos += n;
                 }
                 RItem attr = f.hasAttributes() ? readItem() : null;
@@ -301,8 +446,7 @@ public final class RdsParser {
                     return stop(lenOff, off, f, "length_exceeds_data", f.typeName() + " claims " + n
                             + " elements but only " + Math.max(0, src.size() - pos) + " bytes are left (each needs 4 or more)");
                 }
-                List<RItem> elements = new ArrayList<>((int) Math.min(n, 1 << 16));
-                for (long i = 0; i < n && !stopped; i++) elements.add(readItem());
+                List<RItem> elements = t == RFlags.STRSXP ? readStrings(n) : readElements(n);
                 RItem attr = f.hasAttributes() && !stopped ? readItem() : null;
                 return new RItem.Elements(off, pos, f, lenOff, n, elements, attr);
             }
@@ -345,6 +489,43 @@ public final class RdsParser {
                         "flags %s name type %d, which is not an R serialization item type; reading stops here",
                         f.hex(), t));
         }
+    }
+
+    /**
+     * A character vector's elements: plain CHARSXPs are only sized and skipped (their
+     * text is read when asked); anything else is read as an item.
+     */
+    private List<RItem> readStrings(long n) {
+        ItemLists.Strings out = new ItemLists.Strings(src, nativeCharset);
+        for (long i = 0; i < n && !stopped; i++) {
+            long at = pos;
+            if (src.has(at, 8)) {
+                int w = ItemLists.int32(src, at);
+                int len = ItemLists.int32(src, at + 4);
+                boolean plain = (w & 0xff) == RFlags.CHARSXP && (w & (UNUSED_FLAG_BITS | 0x200)) == 0;
+                if (plain && (len == -1 || len >= 0 && src.has(at + 8, len))) {
+                    out.addPlain(at);
+                    pos = at + 8 + Math.max(0, len);
+                    continue;
+                }
+            }
+            out.addItem(readItem());
+        }
+        return out;
+    }
+
+    /** A list's elements; NULLs (one word each, often millions) are only counted. */
+    private List<RItem> readElements(long n) {
+        ItemLists.Sparse out = new ItemLists.Sparse(pos);
+        for (long i = 0; i < n && !stopped; i++) {
+            if (src.has(pos, 4) && ItemLists.int32(src, pos) == RFlags.NILVALUE_SXP) {
+                pos += 4;
+                out.addNull();
+            } else {
+                out.addItem(readItem());
+            }
+        }
+        return out;
     }
 
     /** Pairlist-like chains, read iteratively along the CDRs so long lists cost no stack. */
@@ -411,14 +592,6 @@ public final class RdsParser {
         }
         stop(lenOff, itemOff, f, "bad_length", f.typeName() + " has a negative length " + n);
         return -1;
-    }
-
-    private Charset charset(RFlags f) {
-        return switch (f.charEncoding()) {
-            case "latin1", "bytes" -> StandardCharsets.ISO_8859_1;
-            case "UTF-8", "ASCII" -> StandardCharsets.UTF_8;
-            default -> nativeCharset;
-        };
     }
 
     // ------------------------------------------------------------------ helpers

@@ -24,8 +24,13 @@ import org.tukaani.xz.XZInputStream;
  */
 public final class RdsUnwrapper {
 
-    /** Largest decompressed stream held in memory. */
-    public static final long DEFAULT_LIMIT = 256L << 20;
+    /**
+     * The per-open memory budget: the largest decompressed stream held in memory, a
+     * quarter of the heap (64 MB in a 256 MB heap; between 16 and 256 MB). What a stream
+     * decompresses to beyond it is not held: a {@code too_large_to_hold} error says so and
+     * the part before it is read.
+     */
+    public static final long DEFAULT_LIMIT = Math.min(256L << 20, Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 4));
     private static final int PIECE = 1 << 16;
     private static final long MAX_DEFLATE_RATIO = 1032;
     /** Output per decompressor call; each call leaves a (decompressed, compressed) mark. */
@@ -70,9 +75,10 @@ public final class RdsUnwrapper {
         // is not a trailer (truncated or damaged file): then it is not even a hint.
         if (claimed > MAX_DEFLATE_RATIO * size) claimed = 0;
         if (claimed > limit) {
-            diags.add(Diagnostic.error(Span.bytes(size - 4, 4), "decompressed_too_large", "the gzip trailer claims "
-                    + claimed + " decompressed bytes, more than the " + limit + " PackScope holds in memory; not decompressed"));
-            return new Unwrapped(Compression.GZIP, file, ByteSource.of(new byte[0], name), 0, 0, diags);
+            diags.add(Diagnostic.error(Span.bytes(size - 4, 4), "too_large_to_hold", "the gzip trailer claims "
+                    + claimed + " decompressed bytes, more than the " + limit + " PackScope holds in memory;"
+                    + " only the first " + limit + " are decompressed"));
+            claimed = limit;
         }
         Output out = new Output((int) Math.max(PIECE, Math.min(claimed + 16, 64L << 20)));
         long member = 0;
@@ -179,7 +185,8 @@ public final class RdsUnwrapper {
                 }
                 int room = out.room(limit);
                 if (room == 0) {
-                    diags.add(Diagnostic.errorAtByte(start + inf.getBytesRead(), "decompressed_too_large",
+                    if (!diags.isEmpty() && diags.get(diags.size() - 1).rule().equals("too_large_to_hold")) return -1;
+                    diags.add(Diagnostic.errorAtByte(start + inf.getBytesRead(), "too_large_to_hold",
                             "the stream decompresses to more than " + limit + " bytes; only the first " + limit + " are kept"));
                     return -1;
                 }
@@ -209,7 +216,7 @@ public final class RdsUnwrapper {
                 int room = out.room(limit);
                 if (room == 0) {
                     if (in.read() < 0) break; // exactly at the cap and the stream ends: nothing lost
-                    diags.add(Diagnostic.errorAtByte(raw.pos, "decompressed_too_large",
+                    diags.add(Diagnostic.errorAtByte(raw.pos, "too_large_to_hold",
                             "the stream decompresses to more than " + limit + " bytes; only the first " + limit + " are kept"));
                     break;
                 }

@@ -168,14 +168,14 @@ class RdsAsciiTest {
     }
 
     @Test
-    void bytecodeStopsTheRewriteAndTheReaderSaysWhy() {
+    void byteCodeIsRewrittenAndGarbageInItIsFoundWhereItIs() {
         byte[] text = new Text().header3().w(RFlags.VECSXP).w(2).w(RFlags.INTSXP).w(1).w(3).w(RFlags.BCODESXP).w(1)
                 .w("garbage").bytes();
         AsciiTranscoder.Result r = AsciiTranscoder.transcode(ByteSource.of(text, "bc.rds"));
-        assertEquals(List.of(), r.diagnostics());
+        assertEquals(List.of("bad_ascii_number"), r.diagnostics().stream().map(Diagnostic::rule).toList());
+        assertEquals(new String(text, StandardCharsets.US_ASCII).indexOf("garbage"), r.diagnostics().get(0).span().byteOffset());
         RdsStream s = RdsFile.read(ByteSource.of(text, "bc.rds"));
-        assertEquals(List.of("bytecode_unsupported"), s.diagnostics().stream().map(Diagnostic::rule).toList());
-        assertEquals(3, ((RItem.Vector) ((RItem.Elements) s.root()).elements().get(0)).intAt(0));
+        assertEquals(3, ((RItem.Vector) ((RItem.Elements) s.root()).elements().get(0)).intAt(0), "what comes before is kept");
     }
 
     @Test

@@ -263,19 +263,20 @@ class RdsCorruptionTest {
     void decompressedSizeIsBounded() {
         byte[] gz = fixture("small_double_packed_col");
         Unwrapped u = new RdsUnwrapper(1000).open(ByteSource.of(gz, "big.rds"));
-        Diagnostic d = find(u.diagnostics(), "decompressed_too_large");
+        Diagnostic d = find(u.diagnostics(), "too_large_to_hold");
         assertEquals(gz.length - 4, d.span().byteOffset());
-        assertEquals(0, u.data().size());
+        assertEquals(1000, u.data().size(), "the part within the budget is kept");
+        assertEquals(1, u.diagnostics().size(), "said once");
 
         // a trailer that lies about the size is caught while inflating
         byte[] lying = gz.clone();
         ByteBuffer.wrap(lying).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(lying.length - 4, 10);
         Unwrapped v = new RdsUnwrapper(1000).open(ByteSource.of(lying, "big.rds"));
-        find(v.diagnostics(), "decompressed_too_large");
+        find(v.diagnostics(), "too_large_to_hold");
         assertEquals(1000, v.data().size());
 
         Unwrapped x = new RdsUnwrapper(1000).open(ByteSource.of(fixture("rds_xz_small_uint_packed_col"), "x.rds"));
-        find(x.diagnostics(), "decompressed_too_large");
+        find(x.diagnostics(), "too_large_to_hold");
     }
 
     @Test

@@ -205,23 +205,53 @@ class RdsParserTest {
     }
 
     @Test
-    void hugeCompactSequencesAreNotExpanded() {
+    void hugeCompactSequencesAreComputedNotHeld() {
         RdsStream s = parse(altrepHeader(XdrWriter.v3(), "compact_intseq", RFlags.INTSXP).reals(2e9, 1, 1).nil());
-        assertEquals("altrep_not_expanded", only(s).rule());
+        assertEquals("altrep_expanded", only(s).rule());
+        RItem.Vector v = (RItem.Vector) ((RItem.Altrep) s.root()).expanded();
+        assertEquals(2_000_000_000L, v.length());
+        assertEquals(2_000_000_000, v.intAt(1_999_999_999L));
+        assertEquals(1_000_000, v.intAt(999_999));
+        RdsStream tooLong = parse(altrepHeader(XdrWriter.v3(), "compact_realseq", RFlags.REALSXP).reals(3e9, 1, 1).nil());
+        assertEquals("altrep_not_expanded", only(tooLong).rule(), "a long vector is not expanded");
     }
 
     @Test
-    void bytecodeStopsReading() {
+    void byteCodeIsReadAndWhatFollowsItToo() {
         XdrWriter w = XdrWriter.v3().i32(RFlags.LISTSXP | 0x400).sym("f");
         int at = w.size();
-        w.i32(RFlags.BCODESXP).i32(1).nil();
+        w.i32(RFlags.BCODESXP).i32(1)                              // one shared language cell
+                .i32(RFlags.INTSXP).i32(2).i32(12).i32(1)          // code: version 12, then opcodes
+                .i32(3)                                            // three constants
+                .i32(RFlags.BCREPDEF).i32(0).i32(RFlags.LANGSXP)   // g(1.5), defined as shared cell 0
+                .nil().i32(0).sym("g")                             // tag, CAR (pad + symbol)
+                .i32(RFlags.LISTSXP).nil().i32(0).i32(RFlags.REALSXP).i32(1).f64(1.5)
+                .i32(0).nil()                                      // CDR: pad + NULL
+                .i32(RFlags.BCREPREF).i32(0)                       // the same cell again
+                .i32(RFlags.REALSXP).i32(RFlags.REALSXP).i32(1).f64(2.5); // an ordinary constant
+        int after = w.size();
+        w.i32(RFlags.LISTSXP | 0x400).sym("after").i32(RFlags.INTSXP).i32(1).i32(7).nil();
         RdsStream s = parse(w);
-        Diagnostic d = only(s);
-        assertEquals("bytecode_unsupported", d.rule());
-        assertEquals(at, d.span().byteOffset());
+        assertEquals(List.of(), s.diagnostics());
         RItem.PairList pl = (RItem.PairList) s.root();
-        assertEquals("f", pl.cells().get(0).tagName());
-        assertInstanceOf(RItem.Broken.class, pl.cells().get(0).car());
+        RItem.Composite bc = assertInstanceOf(RItem.Composite.class, pl.cells().get(0).car());
+        assertEquals(at, bc.offset());
+        assertEquals(after, bc.end());
+        assertEquals(4, bc.parts().size(), "the code and three constants");
+        RItem.PairList call = assertInstanceOf(RItem.PairList.class, bc.parts().get(1));
+        assertEquals("g", RItem.symbolName(call.cells().get(0).car()));
+        assertEquals(RFlags.BCREPREF, bc.parts().get(2).type());
+        assertEquals(2.5, ((RItem.Vector) bc.parts().get(3)).doubleAt(0));
+        assertEquals(7, ((RItem.Vector) pl.get("after")).intAt(0));
+    }
+
+    @Test
+    void aSharedCellIndexOutsideTheDeclaredCountIsAnError() {
+        XdrWriter w = XdrWriter.v3().i32(RFlags.BCODESXP).i32(1).i32(RFlags.INTSXP).i32(1).i32(12)
+                .i32(1).i32(RFlags.BCREPREF).i32(5);
+        Diagnostic d = only(parse(w));
+        assertEquals("bad_reference", d.rule());
+        assertEquals(w.size() - 4, d.span().byteOffset());
     }
 
     @Test
@@ -315,7 +345,7 @@ class RdsParserTest {
         XdrWriter w = XdrWriter.v3();
         for (int i = 0; i < RdsParser.MAX_DEPTH + 10; i++) w.i32(RFlags.VECSXP).i32(1);
         w.nil();
-        assertEquals("nesting_too_deep", only(parse(w)).rule());
+        assertEquals("too_deep", only(parse(w)).rule());
     }
 
     @Test
