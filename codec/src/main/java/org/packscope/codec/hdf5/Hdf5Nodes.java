@@ -31,6 +31,7 @@ final class Hdf5Nodes {
     private final ByteSource source;
     private final List<Hdf5GroupOpener> openers;
     private final long base;
+    private final HdfFile hdf;
     private final References references;
     private final Links links;
 
@@ -39,6 +40,7 @@ final class Hdf5Nodes {
         this.source = source;
         this.openers = openers;
         this.base = hdf.getUserBlockSize();
+        this.hdf = hdf;
         this.references = new References(hdf);
         this.links = new Links(file, registry);
     }
@@ -206,13 +208,14 @@ final class Hdf5Nodes {
         boolean none = DatasetColumn.nullDataspace(d);
         long[] dims = none ? new long[0] : d.getDimensionsAsLong();
         long count = none ? 0 : d.isScalar() ? 1 : d.getSize();
-        ElementCodec codec = ElementCodec.of(d.getDataType(), references);
-        boolean vlen = codec == null && d.getDataType() instanceof VariableLength;
+        io.jhdf.object.datatype.DataType dtype = SharedType.of(d, source, base, hdf);
+        ElementCodec codec = ElementCodec.of(dtype, references);
+        boolean vlen = codec == null && dtype instanceof VariableLength;
         String shape = none ? "empty (null dataspace)" : d.isScalar() ? "scalar" : Arrays.toString(dims);
         n.field("path", null, d.getPath(), "location in the file");
         objectHeader(n, d.getAddress());
         n.field("shape", null, shape, "extent of each dimension");
-        n.field("type", null, codec != null ? codec.describe() : describeType(d.getDataType()), "element type as stored");
+        n.field("type", null, codec != null ? codec.describe() : describeType(dtype), "element type as stored");
         n.field("elements", null, count, "number of values");
         n.field("layout", null, d.getDataLayout(), "how the values are stored: compact, contiguous or chunked");
         if (d instanceof io.jhdf.api.dataset.ContiguousDataset c && !d.isEmpty()
@@ -231,7 +234,7 @@ final class Hdf5Nodes {
             for (PipelineFilterWithData f : filters) names.add(f.getName() + " (id " + f.getId() + ")");
             n.field("filters", null, String.join(", ", names), "applied to each chunk, in order, when writing");
         }
-        long logical = none ? 0 : d.getSizeInBytes();
+        long logical = none ? 0 : codec != null ? count * codec.stored : d.getSizeInBytes();
         long stored = d.getStorageInBytes();
         n.field("logical size", null, logical + " bytes", "size of the decoded values");
         n.field("stored size", null, stored + " bytes", "size on disk"
@@ -254,7 +257,7 @@ final class Hdf5Nodes {
             n.facet(org.packscope.codec.inspect.ValueColumn.class, new VlenColumn(d, count));
         } else {
             n.diagnose(Diagnostic.warning(null, "hdf5_unsupported_type",
-                    "values of type " + describeType(d.getDataType()) + " are not shown"));
+                    "values of type " + describeType(dtype) + " are not shown"));
         }
     }
 
