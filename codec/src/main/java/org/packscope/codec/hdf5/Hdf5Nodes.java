@@ -59,16 +59,27 @@ final class Hdf5Nodes {
     private void fillGroup(Node n, Group group, List<Long> ancestors) {
         if (!headerFits(n, group.getAddress(), "group " + group.getPath())) return;
         addAttributes(n, group);
-        List<Map.Entry<String, io.jhdf.api.Node>> kids = new ArrayList<>(group.getChildren().entrySet());
-        n.summary(kids.size() + (kids.size() == 1 ? " member" : " members"));
+        List<GroupMembers.Member> kids;
+        try {
+            kids = GroupMembers.of(group, hdf);
+        } catch (RuntimeException | StackOverflowError e) {
+            kids = new ArrayList<>();
+            for (var k : group.getChildren().entrySet()) {
+                io.jhdf.api.Node object = k.getValue();
+                kids.add(new GroupMembers.Member(k.getKey(), () -> object));
+            }
+        }
+        List<GroupMembers.Member> members = kids;
+        n.summary(members.size() + (members.size() == 1 ? " member" : " members"));
         List<Long> here = new ArrayList<>(ancestors);
         here.add(group.getAddress());
-        n.lazyChildren(kids.size(), i -> nodeFor(kids.get(i).getKey(), kids.get(i).getValue(), here));
+        n.lazyChildren(members.size(), i -> nodeFor(members.get(i).name(), members.get(i).object(), here));
     }
 
     /** A node for one member of a group; whatever jhdf cannot read of it stays on that node. */
-    private Node nodeFor(String name, io.jhdf.api.Node h, List<Long> ancestors) {
+    private Node nodeFor(String name, java.util.function.Supplier<io.jhdf.api.Node> made, List<Long> ancestors) {
         try {
+            io.jhdf.api.Node h = made.get();
             if (h instanceof SoftLink l) return softLink(name, l, ancestors);
             if (h instanceof ExternalLink l) return links.external(name, l);
             return object(name, h, ancestors, null);

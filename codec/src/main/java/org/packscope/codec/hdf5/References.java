@@ -4,6 +4,7 @@ import java.lang.reflect.Array;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.jhdf.HdfFile;
@@ -43,21 +44,22 @@ final class References implements ElementCodec.References {
         }
         while (!todo.isEmpty() && out.size() < MAX_OBJECTS) {
             Group g = todo.poll();
-            Map<String, Node> kids;
+            List<GroupMembers.Member> kids;
             try {
-                kids = g.getChildren();
+                kids = GroupMembers.of(g, file);
             } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
                 continue;
             }
-            for (Node k : kids.values()) {
-                if (!(k instanceof Group) && !(k instanceof Dataset)) continue;
+            for (GroupMembers.Member m : kids) {
                 try {
+                    Node k = m.object().get();
+                    if (!(k instanceof Group) && !(k instanceof Dataset)) continue;
                     long at = k.getAddress();
                     if (out.containsKey(at)) continue;
                     out.put(at, k.getPath().endsWith("/") && k.getPath().length() > 1
                             ? k.getPath().substring(0, k.getPath().length() - 1) : k.getPath());
                     if (k instanceof Group sub) todo.add(sub);
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | StackOverflowError e) {
                     // an unreadable member is reported where the tree shows it
                 }
             }
