@@ -66,6 +66,7 @@ abstract class ElementCodec {
         if (t instanceof FloatingPoint f) {
             int w = f.getSize();
             ValueType vt = w == 2 ? ValueType.F16 : w == 4 ? ValueType.F32 : w == 8 ? ValueType.F64 : null;
+            if (vt == null && (w == 10 || w == 12 || w == 16) && f.getByteOrder() != ByteOrder.BIG_ENDIAN) return new Extended(w);
             return vt == null ? null : new Numeric(vt, bigEndian(f.getByteOrder()), null);
         }
         if (t instanceof FixedPoint f) {
@@ -93,7 +94,13 @@ abstract class ElementCodec {
             ElementCodec base = of(a.getBaseType(), refs, depth + 1);
             long n = 1;
             for (int d : a.getArrayTypeDimensions()) n *= Math.max(0, d);
-            if (base == null || n <= 0 || n * base.stored > t.getSize() || n * base.type.byteWidth() > 1 << 20) return null;
+            if (base != null && base.stored > 0 && n * base.stored != t.getSize() && t.getSize() % base.stored == 0) {
+                // jhdf 0.13 misreads the dimensions of version 1 array types; the sizes say how many there are
+                n = t.getSize() / base.stored;
+            }
+            if (base == null || n <= 0 || n * base.stored > t.getSize() || n * base.type.byteWidth() > 1 << 20) {
+                return t.getSize() <= 1 << 20 ? new Opaque(t.getSize()) : null;
+            }
             return new Repeated(base, (int) n, t.getSize());
         }
         if (t instanceof CompoundDataType c) {
@@ -233,6 +240,32 @@ abstract class ElementCodec {
         }
 
         @Override String describe() { return "opaque, " + stored + " bytes"; }
+    }
+
+    /**
+     * x87 80-bit extended precision (C {@code long double}, padded to 12 or 16 bytes):
+     * kept as its bytes, shown as the nearest double.
+     */
+    static final class Extended extends ElementCodec {
+        Extended(int width) { super(width, ValueType.bytes(width)); }
+
+        @Override boolean identity() { return true; }
+
+        @Override
+        void toLittleEndian(byte[] src, int so, byte[] dst, int doff) { System.arraycopy(src, so, dst, doff, stored); }
+
+        @Override
+        void text(byte[] le, int off, StringBuilder out) {
+            long mantissa = bitsLE(le, off, 8);
+            int se = (int) bitsLE(le, off + 8, 2);
+            int exp = se & 0x7fff;
+            double v;
+            if (exp == 0x7fff) v = (mantissa << 1) == 0 ? Double.POSITIVE_INFINITY : Double.NaN;
+            else v = Math.scalb((double) (mantissa >>> 11) + ((mantissa & 0x7ff) >= 0x400 ? 1 : 0), exp - 16383 - 52);
+            out.append(Double.toString((se & 0x8000) != 0 ? -v : v));
+        }
+
+        @Override String describe() { return "80-bit extended float in " + stored + " bytes"; }
     }
 
     /** An object reference: the address of an object header, shown as the path it points to. */
