@@ -30,7 +30,12 @@ public final class BpcellsHdf5Opener implements Hdf5GroupOpener {
 
     @Override
     public Node open(Group group, Path file) {
-        return Node.lazy(group.getName(), "bpcells-matrix", n -> {
+        return Node.lazy(group.getName(), "bpcells-matrix", n -> fill(n, group, file));
+    }
+
+    @Override
+    public void fill(Node n, Group group, Path file) {
+        {
             ByteSource src = null;
             try {
                 src = ByteSource.open(file);
@@ -46,6 +51,6 @@ public final class BpcellsHdf5Opener implements Hdf5GroupOpener {
                 return;
             }
             MatrixNodeBuilder.fill(n, store, version);
-        });
+        }
     }
 }

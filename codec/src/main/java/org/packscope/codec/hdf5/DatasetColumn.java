@@ -1,146 +1,102 @@
 package org.packscope.codec.hdf5;
 
-import java.lang.ref.SoftReference;
-import java.lang.reflect.Array;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
+import io.jhdf.AbstractNode;
+import io.jhdf.ObjectHeader;
 import io.jhdf.api.Dataset;
-import io.jhdf.object.datatype.FixedPoint;
-import io.jhdf.object.datatype.FloatingPoint;
-import io.jhdf.object.datatype.StringData;
-import io.jhdf.object.datatype.VariableLength;
+import io.jhdf.object.message.DataSpaceMessage;
+import io.jhdf.object.message.FillValueMessage;
+import io.jhdf.object.message.FillValueOldMessage;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.io.ByteSource;
 
 /**
- * Values of an HDF5 dataset in row-major order. Small datasets are read whole and kept
- * softly; larger ones are read in slices along the first dimension, so a person can
- * look at any row of a large dataset without reading all of it.
+ * Values of a fixed-size HDF5 dataset in row-major order, read from the stored bytes
+ * (see {@link StoredElements}) and converted per element by its {@link ElementCodec}:
+ * numbers bit-exact (float16 included), compounds packed, enums by name, opaque as hex.
  */
 final class DatasetColumn implements ValueColumn {
-    private static final long WHOLE_READ_LIMIT = 64L << 20;
-    private static final int SLICE_ROWS_TARGET = 1 << 16;
+    private final String name;
+    private final StoredElements elements;
+    private final ElementCodec codec;
 
-    private final Dataset dataset;
-    private final ValueType type;
-    private final long count;
-    private final long[] dims;
-    private SoftReference<Object> whole = new SoftReference<>(null);
-
-    DatasetColumn(Dataset dataset, ValueType type) {
-        this.dataset = dataset;
-        this.type = type;
-        this.count = dataset.isScalar() ? 1 : dataset.getSize();
-        this.dims = dataset.getDimensionsAsLong();
+    DatasetColumn(String name, StoredElements elements, ElementCodec codec) {
+        this.name = name;
+        this.elements = elements;
+        this.codec = codec;
     }
 
-    /** The stored type, or null when PackScope cannot show it as a column. */
-    static ValueType valueType(Dataset d) {
-        var t = d.getDataType();
-        if (t instanceof FixedPoint f) {
-            int w = f.getSize();
-            if (w != 1 && w != 2 && w != 4 && w != 8) return null;
-            return new ValueType(f.isSigned() ? ValueType.Kind.INT : ValueType.Kind.UINT, w);
-        }
-        if (t instanceof FloatingPoint f) {
-            int w = f.getSize();
-            return w == 2 ? ValueType.F16 : w == 4 ? ValueType.F32 : w == 8 ? ValueType.F64 : null;
-        }
-        if (t instanceof StringData || t instanceof VariableLength) return ValueType.TEXT;
-        return null;
+    /** True when the dataset's dataspace is the null dataspace (no elements at all, not even one). */
+    static boolean nullDataspace(Dataset d) {
+        if (!(d instanceof AbstractNode a)) return false;
+        ObjectHeader oh = a.getHeader();
+        return oh.hasMessageOfType(DataSpaceMessage.class) && oh.getMessageOfType(DataSpaceMessage.class).getDataSpace().getType() == 2;
     }
 
-    @Override public String name() { return dataset.getName(); }
-    @Override public ValueType type() { return type; }
-    @Override public long count() { return count; }
+    /** The dataset's fill value as stored (one element), zeros when it sets none. */
+    static byte[] fillValue(Dataset d, int size) {
+        byte[] fill = new byte[size];
+        if (!(d instanceof AbstractNode a)) return fill;
+        ObjectHeader oh = a.getHeader();
+        ByteBuffer b = null;
+        if (oh.hasMessageOfType(FillValueMessage.class)) {
+            FillValueMessage m = oh.getMessageOfType(FillValueMessage.class);
+            if (m.isFillValueDefined()) b = m.getFillValue();
+        } else if (oh.hasMessageOfType(FillValueOldMessage.class)) {
+            b = oh.getMessageOfType(FillValueOldMessage.class).getFillValue();
+        }
+        if (b != null && b.remaining() >= size) b.duplicate().get(fill);
+        return fill;
+    }
+
+    /** The column for a fixed-size dataset, or null when its type is not one {@link ElementCodec} reads. */
+    static DatasetColumn of(Dataset d, ElementCodec codec, long count, ByteSource file, long base) {
+        long[] dims = d.isScalar() ? new long[0] : d.getDimensionsAsLong();
+        byte[] fill = fillValue(d, codec.stored);
+        return new DatasetColumn(d.getName(), new StoredElements(d, codec.stored, count, dims, fill, file, base), codec);
+    }
+
+    @Override public String name() { return name; }
+    @Override public ValueType type() { return codec.type; }
+    @Override public long count() { return elements.count(); }
+
+    ElementCodec codec() { return codec; }
 
     @Override
-    public synchronized void read(long start, long[] dst, int off, int len) {
-        if (start < 0 || len < 0 || start + len > count) throw new IndexOutOfBoundsException(start + "+" + len);
-        if (len == 0) return;
-        if (dataset.isScalar() || dataset.getSizeInBytes() <= WHOLE_READ_LIMIT || dims.length == 0) {
-            Object flat = wholeFlat();
-            for (int i = 0; i < len; i++) dst[off + i] = rawAt(flat, (int) (start + i));
+    public void readRaw(long start, int len, byte[] dst, int off) {
+        if (codec.identity()) {
+            elements.read(start, len, dst, off);
             return;
         }
-        long rowSize = 1;
-        for (int i = 1; i < dims.length; i++) rowSize *= dims[i];
-        long firstRow = start / rowSize;
-        long lastRow = (start + len - 1) / rowSize;
-        long done = 0;
-        while (done < len) {
-            long rowsLeft = lastRow - firstRow + 1;
-            int rows = (int) Math.min(rowsLeft, Math.max(1, SLICE_ROWS_TARGET / Math.max(1, rowSize)));
-            long[] offset = new long[dims.length];
-            offset[0] = firstRow;
-            int[] shape = new int[dims.length];
-            shape[0] = rows;
-            for (int i = 1; i < dims.length; i++) shape[i] = (int) dims[i];
-            Object slice = dataset.getData(offset, shape);
-            long sliceStart = firstRow * rowSize;
-            long[] flat = new long[(int) (rows * rowSize)];
-            int[] pos = {0};
-            flatten(slice, flat, pos);
-            long from = Math.max(start + done, sliceStart);
-            long to = Math.min(start + len, sliceStart + flat.length);
-            for (long k = from; k < to; k++) dst[off + (int) (k - start)] = flat[(int) (k - sliceStart)];
-            done = to - start;
-            firstRow += rows;
+        int s = codec.stored, w = codec.type.byteWidth();
+        byte[] stored = new byte[len * s];
+        elements.read(start, len, stored, 0);
+        for (int i = 0; i < len; i++) codec.toLittleEndian(stored, i * s, dst, off + i * w);
+    }
+
+    @Override
+    public void read(long start, long[] dst, int off, int len) {
+        ValueType t = codec.type;
+        if (!t.numeric()) throw new IllegalArgumentException(t.label() + " values have no numeric form");
+        int w = t.byteWidth();
+        byte[] b = new byte[len * w];
+        readRaw(start, len, b, 0);
+        ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        switch (w) {
+            case 8 -> bb.asLongBuffer().get(dst, off, len);
+            case 4 -> { for (int i = 0; i < len; i++) dst[off + i] = t.normalize(bb.getInt(i * 4)); }
+            case 2 -> { for (int i = 0; i < len; i++) dst[off + i] = t.normalize(bb.getShort(i * 2)); }
+            default -> { for (int i = 0; i < len; i++) dst[off + i] = t.normalize(b[i]); }
         }
     }
 
     @Override
     public String text(long index) {
-        if (type.numeric()) return ValueColumn.super.text(index);
-        Object flat = wholeFlat();
-        Object v = Array.get(flat, (int) index);
-        return String.valueOf(v);
-    }
-
-    private synchronized Object wholeFlat() {
-        Object flat = whole.get();
-        if (flat == null) {
-            flat = dataset.isScalar() ? wrapScalar(dataset.getData()) : dataset.getDataFlat();
-            whole = new SoftReference<>(flat);
-        }
-        return flat;
-    }
-
-    private static Object wrapScalar(Object v) {
-        if (v != null && v.getClass().isArray()) return v;
-        Object arr = Array.newInstance(v == null ? Object.class : unbox(v.getClass()), 1);
-        Array.set(arr, 0, v);
-        return arr;
-    }
-
-    private static Class<?> unbox(Class<?> c) {
-        if (c == Integer.class) return int.class;
-        if (c == Long.class) return long.class;
-        if (c == Short.class) return short.class;
-        if (c == Byte.class) return byte.class;
-        if (c == Float.class) return float.class;
-        if (c == Double.class) return double.class;
-        return c;
-    }
-
-    private long rawAt(Object flat, int i) {
-        if (flat instanceof byte[] a) return type.normalize(a[i]);
-        if (flat instanceof short[] a) return type.normalize(a[i]);
-        if (flat instanceof int[] a) return type.normalize(a[i]);
-        if (flat instanceof long[] a) return type.normalize(a[i]);
-        if (flat instanceof float[] a) return Float.floatToRawIntBits(a[i]) & 0xffffffffL;
-        if (flat instanceof double[] a) return Double.doubleToRawLongBits(a[i]);
-        if (flat instanceof java.math.BigInteger[] a) return a[i].longValue();
-        Object v = Array.get(flat, i);
-        if (v instanceof Number num) return num.longValue();
-        throw new IllegalStateException("not a numeric dataset");
-    }
-
-    private void flatten(Object arr, long[] out, int[] pos) {
-        if (arr instanceof Object[] nested && !(arr instanceof java.math.BigInteger[])) {
-            for (Object o : nested) flatten(o, out, pos);
-            return;
-        }
-        int n = Array.getLength(arr);
-        for (int i = 0; i < n; i++) out[pos[0]++] = rawAt(arr, i);
+        byte[] b = new byte[codec.type.byteWidth()];
+        readRaw(index, 1, b, 0);
+        return codec.text(b, 0);
     }
 }

@@ -51,8 +51,8 @@ public final class Hdf5Format implements Format {
             HdfFile file;
             try {
                 file = new HdfFile(path);
-            } catch (RuntimeException e) {
-                n.diagnose(Hdf5Nodes.unreadable("the file's superblock and root group", e));
+            } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+                n.diagnose(Hdf5Problem.diagnostic("the file's superblock and root group", e));
                 return;
             }
             long base = file.getUserBlockSize();
@@ -63,7 +63,20 @@ public final class Hdf5Format implements Format {
                         "layout of the superblock that follows (0-3)");
             }
             n.field("file size", null, FileNames.size(src.size()), "bytes on disk");
-            Hdf5Nodes nodes = new Hdf5Nodes(path, src, groupOpeners);
+            Hdf5Nodes nodes = new Hdf5Nodes(path, src, groupOpeners, file, registry);
+            for (Hdf5GroupOpener o : groupOpeners) {
+                // a format that fills the whole file (a BPCells matrix in the root group, addressed as file.h5::/)
+                boolean root;
+                try {
+                    root = nodes.headerFits(Node.of("", "probe"), file.getAddress(), "the root group") && o.accepts(file);
+                } catch (RuntimeException | StackOverflowError e) {
+                    root = false;
+                }
+                if (root) {
+                    nodes.guard(n, "the root group", () -> o.fill(n, file, path));
+                    return;
+                }
+            }
             nodes.guard(n, "the root group", () -> nodes.fillGroup(n, file));
         });
     }

@@ -15,4 +15,7 @@ public interface Hdf5GroupOpener {
 
     /** The node for the group; {@code file} is the .h5 file (for the hex view). */
     Node open(Group group, Path file);
+
+    /** Fills {@code node} (the file's own node, when the format fills the root group) with what {@link #open} shows. */
+    void fill(Node node, Group group, Path file);
 }

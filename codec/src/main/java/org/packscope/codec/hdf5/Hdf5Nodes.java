@@ -6,15 +6,21 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import java.nio.ByteBuffer;
+
+import io.jhdf.HdfFile;
 import io.jhdf.api.Attribute;
 import io.jhdf.api.Dataset;
 import io.jhdf.api.Group;
 import io.jhdf.api.dataset.ChunkedDataset;
 import io.jhdf.filter.PipelineFilterWithData;
+import io.jhdf.links.ExternalLink;
+import io.jhdf.links.SoftLink;
+import io.jhdf.object.datatype.VariableLength;
+import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
-import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;
 
 /** Turns jhdf groups, datasets and attributes into inspection nodes. */
@@ -24,11 +30,19 @@ final class Hdf5Nodes {
     private final Path file;
     private final ByteSource source;
     private final List<Hdf5GroupOpener> openers;
+    private final long base;
+    private final HdfFile hdf;
+    private final References references;
+    private final Links links;
 
-    Hdf5Nodes(Path file, ByteSource source, List<Hdf5GroupOpener> openers) {
+    Hdf5Nodes(Path file, ByteSource source, List<Hdf5GroupOpener> openers, HdfFile hdf, FormatRegistry registry) {
         this.file = file;
         this.source = source;
         this.openers = openers;
+        this.base = hdf.getUserBlockSize();
+        this.hdf = hdf;
+        this.references = new References(hdf);
+        this.links = new Links(file, registry);
     }
 
     /** Groups nested deeper than this are not opened (real files nest a handful of levels). */
@@ -45,56 +59,115 @@ final class Hdf5Nodes {
     private void fillGroup(Node n, Group group, List<Long> ancestors) {
         if (!headerFits(n, group.getAddress(), "group " + group.getPath())) return;
         addAttributes(n, group);
-        List<io.jhdf.api.Node> kids = new ArrayList<>(group.getChildren().values());
-        n.summary(kids.size() + (kids.size() == 1 ? " member" : " members"));
+        List<GroupMembers.Member> kids;
+        try {
+            kids = GroupMembers.of(group, hdf);
+        } catch (RuntimeException | StackOverflowError e) {
+            kids = new ArrayList<>();
+            for (var k : group.getChildren().entrySet()) {
+                io.jhdf.api.Node object = k.getValue();
+                kids.add(new GroupMembers.Member(k.getKey(), () -> object));
+            }
+        }
+        List<GroupMembers.Member> members = kids;
+        n.summary(members.size() + (members.size() == 1 ? " member" : " members"));
         List<Long> here = new ArrayList<>(ancestors);
         here.add(group.getAddress());
-        n.lazyChildren(kids.size(), i -> nodeFor(kids.get(i), here));
+        n.lazyChildren(members.size(), i -> nodeFor(members.get(i).name(), members.get(i).object(), here));
     }
 
-    private Node nodeFor(io.jhdf.api.Node h, List<Long> ancestors) {
+    /** A node for one member of a group; whatever jhdf cannot read of it stays on that node. */
+    private Node nodeFor(String name, java.util.function.Supplier<io.jhdf.api.Node> made, List<Long> ancestors) {
+        try {
+            io.jhdf.api.Node h = made.get();
+            if (h instanceof SoftLink l) return softLink(name, l, ancestors);
+            if (h instanceof ExternalLink l) return links.external(name, l);
+            return object(name, h, ancestors, null);
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            return Node.of(name, "hdf5-object").summary("unreadable")
+                    .diagnose(Hdf5Problem.diagnostic("'" + name + "'", e));
+        }
+    }
+
+    /** A group, dataset or named datatype; {@code link} is the soft link it was reached by, or null. */
+    private Node object(String name, io.jhdf.api.Node h, List<Long> ancestors, String link) {
         if (h instanceof Group g) {
             if (ancestors.contains(g.getAddress())) {
-                return Node.of(h.getName(), "hdf5-link").summary("link to a group above (not followed)")
-                        .diagnose(Diagnostic.warning(null, "hdf5_link_loop", "'" + h.getName()
-                                + "' is the group at byte " + g.getAddress() + ", which contains it; not followed"));
+                return Node.of(name, "hdf5-link").summary("link to a group above (not followed)")
+                        .diagnose(Diagnostic.warning(null, "hdf5_link_loop", "'" + name + "' is the group at byte " + g.getAddress()
+                                + ", which contains it; not followed"));
             }
             if (ancestors.size() >= MAX_DEPTH) {
-                return Node.of(h.getName(), "hdf5-group").summary("nested too deep (not opened)")
+                return Node.of(name, "hdf5-group").summary("nested too deep (not opened)")
                         .diagnose(Diagnostic.warning(null, "hdf5_too_deep", "groups nest more than " + MAX_DEPTH + " levels here; deeper ones are not opened"));
             }
-            Node damaged = Node.of(g.getName(), "hdf5-group");
+            Node damaged = Node.of(name, "hdf5-group");
             if (!headerFits(damaged, g.getAddress(), "group " + g.getPath())) {
                 return damaged.source(source).summary("unreadable object header");
             }
-            for (Hdf5GroupOpener o : openers) {
-                try {
-                    if (o.accepts(g)) return o.open(g, file);
-                } catch (RuntimeException e) {
-                    // fall back to the plain group view; the opener's problem is shown there
-                    return plainGroup(g, ancestors).diagnose(Diagnostic.error(null, "group_unreadable",
-                            "recognised as " + o.getClass().getSimpleName() + " but could not be opened: " + e.getMessage()));
+            if (link == null) {
+                for (Hdf5GroupOpener o : openers) {
+                    try {
+                        if (o.accepts(g)) return o.open(g, file);
+                    } catch (RuntimeException e) {
+                        // fall back to the plain group view; the opener's problem is shown there
+                        return plainGroup(name, g, ancestors, null).diagnose(Diagnostic.error(null, "group_unreadable",
+                                "recognised as " + o.getClass().getSimpleName() + " but could not be opened: " + Hdf5Problem.words(e)));
+                    }
                 }
             }
-            return plainGroup(g, ancestors);
+            return plainGroup(name, g, ancestors, link);
         }
-        if (h instanceof Dataset d) return dataset(d);
-        return Node.of(h.getName(), "hdf5-link").summary(h.getType().toString())
-                .diagnose(Diagnostic.warning(null, "hdf5_unsupported_object", "object of type " + h.getType() + " is not shown"));
+        if (h instanceof Dataset d) return dataset(name, d, link);
+        if (h instanceof io.jhdf.CommittedDatatype t) {
+            Node n = Node.of(name, "hdf5-datatype").source(source);
+            ElementCodec c = ElementCodec.of(t.getDataType(), references);
+            return n.summary("named datatype").field("type", null, c != null ? c.describe() : t.getDataType().getClass().getSimpleName(),
+                    "a datatype stored under a name, for datasets and attributes to share");
+        }
+        return Node.of(name, "hdf5-object").summary("unknown object")
+                .diagnose(Diagnostic.warning(null, "hdf5_unsupported_object", "'" + name + "' is neither a group, a dataset nor a named datatype"));
     }
 
-    private Node plainGroup(Group g, List<Long> ancestors) {
-        return Node.lazy(g.getName(), "hdf5-group", n -> {
+    /**
+     * A soft link names a path, which need not exist (a dangling link is legal HDF5). It is
+     * shown as a link with its target, and what it points to is opened beneath that name.
+     */
+    private Node softLink(String name, SoftLink l, List<Long> ancestors) {
+        String target = l.getTargetPath();
+        io.jhdf.api.Node t;
+        try {
+            t = l.getTarget();
+        } catch (StackOverflowError e) {
+            return Node.of(name, "hdf5-link").summary("soft link → " + target + " (a cycle)")
+                    .field("soft link", null, target, "path this link points to")
+                    .diagnose(Diagnostic.warning(null, "hdf5_link_cycle", "soft link '" + name + "' → " + target
+                            + " leads back to itself through other soft links; not followed"));
+        } catch (RuntimeException e) {
+            return Node.of(name, "hdf5-link").summary("soft link → " + target + " (dangling)")
+                    .field("soft link", null, target, "path this link points to")
+                    .diagnose(Diagnostic.warning(null, "hdf5_dangling_link", "soft link '" + name + "' → " + target
+                            + ": nothing is at that path (legal in HDF5; the link is kept but leads nowhere)"));
+        }
+        if (t instanceof SoftLink || t instanceof ExternalLink) {
+            return Node.of(name, "hdf5-link").summary("soft link → " + target).field("soft link", null, target, "path this link points to");
+        }
+        return object(name, t, ancestors, target);
+    }
+    private Node plainGroup(String name, Group g, List<Long> ancestors, String link) {
+        return Node.lazy(name, "hdf5-group", n -> {
             n.source(source).span(objectHeaderSpan(g.getAddress()));
+            if (link != null) n.field("soft link", null, link, "this name is a soft link to that path");
             n.field("path", null, g.getPath(), "location in the file");
             objectHeader(n, g.getAddress());
             guard(n, "group " + g.getPath(), () -> fillGroup(n, g, ancestors));
         });
     }
 
-    private Node dataset(Dataset d) {
-        return Node.lazy(d.getName(), "hdf5-dataset", n -> {
+    private Node dataset(String name, Dataset d, String link) {
+        return Node.lazy(name, "hdf5-dataset", n -> {
             n.source(source).span(objectHeaderSpan(d.getAddress()));
+            if (link != null) n.field("soft link", null, link, "this name is a soft link to that path");
             guard(n, "dataset " + d.getPath(), () -> describeDataset(n, d));
         });
     }
@@ -143,19 +216,24 @@ final class Hdf5Nodes {
 
     private void describeDataset(Node n, Dataset d) {
         if (!headerFits(n, d.getAddress(), "dataset " + d.getPath())) return;
-        long[] dims = d.getDimensionsAsLong();
-        ValueType type = DatasetColumn.valueType(d);
+        boolean none = DatasetColumn.nullDataspace(d);
+        long[] dims = none ? new long[0] : d.getDimensionsAsLong();
+        long count = none ? 0 : d.isScalar() ? 1 : d.getSize();
+        io.jhdf.object.datatype.DataType dtype = SharedType.of(d, source, base, hdf);
+        ElementCodec codec = ElementCodec.of(dtype, references);
+        boolean vlen = codec == null && dtype instanceof VariableLength;
+        String shape = none ? "empty (null dataspace)" : d.isScalar() ? "scalar" : Arrays.toString(dims);
         n.field("path", null, d.getPath(), "location in the file");
         objectHeader(n, d.getAddress());
-        n.field("shape", null, d.isScalar() ? "scalar" : Arrays.toString(dims), "extent of each dimension");
-        n.field("type", null, describeType(d, type), "element type as stored");
-        n.field("elements", null, d.getSize(), "number of values");
+        n.field("shape", null, shape, "extent of each dimension");
+        n.field("type", null, codec != null ? codec.describe() : describeType(dtype), "element type as stored");
+        n.field("elements", null, count, "number of values");
         n.field("layout", null, d.getDataLayout(), "how the values are stored: compact, contiguous or chunked");
         if (d instanceof io.jhdf.api.dataset.ContiguousDataset c && !d.isEmpty()
-                && source.has(c.getDataAddress(), d.getStorageInBytes())) {
-            Span data = Span.bytes(c.getDataAddress(), d.getStorageInBytes());
+                && source.has(base + c.getDataAddress(), d.getStorageInBytes())) {
+            Span data = Span.bytes(base + c.getDataAddress(), d.getStorageInBytes());
             n.span(data);
-            n.field("data", data, d.getStorageInBytes() + " bytes at " + c.getDataAddress(),
+            n.field("data", data, d.getStorageInBytes() + " bytes at " + (base + c.getDataAddress()),
                     "the values, stored contiguously in row-major order");
         }
         if (d instanceof ChunkedDataset c) {
@@ -167,18 +245,30 @@ final class Hdf5Nodes {
             for (PipelineFilterWithData f : filters) names.add(f.getName() + " (id " + f.getId() + ")");
             n.field("filters", null, String.join(", ", names), "applied to each chunk, in order, when writing");
         }
-        long logical = d.getSizeInBytes();
+        long logical = none ? 0 : codec != null ? count * codec.stored : d.getSizeInBytes();
         long stored = d.getStorageInBytes();
         n.field("logical size", null, logical + " bytes", "size of the decoded values");
         n.field("stored size", null, stored + " bytes", "size on disk"
                 + (stored > 0 && logical > 0 ? String.format(java.util.Locale.ROOT, " (ratio %.2f)", (double) logical / stored) : ""));
+        if (count > 0 && d.isEmpty()) {
+            n.field("written", null, "never", "no data was ever written; every value reads as the fill value, as HDF5 returns it");
+        }
         addAttributes(n, d);
-        n.summary((type == null ? "unsupported type" : type.label()) + " " + (d.isScalar() ? "scalar" : Arrays.toString(dims)));
-        if (type == null) {
+        Conventions.describe(n, d, this::attributeText);
+        String label = codec != null ? codec.type.label() : vlen ? "variable-length" : "unsupported type";
+        n.summary(label + " " + shape);
+        if (codec != null) {
+            DatasetColumn column = DatasetColumn.of(d, codec, count, source, base);
+            n.facet(org.packscope.codec.inspect.ValueColumn.class, column);
+            if (codec instanceof ElementCodec.Compound c) {
+                List<ElementCodec.Member> members = c.members;
+                n.lazyChildren(members.size(), i -> MemberColumn.node(column, members.get(i)));
+            }
+        } else if (vlen) {
+            n.facet(org.packscope.codec.inspect.ValueColumn.class, new VlenColumn(d, count));
+        } else {
             n.diagnose(Diagnostic.warning(null, "hdf5_unsupported_type",
-                    "values of Java type " + d.getJavaType().getSimpleName() + " are not shown"));
-        } else if (!d.isEmpty()) {
-            n.facet(org.packscope.codec.inspect.ValueColumn.class, new DatasetColumn(d, type));
+                    "values of type " + describeType(dtype) + " are not shown"));
         }
     }
 
@@ -186,14 +276,9 @@ final class Hdf5Nodes {
     void guard(Node n, String what, Runnable work) {
         try {
             work.run();
-        } catch (RuntimeException e) {
-            n.diagnose(unreadable(what, e));
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            n.diagnose(Hdf5Problem.diagnostic(what, e));
         }
-    }
-
-    static Diagnostic unreadable(String what, RuntimeException e) {
-        String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return Diagnostic.error(null, "hdf5_unreadable", "could not read " + what + ": " + msg);
     }
 
     /** A version 2 object header starts with the signature "OHDR"; version 1 has none. */
@@ -216,41 +301,64 @@ final class Hdf5Nodes {
         }
     }
 
-    private static String describeType(Dataset d, ValueType type) {
-        String cls = d.getDataType().getClass().getSimpleName();
-        return (type == null ? "?" : type.label()) + " (" + cls + ", " + d.getDataType().getSize() + " bytes)";
+    private static String describeType(io.jhdf.object.datatype.DataType t) {
+        String cls = t.getClass().getSimpleName();
+        if (t instanceof VariableLength v) {
+            return v.isVariableLengthString() ? "variable-length string" : "variable-length sequence of " + describeType(v.getParent());
+        }
+        return cls + ", " + t.getSize() + " bytes";
     }
 
     private void addAttributes(Node n, io.jhdf.api.Node h) {
         Map<String, Attribute> attrs;
         try {
             attrs = h.getAttributes();
-        } catch (RuntimeException e) {
-            n.diagnose(Diagnostic.error(null, "hdf5_attribute_unreadable", "attributes could not be read: " + e.getMessage()));
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            n.diagnose(Hdf5Problem.diagnostic("the attributes of " + h.getPath(), e));
             return;
         }
         for (Attribute a : attrs.values()) {
             String value;
             try {
-                value = previewAttribute(a.getData());
-            } catch (RuntimeException e) {
-                value = "(unreadable: " + e.getMessage() + ")";
-                n.diagnose(Diagnostic.warning(null, "hdf5_attribute_unreadable", "attribute " + a.getName() + ": " + e.getMessage()));
+                value = attributeText(a);
+            } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+                value = "(unreadable)";
+                n.diagnose(Diagnostic.warning(null, "hdf5_attribute_unreadable", "attribute " + a.getName() + ": " + Hdf5Problem.words(e)));
             }
             n.field("@" + a.getName(), null, value, "attribute");
         }
     }
 
-    static String previewAttribute(Object data) {
-        if (data == null) return "null";
-        if (!data.getClass().isArray()) return data.toString();
-        int len = java.lang.reflect.Array.getLength(data);
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < Math.min(len, ATTRIBUTE_PREVIEW); i++) {
-            if (i > 0) sb.append(", ");
-            sb.append(previewAttribute(java.lang.reflect.Array.get(data, i)));
+    /**
+     * An attribute's value as text: fixed-size types from their stored bytes (so float16,
+     * compounds such as netCDF's REFERENCE_LIST, enums and references read as datasets do),
+     * variable-length ones through jhdf; at most {@value #ATTRIBUTE_PREVIEW} elements.
+     */
+    String attributeText(Attribute a) {
+        if (a.isEmpty()) return "(empty)";
+        ElementCodec codec = ElementCodec.of(a.getDataType(), references);
+        if (codec != null) {
+            ByteBuffer b = a.getBuffer().duplicate();
+            int n = b.remaining() / codec.stored;
+            byte[] stored = new byte[codec.stored];
+            byte[] le = new byte[codec.type.byteWidth()];
+            StringBuilder sb = new StringBuilder();
+            boolean list = !a.isScalar() || n != 1;
+            if (list) sb.append('[');
+            for (int i = 0; i < Math.min(n, ATTRIBUTE_PREVIEW); i++) {
+                if (i > 0) sb.append(", ");
+                b.position(i * codec.stored);
+                b.get(stored);
+                codec.toLittleEndian(stored, 0, le, 0);
+                codec.text(le, 0, sb);
+            }
+            if (n > ATTRIBUTE_PREVIEW) sb.append(", … ").append(n - ATTRIBUTE_PREVIEW).append(" more");
+            if (list) sb.append(']');
+            return sb.toString();
         }
-        if (len > ATTRIBUTE_PREVIEW) sb.append(", … ").append(len - ATTRIBUTE_PREVIEW).append(" more");
-        return sb.append(']').toString();
+        if (a.getDataType() instanceof VariableLength v && v.getParent() instanceof io.jhdf.object.datatype.Reference) {
+            return references.vlenText(a.getData());
+        }
+        return JavaValues.text(a.getData(), 400);
     }
 }

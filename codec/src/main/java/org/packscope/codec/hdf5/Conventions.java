@@ -1,0 +1,57 @@
+package org.packscope.codec.hdf5;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import io.jhdf.api.Attribute;
+import io.jhdf.api.Dataset;
+import org.packscope.codec.inspect.Node;
+
+/**
+ * netCDF-4 and HDF5 dimension-scale conventions, shown beside a dataset's values: the
+ * axes its {@code DIMENSION_LIST} names, and the {@code _FillValue}, {@code scale_factor}
+ * / {@code add_offset} and {@code units} that say how to read the stored numbers.
+ */
+final class Conventions {
+    private Conventions() { }
+
+    static void describe(Node n, Dataset d, Function<Attribute, String> text) {
+        Attribute dims = attribute(d, "DIMENSION_LIST");
+        if (dims != null) {
+            n.field("axes", null, text.apply(dims), "the dimension scales (datasets) that label each axis, in order");
+        }
+        if (attribute(d, "CLASS") != null && "DIMENSION_SCALE".equals(plain(text.apply(attribute(d, "CLASS"))))) {
+            Attribute name = attribute(d, "NAME");
+            n.field("dimension scale", null, name == null ? d.getName() : plain(text.apply(name)),
+                    "this dataset labels an axis of other datasets (listed in its REFERENCE_LIST)");
+        }
+        List<String> parts = new ArrayList<>();
+        add(parts, d, "_FillValue", "fill ", text);
+        add(parts, d, "scale_factor", "× ", text);
+        add(parts, d, "add_offset", "+ ", text);
+        add(parts, d, "units", "units ", text);
+        if (!parts.isEmpty()) {
+            n.field("netCDF", null, String.join(" · ", parts),
+                    "how to read the stored values: value = stored × scale_factor + add_offset, in units; the fill value marks missing data");
+        }
+    }
+
+    private static void add(List<String> parts, Dataset d, String name, String prefix, Function<Attribute, String> text) {
+        Attribute a = attribute(d, name);
+        if (a != null) parts.add(prefix + plain(text.apply(a)));
+    }
+
+    /** A one-element list shown without its brackets. */
+    private static String plain(String s) {
+        return s.length() > 1 && s.startsWith("[") && s.endsWith("]") && !s.contains(",") ? s.substring(1, s.length() - 1) : s;
+    }
+
+    private static Attribute attribute(Dataset d, String name) {
+        try {
+            return d.getAttributes().get(name);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package org.packscope.codec.hdf5;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import io.jhdf.CommittedDatatype;
+import io.jhdf.FractalHeap;
+import io.jhdf.GroupImpl;
+import io.jhdf.GroupSymbolTableNode;
+import io.jhdf.HdfFile;
+import io.jhdf.LocalHeap;
+import io.jhdf.ObjectHeader;
+import io.jhdf.SymbolTableEntry;
+import io.jhdf.Utils;
+import io.jhdf.api.Group;
+import io.jhdf.api.Node;
+import io.jhdf.btree.BTreeV1;
+import io.jhdf.btree.BTreeV2;
+import io.jhdf.btree.record.LinkNameForIndexedGroupRecord;
+import io.jhdf.dataset.DatasetLoader;
+import io.jhdf.links.ExternalLink;
+import io.jhdf.links.SoftLink;
+import io.jhdf.object.message.DataSpaceMessage;
+import io.jhdf.object.message.DataTypeMessage;
+import io.jhdf.object.message.LinkInfoMessage;
+import io.jhdf.object.message.LinkMessage;
+import io.jhdf.object.message.SymbolTableMessage;
+import io.jhdf.storage.HdfBackingStorage;
+
+/**
+ * A group's members, each made only when asked for. jhdf reads every member's object
+ * header while listing a group, so one member it cannot parse makes the whole group
+ * (often the root) unreadable; this lists the links by name first, so that member's
+ * failure stays on that member and its siblings are shown.
+ */
+final class GroupMembers {
+    /** One member: its name and how to make jhdf's object for it (which may fail). */
+    record Member(String name, Supplier<Node> object) { }
+
+    private static final Method CREATE_GROUP = createGroup();
+
+    private GroupMembers() { }
+
+    private static Method createGroup() {
+        try {
+            Method m = GroupImpl.class.getDeclaredMethod("createGroup", HdfBackingStorage.class, long.class, String.class, Group.class);
+            m.setAccessible(true);
+            return m;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The group's members by name; throws when even the list of names cannot be read. */
+    static List<Member> of(Group g, HdfFile file) {
+        HdfBackingStorage st = file.getHdfBackingStorage();
+        ObjectHeader oh = ObjectHeader.readObjectHeader(st, g.getAddress());
+        List<Member> out = new ArrayList<>();
+        if (oh.hasMessageOfType(SymbolTableMessage.class)) {
+            SymbolTableMessage stm = oh.getMessageOfType(SymbolTableMessage.class);
+            ByteBuffer names = new LocalHeap(st, stm.getLocalHeapAddress()).getDataBuffer();
+            for (long node : BTreeV1.createGroupBTree(st, stm.getBTreeAddress()).getChildAddresses()) {
+                for (SymbolTableEntry e : new GroupSymbolTableNode(st, node).getSymbolTableEntries()) {
+                    String name = name(names, e.getLinkNameOffset());
+                    if (e.getCacheType() == 2) {
+                        String target = name(names, e.getLinkValueOffset());
+                        out.add(new Member(name, () -> new SoftLink(target, name, g)));
+                    } else {
+                        long at = e.getObjectHeaderAddress();
+                        out.add(new Member(name, () -> object(st, at, name, g)));
+                    }
+                }
+            }
+            return out;
+        }
+        List<LinkMessage> links;
+        LinkInfoMessage info = oh.hasMessageOfType(LinkInfoMessage.class) ? oh.getMessageOfType(LinkInfoMessage.class) : null;
+        if (info == null || info.getBTreeNameIndexAddress() == -1L) {
+            links = oh.getMessagesOfType(LinkMessage.class);
+        } else {
+            BTreeV2<LinkNameForIndexedGroupRecord> tree = new BTreeV2<>(st, info.getBTreeNameIndexAddress());
+            FractalHeap heap = new FractalHeap(st, info.getFractalHeapAddress());
+            links = new ArrayList<>();
+            for (LinkNameForIndexedGroupRecord r : tree.getRecords()) {
+                links.add(LinkMessage.fromBuffer(heap.getId(r.getId()), st.getSuperblock()));
+            }
+        }
+        for (LinkMessage l : links) {
+            String name = l.getLinkName();
+            switch (l.getLinkType()) {
+                case HARD -> {
+                    long at = l.getHardLinkAddress();
+                    out.add(new Member(name, () -> object(st, at, name, g)));
+                }
+                case SOFT -> {
+                    String target = l.getSoftLink();
+                    out.add(new Member(name, () -> new SoftLink(target, name, g)));
+                }
+                case EXTERNAL -> {
+                    String f = l.getExternalFile(), p = l.getExternalPath();
+                    out.add(new Member(name, () -> new ExternalLink(f, p, name, g)));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String name(ByteBuffer names, int offset) {
+        ByteBuffer b = names.duplicate();
+        b.position(offset);
+        return Utils.readUntilNull(b);
+    }
+
+    /** jhdf's object at a hard link, made the way jhdf makes it while listing a group. */
+    private static Node object(HdfBackingStorage st, long at, String name, Group parent) {
+        ObjectHeader oh = ObjectHeader.readObjectHeader(st, at);
+        if (oh.hasMessageOfType(DataSpaceMessage.class)) return DatasetLoader.createDataset(st, oh, name, parent);
+        if (oh.hasMessageOfType(DataTypeMessage.class)) return new CommittedDatatype(st, at, name, parent);
+        if (CREATE_GROUP == null) throw new Hdf5Problem("groups below a damaged group cannot be opened with this jhdf", at);
+        try {
+            return (Node) CREATE_GROUP.invoke(null, st, at, name, parent);
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new Hdf5Problem("the group at byte " + at + " could not be made", at);
+        } catch (IllegalAccessException e) {
+            throw new Hdf5Problem("the group at byte " + at + " could not be made", at);
+        }
+    }
+}

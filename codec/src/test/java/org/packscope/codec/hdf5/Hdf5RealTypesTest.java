@@ -1,0 +1,180 @@
+package org.packscope.codec.hdf5;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.inspect.Field;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.SparseMatrix;
+import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.testing.Fixtures;
+
+/**
+ * HDF5 as real programs write it, from small files written by h5py
+ * ({@code fixtures/hdf5-real/make_fixtures.py}; its MANIFEST.json holds what h5py reads):
+ * float16, big-endian, variable-length, compound, enum, bool, bitfield, opaque, Latin-1
+ * text, references, dimension scales, fill values, empty datasets, links, and a BPCells
+ * matrix in the root group.
+ */
+class Hdf5RealTypesTest {
+    private static final FormatRegistry REGISTRY = FormatRegistry.standard();
+
+    private static Path fixture(String name) {
+        return Fixtures.resource("fixtures/hdf5-real/" + name);
+    }
+
+    private static Node open(String name) {
+        return REGISTRY.open(fixture(name));
+    }
+
+    private static String field(Node n, String name) {
+        for (Field f : n.fields()) if (f.name().equals(name)) return f.value();
+        return null;
+    }
+
+    @Test
+    void everyValueIsWhatH5pyReads() throws Exception {
+        JsonNode manifest = new ObjectMapper().readTree(fixture("MANIFEST.json").toFile());
+        int checked = 0;
+        for (var file : (Iterable<java.util.Map.Entry<String, JsonNode>>) manifest::fields) {
+            Node root = open(file.getKey());
+            for (var ds : (Iterable<java.util.Map.Entry<String, JsonNode>>) file.getValue()::fields) {
+                String where = file.getKey() + "::" + ds.getKey();
+                Node n = root.find(ds.getKey());
+                assertNotNull(n, where);
+                ValueColumn c = n.values();
+                assertNotNull(c, where + " shows no values: " + n.diagnostics());
+                JsonNode want = ds.getValue();
+                if (want.has("sha256")) {
+                    assertEquals(want.get("count").asLong(), c.count(), where);
+                    int w = c.type().byteWidth();
+                    byte[] raw = new byte[(int) c.count() * w];
+                    c.readRaw(0, (int) c.count(), raw, 0);
+                    assertEquals(want.get("sha256").asText(), HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(raw)), where);
+                    checked++;
+                }
+                if (want.has("values")) {
+                    for (int i = 0; i < want.get("values").size(); i++) {
+                        assertEquals(want.get("values").get(i).asText(), c.text(i), where + "[" + i + "]");
+                    }
+                    checked++;
+                }
+            }
+        }
+        assertTrue(checked >= 25, "checked " + checked);
+    }
+
+    @Test
+    void noTextShowsAJavaObjectIdentity() {
+        for (String f : List.of("types.h5", "netcdf_like.h5", "links.h5", "bpcells_root.h5")) {
+            assertEquals(List.of(), Hdf5RealworldTest.walk(open(f)), f);
+        }
+    }
+
+    @Test
+    void attributesReadFromTheirStoredBytes() {
+        Node root = open("types.h5");
+        assertEquals("[1.5, 2.0]", field(root.find("f16"), "@half"));
+        assertEquals("(7, 1.5, q, [0.5, 0.25])", field(root.find("compound"), "@record"));
+        assertTrue(field(root.find("enum"), "type").contains("BLUE=42"), field(root.find("enum"), "type"));
+    }
+
+    @Test
+    void compoundIsATableWithAColumnPerMember() {
+        Node c = open("types.h5").find("compound");
+        assertEquals(4, c.childCount());
+        assertEquals(List.of("id", "x", "tag", "pair"), c.children().stream().map(Node::name).toList());
+        assertEquals("-3", c.child("id").values().text(1));
+        assertEquals("[3.5, 4.5]", c.child("pair").values().text(1));
+    }
+
+    @Test
+    void dimensionScalesNameTheAxesAndNetcdfConventionsAreShown() {
+        Node root = open("netcdf_like.h5");
+        Node temp = root.find("temp");
+        assertEquals("[[/time], [/x]]", field(temp, "axes"));
+        assertEquals("fill -999 · × 0.5 · + 273.0 · units K", field(temp, "netCDF"));
+        assertTrue(field(root.find("x"), "@REFERENCE_LIST").contains("/temp"), field(root.find("x"), "@REFERENCE_LIST"));
+        assertEquals("-999", temp.values().text(4), "the row never written reads as the fill value");
+    }
+
+    @Test
+    void emptyDatasetsHaveNoValuesAndNoProblems() {
+        Node root = open("netcdf_like.h5");
+        for (String p : List.of("zero_length", "null_space")) {
+            Node n = root.find(p);
+            assertEquals(0, n.values().count(), p);
+            assertTrue(n.diagnostics().isEmpty(), p + ": " + n.diagnostics());
+        }
+    }
+
+    @Test
+    void linksAreShownWithTheirTargetsAndNeverBreakTheFile() {
+        Node root = open("links.h5");
+        var problems = TreeWalk.diagnostics(root, true, 10_000, Progress.NONE);
+        assertFalse(problems.stream().anyMatch(l -> l.diagnostic().severity() == Severity.ERROR), problems.toString());
+        assertEquals("/data/values", field(root.find("soft"), "soft link"));
+        assertEquals("/data/missing", field(root.find("dangling"), "soft link"));
+        assertTrue(rules(root.find("dangling")).contains("hdf5_dangling_link"));
+        Node loop = root.find("loop_a");
+        assertTrue(rules(loop).contains("hdf5_link_cycle") || rules(loop).contains("hdf5_dangling_link"), rules(loop).toString());
+        assertTrue(rules(root.find("external_missing")).contains("hdf5_external_link_target"));
+        Node device = root.find("external_fifo");
+        assertTrue(device.diagnostics().get(0).message().contains("not a regular file"), device.diagnostics().toString());
+        assertEquals(0, device.childCount(), "a device is never opened");
+        Node ok = root.find("external_ok");
+        assertEquals("types.h5", field(ok, "external file"));
+        assertTrue(ok.children().get(0).isDrillDown(), "followed only on request");
+        assertNotNull(ok.children().get(0).children().get(0).find("f16").values());
+        assertEquals("9", root.find("after").values().text(0), "siblings after broken links stay readable");
+    }
+
+    @Test
+    void aMemberJhdfCannotParseIsReportedOnItselfAndItsSiblingsStay() {
+        Node root = open("types.h5");
+        Node bad = root.find("opaque_untagged");
+        assertEquals("hdf5_unreadable", bad.diagnostics().get(0).rule());
+        assertTrue(bad.diagnostics().get(0).span() != null, "at the address jhdf names");
+        assertFalse(bad.diagnostics().get(0).message().contains("Exception"), bad.diagnostics().get(0).message());
+        assertNotNull(root.find("opaque").values());
+        assertNotNull(root.find("vlen_int").values());
+    }
+
+    @Test
+    void aBpcellsMatrixInTheRootGroupOpensAsTheFile() {
+        var r = REGISTRY.resolve(fixture("bpcells_root.h5") + "::/");
+        assertNotNull(r.target());
+        SparseMatrix m = r.target().facet(SparseMatrix.class);
+        assertNotNull(m, "root matrix: " + r.target().diagnostics());
+    }
+
+    @Test
+    void jhdfFailuresAreSaidInPackScopesWordsAtTheirAddress() {
+        var d = Hdf5Problem.diagnostic("group /g", new io.jhdf.exceptions.HdfException("Failed to read object header at address: 1968",
+                new ArithmeticException("Could not convert to unsigned")));
+        assertEquals(1968, d.span().byteOffset());
+        assertTrue(d.message().startsWith("could not read group /g: object header:"), d.message());
+        assertFalse(d.message().contains("Exception"), d.message());
+        assertNull(Hdf5Problem.diagnostic("x", new StackOverflowError()).span());
+        assertEquals("hdf5_cycle", Hdf5Problem.diagnostic("x", new StackOverflowError()).rule());
+    }
+
+    private static List<String> rules(Node n) {
+        return n.diagnostics().stream().map(org.packscope.codec.inspect.Diagnostic::rule).toList();
+    }
+}
