@@ -24,7 +24,15 @@ import org.packscope.codec.inspect.Node;
  * moved into place when complete, so an interrupted export leaves the old file, or none.
  */
 public final class SafeOutput {
+    /** Everything opened in this process (the window's files and folders): no write may land on or in them. */
+    private static final Set<Path> PROTECTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private SafeOutput() { }
+
+    /** Marks a path as an input for every later write in this process. */
+    public static void protect(Path input) {
+        PROTECTED.add(input.toAbsolutePath());
+    }
 
     /** Writes the file's whole content to the stream it is given. */
     @FunctionalInterface
@@ -57,7 +65,9 @@ public final class SafeOutput {
     public static void refuseInputs(Path target, Collection<Path> inputs) throws IOException {
         if (Files.isDirectory(target)) throw new Refused(target + " is a folder");
         Path realTarget = realLocation(target);
-        for (Path in : inputs) {
+        List<Path> all = new ArrayList<>(inputs);
+        all.addAll(PROTECTED);
+        for (Path in : all) {
             if (in == null || !Files.exists(in)) continue;
             if (Files.exists(target) && Files.isSameFile(target, in)) {
                 throw new Refused(target + " is the input " + in + "; it is never written");

@@ -146,9 +146,9 @@ public final class TreeDiff {
 
     private void compareNode(Step s, Deque<Step> todo) {
         Node a = s.left, b = s.right;
-        String here = s.place.path();
+        Place here = s.place;
         if (!a.kind().equals(b.kind())) {
-            add(new Difference(here, "kind", a.kind(), b.kind(), a, a.span(), b, b.span()));
+            add(new Difference(here.path(), "kind", a.kind(), b.kind(), a, a.span(), b, b.span()));
             return;
         }
         long before = found;
@@ -178,35 +178,35 @@ public final class TreeDiff {
     }
 
     /** Fields are matched by name and, for repeated names, by occurrence. */
-    private void compareFields(String path, Node a, Node b) {
+    private void compareFields(Place place, Node a, Node b) {
         Map<String, Field> left = fieldsByKey(a.fields());
         Map<String, Field> right = fieldsByKey(b.fields());
         for (Map.Entry<String, Field> e : left.entrySet()) {
             Field fb = right.get(e.getKey());
             Field fa = e.getValue();
             if (fb == null) {
-                add(new Difference(path, "field " + fa.name() + " only on the left", fa.value(), "", a, fa.span(), b, null));
+                add(new Difference(place.path(), "field " + fa.name() + " only on the left", fa.value(), "", a, fa.span(), b, null));
             } else if (!Objects.equals(fa.value(), fb.value())) {
-                add(new Difference(path, "field " + fa.name(), fa.value(), fb.value(), a, fa.span(), b, fb.span()));
+                add(new Difference(place.path(), "field " + fa.name(), fa.value(), fb.value(), a, fa.span(), b, fb.span()));
             }
         }
         for (Map.Entry<String, Field> e : right.entrySet()) {
             if (!left.containsKey(e.getKey())) {
                 Field fb = e.getValue();
-                add(new Difference(path, "field " + fb.name() + " only on the right", "", fb.value(), a, null, b, fb.span()));
+                add(new Difference(place.path(), "field " + fb.name() + " only on the right", "", fb.value(), a, null, b, fb.span()));
             }
         }
     }
 
-    private void compareValues(String path, Node a, Node b) {
+    private void compareValues(Place place, Node a, Node b) {
         ValueColumn ca = a.values(), cb = b.values();
         if (ca == null || cb == null) return;
         if (!ca.type().equals(cb.type())) {
-            add(new Difference(path, "value type", ca.type().label(), cb.type().label(), a, null, b, null));
+            add(new Difference(place.path(), "value type", ca.type().label(), cb.type().label(), a, null, b, null));
             return;
         }
         if (ca.count() != cb.count()) {
-            add(new Difference(path, "value count", Long.toString(ca.count()), Long.toString(cb.count()), a, null, b, null));
+            add(new Difference(place.path(), "value count", Long.toString(ca.count()), Long.toString(cb.count()), a, null, b, null));
         }
         long n = Math.min(ca.count(), cb.count());
         long[] pa = new long[PAGE], pb = new long[PAGE];
@@ -219,16 +219,16 @@ public final class TreeDiff {
                     ca.read(start, pa, 0, len);
                     cb.read(start, pb, 0, len);
                 } catch (RuntimeException e) {
-                    add(new Difference(path, "values from " + start, "unreadable", Node.describe(e), a, null, b, null));
+                    add(new Difference(place.path(), "values from " + start, "unreadable", Node.describe(e), a, null, b, null));
                     return;
                 }
                 for (int i = 0; i < len; i++) {
-                    if (pa[i] != pb[i] && !valueDiffers(path, a, b, start + i, ca.type().format(pa[i]), cb.type().format(pb[i]), differing)) return;
+                    if (pa[i] != pb[i] && !valueDiffers(place, a, b, start + i, ca.type().format(pa[i]), cb.type().format(pb[i]), differing)) return;
                 }
             } else {
                 for (int i = 0; i < len; i++) {
                     String va = ca.text(start + i), vb = cb.text(start + i);
-                    if (!va.equals(vb) && !valueDiffers(path, a, b, start + i, va, vb, differing)) return;
+                    if (!va.equals(vb) && !valueDiffers(place, a, b, start + i, va, vb, differing)) return;
                 }
             }
         }
@@ -238,12 +238,12 @@ public final class TreeDiff {
      * Lists a differing value, or once more than the per-node limit differ, says so and
      * returns false: the node is known to differ, the rest of its values need not be read.
      */
-    private boolean valueDiffers(String path, Node a, Node b, long index, String va, String vb, int[] differing) {
+    private boolean valueDiffers(Place place, Node a, Node b, long index, String va, String vb, int[] differing) {
         if (++differing[0] <= limits.maxValueDifferences()) {
-            add(new Difference(path, "value " + index, va, vb, a, null, b, null));
+            add(new Difference(place.path(), "value " + index, va, vb, a, null, b, null));
             return true;
         }
-        add(new Difference(path, "more values differ", "from value " + index, "(not listed: --max-values "
+        add(new Difference(place.path(), "more values differ", "from value " + index, "(not listed: --max-values "
                 + limits.maxValueDifferences() + ")", a, null, b, null));
         return false;
     }
