@@ -31,11 +31,11 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Node node = Targets.targetOrExplain(cli.registry, path);
+        Node node = Targets.targetOrExplain(cli, path);
         if (node == null) return Cli.EXIT_USAGE;
         BulkDecoder decoder = decoderFor(node);
         if (decoder == null) {
-            System.err.println("packscope: " + path + " holds no decodable values");
+            cli.err.println("packscope: " + org.packscope.codec.inspect.PlainText.escape(path) + " holds no decodable values");
             return Cli.EXIT_USAGE;
         }
         long values = 0;

@@ -2,12 +2,16 @@ package org.packscope.app.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.RuleCap;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.TreeWalk;
@@ -32,25 +36,55 @@ final class CheckCommand implements Callable<Integer> {
         boolean unreadable = false;
         for (String address : paths) {
             FormatRegistry.Resolved r;
+            cli.working = address;
             try {
                 r = Targets.resolve(cli.registry, address);
             } catch (Targets.UnreadableException e) {
-                System.err.println("packscope: " + e.getMessage());
+                Targets.explain(cli, e);
                 unreadable = true;
                 continue;
             }
-            for (TreeWalk.Located l : TreeWalk.diagnostics(r.target(), true, MAX_NODES, Progress.NONE)) {
-                Diagnostic d = l.diagnostic();
-                if (d.severity() == Severity.INFO) continue;
-                errors |= d.severity() == Severity.ERROR;
-                Span span = d.span() != null ? d.span() : l.node().span();
-                String offset = span == null ? "0" : span.offsetText();
-                cli.out.println(location(address, l) + ": " + d.severity().label() + " at byte " + offset + ": "
-                        + d.rule() + ": " + d.message());
+            try {
+                errors |= report(address, TreeWalk.diagnostics(r.target(), true, MAX_NODES, Progress.NONE));
+            } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+                // a failure no reader caught is this file's problem, not the end of the other files' checks
+                cli.out.println(PlainText.escape(address) + ": " + Cli.failureLine(e));
+                errors = true;
             }
         }
         if (unreadable) return Cli.EXIT_USAGE;
         return errors ? 1 : 0;
+    }
+
+    /**
+     * Prints the problems, at most {@link RuleCap#PER_RULE} lines of one rule per file and
+     * then one line saying how many more; returns whether any was an error.
+     */
+    private boolean report(String address, List<TreeWalk.Located> found) {
+        boolean errors = false;
+        RuleCap<String> repeats = new RuleCap<>();
+        Map<String, String> lineStart = new HashMap<>();
+        for (TreeWalk.Located l : found) {
+            Diagnostic d = l.diagnostic();
+            if (d.severity() == Severity.INFO) continue;
+            errors |= d.severity() == Severity.ERROR;
+            String where = PlainText.escape(location(address, l));
+            String key = where + "\u0000" + d.rule();
+            if (!repeats.admit(key, d)) {
+                lineStart.putIfAbsent(key, where);
+                continue;
+            }
+            Span span = d.span() != null ? d.span() : l.node().span();
+            print(where, d, span);
+        }
+        repeats.forEachSummary((key, d) -> print(lineStart.get(key), d, d.span()));
+        return errors;
+    }
+
+    private void print(String where, Diagnostic d, Span span) {
+        String offset = span == null ? "0" : span.offsetText();
+        cli.out.println(where + ": " + d.severity().label() + " at byte " + offset + ": "
+                + d.rule() + ": " + PlainText.forDisplay(d.message()));
     }
 
     /** The file whose bytes the offset counts in: the argument itself, or a file inside a folder argument. */

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.Set;
 
 import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.inspect.PlainText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -22,6 +23,10 @@ public final class Cli implements Runnable {
 
     final FormatRegistry registry = FormatRegistry.standard();
     PrintStream out;
+    /** Where commands explain usage problems and failures (the stream {@link #run} is given). */
+    PrintStream err = System.err;
+    /** The address a command is working on, named when it fails as a whole. */
+    String working = "";
 
     public static boolean isCommand(String arg) {
         return COMMANDS.contains(arg);
@@ -31,6 +36,7 @@ public final class Cli implements Runnable {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Cli cli = new Cli();
         cli.out = out;
+        cli.err = err;
         CommandLine cmd = new CommandLine(cli);
         cmd.setOut(new PrintWriter(out, true));
         cmd.setErr(new PrintWriter(err, true));
@@ -39,21 +45,39 @@ public final class Cli implements Runnable {
             ex.getCommandLine().usage(err);
             return EXIT_USAGE;
         });
-        cmd.setExecutionExceptionHandler((ex, c, parsed) -> {
-            err.println("packscope: " + describe(ex));
-            return EXIT_USAGE;
-        });
+        cmd.setExecutionExceptionHandler((ex, c, parsed) -> failed(cli, err, ex));
         try {
             return cmd.execute(args);
-        } catch (RuntimeException | Error e) {
-            err.println("packscope: " + describe(e));
-            return EXIT_USAGE;
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            return failed(cli, err, e);
         }
     }
 
+    /**
+     * A command that failed as a whole: one diagnostic line in PackScope's words (never a
+     * class name or stack trace) and exit 1. Running out of memory or stack is
+     * {@code too_large_to_hold} or {@code too_deep}; anything else is a bug, {@code internal_error}.
+     */
+    static int failed(Cli cli, PrintStream err, Throwable e) {
+        err.println("packscope: " + PlainText.escape(cli.working.isEmpty() ? "" : cli.working + ": ")
+                + failureLine(e));
+        return 1;
+    }
+
+    /** {@code error at byte 0: RULE: message} for a failure no reader caught. */
+    static String failureLine(Throwable e) {
+        return "error at byte 0: " + failureRule(e) + ": " + PlainText.forDisplay(PlainText.describe(e));
+    }
+
+    static String failureRule(Throwable e) {
+        if (e instanceof OutOfMemoryError) return "too_large_to_hold";
+        if (e instanceof StackOverflowError) return "too_deep";
+        if (e instanceof java.io.IOException) return "write_failed";
+        return "internal_error";
+    }
+
     static String describe(Throwable e) {
-        String m = e.getMessage();
-        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+        return PlainText.forDisplay(PlainText.describe(e));
     }
 
     @Override

@@ -3,13 +3,15 @@ package org.packscope.app.cli;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.packscope.app.export.Export;
+import org.packscope.app.export.SafeOutput;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,33 +37,51 @@ final class DecodeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Node node = Targets.targetOrExplain(cli.registry, path);
+        Node node = Targets.targetOrExplain(cli, path);
         if (node == null) return Cli.EXIT_USAGE;
+        String shown = PlainText.escape(path);
         List<String> offered = Export.formatsFor(node);
         if (offered.isEmpty()) {
-            String why = node.diagnostics().isEmpty() ? "" : " (" + node.diagnostics().get(0).message() + ")";
-            System.err.println("packscope: " + path + " holds no decodable values" + why);
+            String why = node.diagnostics().isEmpty() ? "" : " (" + PlainText.forDisplay(node.diagnostics().get(0).message()) + ")";
+            cli.err.println("packscope: " + shown + " holds no decodable values" + why);
             return Cli.EXIT_USAGE;
         }
         String fmt = format != null ? format : offered.get(0);
         if (!offered.contains(fmt)) {
-            System.err.println("packscope: format " + fmt + " does not suit " + path + " (try " + String.join(", ", offered) + ")");
+            cli.err.println("packscope: format " + PlainText.escape(fmt) + " does not suit " + shown + " (try " + String.join(", ", offered) + ")");
             return Cli.EXIT_USAGE;
         }
-        try (OutputStream raw = outFile == null ? new NonClosing(cli.out) : Files.newOutputStream(outFile);
-             OutputStream out = new BufferedOutputStream(raw, 1 << 16)) {
-            Export.Written written = Export.write(node, fmt, out, path, Progress.NONE);
-            String note = written.note();
-            if (note != null) {
-                out.flush();
-                System.err.println("packscope: " + path + ": " + note);
-                return 1;
+        Export.Written written;
+        try {
+            if (outFile == null) {
+                try (OutputStream out = new BufferedOutputStream(new NonClosing(cli.out), 1 << 16)) {
+                    written = Export.write(node, fmt, out, path, Progress.NONE);
+                }
+            } else {
+                written = Export.writeFile(node, fmt, outFile, List.of(inputFile()), path, Progress.NONE);
             }
+        } catch (SafeOutput.Refused e) {
+            cli.err.println("packscope: " + PlainText.escape(e.getMessage()));
+            return Cli.EXIT_USAGE;
         } catch (Export.Unsuitable e) {
-            System.err.println("packscope: " + e.getMessage());
+            cli.err.println("packscope: " + PlainText.escape(e.getMessage()));
             return Cli.EXIT_USAGE;
         }
-        return 0;
+        String note = written.note();
+        if (note != null) cli.err.println("packscope: " + shown + ": " + note);
+        long skipped = written.skippedEntries();
+        if (skipped > 0) {
+            cli.err.printf(Locale.ROOT, "packscope: %s: error at byte 0: entries_undecodable: %,d of the matrix's entries could "
+                    + "not be decoded and are not in the output (run check for where)%n", shown, skipped);
+            return 1;
+        }
+        return note == null ? 0 : 1;
+    }
+
+    /** The file or folder PATH reads (before any {@code ::}). */
+    private Path inputFile() {
+        int sep = path.indexOf("::");
+        return Path.of(sep < 0 ? path : path.substring(0, sep));
     }
 
     /** Keeps standard output open after the command's try-with-resources. */

@@ -1,9 +1,9 @@
 package org.packscope.app.cli;
 
-import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.TreeDiff;
@@ -16,6 +16,9 @@ import picocli.CommandLine.ParentCommand;
         "Compares two files of the same format structure by structure: fields, chunks and values.",
         "Exit 0 = no differences, 1 = differences found, 2 = cannot read or bad usage."})
 final class DiffCommand implements Callable<Integer> {
+
+    /** Levels of nesting followed; deeper than this the comparison says where it stopped. */
+    private static final int MAX_DEPTH = 100_000;
 
     @ParentCommand Cli cli;
 
@@ -33,16 +36,28 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Node a = Targets.targetOrExplain(cli.registry, left);
-        Node b = a == null ? null : Targets.targetOrExplain(cli.registry, right);
-        if (b == null) return Cli.EXIT_USAGE;
-        List<TreeDiff.Difference> diffs = TreeDiff.diff(a, b, new TreeDiff.Limits(max, maxValues, 64), Progress.NONE);
-        for (TreeDiff.Difference d : diffs) {
-            cli.out.println(d.path() + ": " + d.what() + where(d.leftSpan(), d.rightSpan()) + ": " + show(d.left()) + " → " + show(d.right()));
+        if (max < 0 || maxValues < 0) {
+            cli.err.println("packscope: --max and --max-values cannot be negative");
+            return Cli.EXIT_USAGE;
         }
-        cli.out.println(diffs.isEmpty() ? "no differences" : diffs.size() + (diffs.size() == 1 ? " difference" : " differences")
-                + (diffs.size() >= max ? " (listing stopped at --max)" : ""));
-        return diffs.isEmpty() ? 0 : 1;
+        Node a = Targets.targetOrExplain(cli, left);
+        Node b = a == null ? null : Targets.targetOrExplain(cli, right);
+        if (b == null) return Cli.EXIT_USAGE;
+        cli.working = left + " / " + right;
+        TreeDiff.Result r = TreeDiff.compare(a, b, new TreeDiff.Limits(max, maxValues, MAX_DEPTH), Progress.NONE);
+        for (TreeDiff.Difference d : r.differences()) {
+            cli.out.println(PlainText.escape(d.path()) + ": " + PlainText.forDisplay(d.what()) + where(d.leftSpan(), d.rightSpan())
+                    + ": " + show(d.left()) + " → " + show(d.right()));
+        }
+        if (!r.complete()) {
+            // never "no differences" for a comparison that did not reach the end
+            cli.out.println("comparison stopped early at " + PlainText.escape(r.stoppedAt()) + ": " + r.why());
+        }
+        long listed = r.differences().size();
+        String count = r.found() == listed ? listed + (listed == 1 ? " difference" : " differences")
+                : listed + " differences listed, more found";
+        cli.out.println(r.same() ? "no differences" : r.found() == 0 ? "no differences up to where the comparison stopped" : count);
+        return r.same() ? 0 : 1;
     }
 
     private static String where(Span l, Span r) {
@@ -51,7 +66,9 @@ final class DiffCommand implements Callable<Integer> {
         return " (at byte " + (l == null ? "—" : l.offsetText()) + " / " + (r == null ? "—" : r.offsetText()) + ")";
     }
 
-    private static String show(String s) {
-        return s == null || s.isEmpty() ? "(none)" : s.length() > 80 ? s.substring(0, 77) + "…" : s;
+    private static String show(String raw) {
+        if (raw == null || raw.isEmpty()) return "(none)";
+        String s = PlainText.forDisplay(raw);
+        return s.length() > 80 ? s.substring(0, 77) + "…" : s;
     }
 }

@@ -34,7 +34,7 @@ final class EncodeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (!Files.isRegularFile(in)) {
-            System.err.println("packscope: " + in + ": no such file");
+            cli.err.println("packscope: " + in + ": no such file");
             return Cli.EXIT_USAGE;
         }
         boolean sj = seekable || out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".sj");
@@ -42,7 +42,7 @@ final class EncodeCommand implements Callable<Integer> {
         try {
             bytes = BinaryJsonWriter.encode(Files.readString(in, StandardCharsets.UTF_8), sj, floatCompression);
         } catch (IllegalArgumentException e) {
-            System.err.println("packscope: " + in + ": " + e.getMessage());
+            cli.err.println("packscope: " + in + ": " + e.getMessage());
             return Cli.EXIT_USAGE;
         }
         Files.write(out, bytes);

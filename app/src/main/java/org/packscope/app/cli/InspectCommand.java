@@ -11,6 +11,7 @@ import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.RawBits;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
@@ -41,10 +42,11 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Node node = Targets.targetOrExplain(cli.registry, path);
+        Node node = Targets.targetOrExplain(cli, path);
         if (node == null) return Cli.EXIT_USAGE;
         if (json) {
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            mapper.getFactory().setCharacterEscapes(new ControlEscapes());
             try {
                 cli.out.println(mapper.writeValueAsString(toJson(mapper, node, 0)));
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -60,27 +62,27 @@ final class InspectCommand implements Callable<Integer> {
 
     private void printText(StringBuilder sb, Node n, int level) {
         String pad = "  ".repeat(level);
-        sb.append(pad).append(n.kind()).append(' ').append(n.name());
-        if (!n.summary().isEmpty()) sb.append(" — ").append(n.summary());
+        sb.append(pad).append(esc(n.kind())).append(' ').append(esc(n.name()));
+        if (!n.summary().isEmpty()) sb.append(" — ").append(esc(n.summary()));
         Span span = n.span();
         if (span != null) sb.append("  [").append(where(span)).append(']');
         sb.append('\n');
         for (Field f : n.fields()) {
-            sb.append(pad).append("  · ").append(f.name());
+            sb.append(pad).append("  · ").append(esc(f.name()));
             if (f.span() != null) {
                 sb.append(" @").append(f.span().offsetText()).append(" (").append(f.span().bitLength()).append(" bits");
                 String raw = RawBits.render(n.source(), f.span());
                 if (!raw.isEmpty()) sb.append(", raw ").append(raw);
                 sb.append(')');
             }
-            sb.append(" = ").append(f.value());
-            if (f.meaning() != null && !f.meaning().isEmpty()) sb.append("  — ").append(f.meaning());
+            sb.append(" = ").append(esc(f.value()));
+            if (f.meaning() != null && !f.meaning().isEmpty()) sb.append("  — ").append(esc(f.meaning()));
             sb.append('\n');
         }
         for (Diagnostic d : n.diagnostics()) {
             sb.append(pad).append("  ! ").append(d.severity().label());
             if (d.span() != null) sb.append(" at byte ").append(d.span().offsetText());
-            sb.append(": ").append(d.rule()).append(": ").append(d.message()).append('\n');
+            sb.append(": ").append(d.rule()).append(": ").append(PlainText.forDisplay(d.message())).append('\n');
         }
         ValueColumn values = n.values();
         if (values != null) {
@@ -88,16 +90,16 @@ final class InspectCommand implements Callable<Integer> {
         }
         if (tables) {
             for (DataTable t : n.tables()) {
-                sb.append(pad).append("  table ").append(t.title()).append(": ").append(String.join(" | ", t.columns())).append('\n');
+                sb.append(pad).append("  table ").append(esc(t.title())).append(": ").append(esc(String.join(" | ", t.columns()))).append('\n');
                 for (List<Object> row : t.rows()) {
                     sb.append(pad).append("    ");
-                    for (int i = 0; i < row.size(); i++) sb.append(i > 0 ? " | " : "").append(row.get(i));
+                    for (int i = 0; i < row.size(); i++) sb.append(i > 0 ? " | " : "").append(esc(String.valueOf(row.get(i))));
                     sb.append('\n');
                 }
             }
         } else if (!n.tables().isEmpty()) {
             for (DataTable t : n.tables()) {
-                sb.append(pad).append("  table ").append(t.title()).append(" (").append(t.rows().size()).append(" rows; --tables prints it)\n");
+                sb.append(pad).append("  table ").append(esc(t.title())).append(" (").append(t.rows().size()).append(" rows; --tables prints it)\n");
             }
         }
         if (level >= depth || n.isDrillDown()) {
@@ -108,6 +110,30 @@ final class InspectCommand implements Callable<Integer> {
         int shown = Math.min(kids.size(), maxChildren);
         for (int i = 0; i < shown; i++) printText(sb, kids.get(i), level + 1);
         if (kids.size() > shown) sb.append(pad).append("  … ").append(kids.size() - shown).append(" more children\n");
+    }
+
+    /** A name or value as one printable line: control characters escaped. */
+    private static String esc(String s) {
+        return PlainText.escape(s);
+    }
+
+    /**
+     * JSON escapes for what Jackson leaves raw but a terminal acts on: DEL, C1 controls,
+     * bidirectional overrides (control characters below 0x20 Jackson escapes itself).
+     */
+    static final class ControlEscapes extends com.fasterxml.jackson.core.io.CharacterEscapes {
+        private final int[] ascii = standardAsciiEscapesForJSON();
+
+        ControlEscapes() {
+            ascii[0x7f] = ESCAPE_STANDARD;
+        }
+
+        @Override public int[] getEscapeCodesForAscii() { return ascii; }
+
+        @Override public com.fasterxml.jackson.core.SerializableString getEscapeSequence(int ch) {
+            return ch <= 0xffff && PlainText.needsEscape((char) ch)
+                    ? new com.fasterxml.jackson.core.io.SerializedString(String.format(java.util.Locale.ROOT, "\\u%04x", ch)) : null;
+        }
     }
 
     private static String where(Span s) {
@@ -140,7 +166,7 @@ final class InspectCommand implements Callable<Integer> {
             dn.put("severity", d.severity().label());
             if (d.span() != null) dn.set("span", span(m, d.span()));
             dn.put("rule", d.rule());
-            dn.put("message", d.message());
+            dn.put("message", PlainText.scrub(d.message()));
         }
         ValueColumn values = n.values();
         if (values != null) {

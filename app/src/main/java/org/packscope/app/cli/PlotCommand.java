@@ -8,12 +8,16 @@ import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import javax.imageio.ImageIO;
 
+import org.packscope.app.export.SafeOutput;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Overview;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.ValueColumn;
@@ -26,6 +30,8 @@ import picocli.CommandLine.ParentCommand;
         "Draws the values of PATH as a PNG: a line plot with per-pixel min/max (every spike kept) or a histogram."})
 final class PlotCommand implements Callable<Integer> {
     private static final int MARGIN = 60;
+    /** The largest side a plot may have: a 4,000² image is 64 MB of pixels, within a 256 MB heap. */
+    private static final int MAX_SIDE = 4000;
 
     @ParentCommand Cli cli;
 
@@ -46,21 +52,31 @@ final class PlotCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Node node = Targets.targetOrExplain(cli.registry, path);
+        if (!kind.equals("line") && !kind.equals("histogram") || width < 200 || height < 120
+                || width > MAX_SIDE || height > MAX_SIDE) {
+            cli.err.println("packscope: --kind is line or histogram; --width and --height from 200 and 120 up to " + MAX_SIDE);
+            return Cli.EXIT_USAGE;
+        }
+        Node node = Targets.targetOrExplain(cli, path);
         if (node == null) return Cli.EXIT_USAGE;
         ValueColumn c = node.values();
         if (c == null || !c.type().numeric() || c.count() == 0) {
-            System.err.println("packscope: " + path + " holds no numbers to plot");
+            cli.err.println("packscope: " + PlainText.escape(path) + " holds no numbers to plot");
             return Cli.EXIT_USAGE;
         }
-        if (!kind.equals("line") && !kind.equals("histogram") || width < 200 || height < 120) {
-            System.err.println("packscope: --kind is line or histogram; --width ≥ 200, --height ≥ 120");
+        int sep = path.indexOf("::");
+        List<Path> inputs = new ArrayList<>(SafeOutput.inputsOf(node));
+        inputs.add(Path.of(sep < 0 ? path : path.substring(0, sep)));
+        try {
+            SafeOutput.refuseInputs(out, inputs);
+        } catch (SafeOutput.Refused e) {
+            cli.err.println("packscope: " + PlainText.escape(e.getMessage()));
             return Cli.EXIT_USAGE;
         }
         Overview o = Overview.of(c, 0, c.count(), width - 2 * MARGIN, 100, Progress.NONE);
         BufferedImage img = kind.equals("line") ? line(o, c) : histogram(o, c);
-        ImageIO.write(img, "png", out.toFile());
-        cli.out.printf(Locale.ROOT, "wrote %s: %s of %,d values (min %s, max %s)%s%n", out, kind, c.count(),
+        SafeOutput.write(out, inputs, stream -> ImageIO.write(img, "png", stream));
+        cli.out.printf(Locale.ROOT, "wrote %s: %s of %,d values (min %s, max %s)%s%n", PlainText.escape(out.toString()), kind, c.count(),
                 c.type().kind() == org.packscope.codec.inspect.ValueType.Kind.FLOAT ? o.min() : (long) o.min(),
                 c.type().kind() == org.packscope.codec.inspect.ValueType.Kind.FLOAT ? o.max() : (long) o.max(),
                 o.sampled() ? " — sampled" : "");
@@ -82,7 +98,7 @@ final class PlotCommand implements Callable<Integer> {
 
     private BufferedImage line(Overview o, ValueColumn c) {
         BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = canvas(img, c.name() + " — " + String.format(Locale.ROOT, "%,d", c.count()) + " values");
+        Graphics2D g = canvas(img, PlainText.escape(c.name()) + " — " + String.format(Locale.ROOT, "%,d", c.count()) + " values");
         double lo = o.min(), hi = o.max() == o.min() ? o.min() + 1 : o.max();
         int plotH = height - 2 * MARGIN;
         g.setColor(new Color(0x2f6fde));
@@ -101,7 +117,7 @@ final class PlotCommand implements Callable<Integer> {
 
     private BufferedImage histogram(Overview o, ValueColumn c) {
         BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = canvas(img, c.name() + " — histogram of " + String.format(Locale.ROOT, "%,d", o.finite()) + " finite values");
+        Graphics2D g = canvas(img, PlainText.escape(c.name()) + " — histogram of " + String.format(Locale.ROOT, "%,d", o.finite()) + " finite values");
         long most = 1;
         for (long k : o.histogramCounts()) most = Math.max(most, k);
         int bins = o.histogramCounts().length, plotW = width - 2 * MARGIN, plotH = height - 2 * MARGIN;

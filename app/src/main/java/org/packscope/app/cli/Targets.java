@@ -6,6 +6,7 @@ import java.nio.file.Path;
 
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
 
 /** Resolves a command's PATH argument, with the errors a person should see. */
 final class Targets {
@@ -18,7 +19,15 @@ final class Targets {
 
     static FormatRegistry.Resolved resolve(FormatRegistry registry, String address) {
         int sep = address.indexOf("::");
-        Path file = Path.of(sep < 0 ? address : address.substring(0, sep));
+        String fileText = sep < 0 ? address : address.substring(0, sep);
+        // Path.of("") is the working folder: an empty PATH would silently inspect it
+        if (fileText.isEmpty()) throw new UnreadableException("an empty PATH names no file or folder");
+        Path file;
+        try {
+            file = Path.of(fileText);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new UnreadableException(fileText + ": not a valid path (" + e.getReason() + ")");
+        }
         if (!Files.exists(file) && !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new UnreadableException(file + ": no such file or folder");
         }
@@ -28,17 +37,18 @@ final class Targets {
         return r;
     }
 
-    static Node target(FormatRegistry registry, String address) {
-        return resolve(registry, address).target();
-    }
-
     /** The node PATH names, or null after telling the person why there is none (exit code 2 follows). */
-    static Node targetOrExplain(FormatRegistry registry, String address) {
+    static Node targetOrExplain(Cli cli, String address) {
+        cli.working = address;
         try {
-            return target(registry, address);
+            return resolve(cli.registry, address).target();
         } catch (UnreadableException e) {
-            System.err.println("packscope: " + e.getMessage());
+            explain(cli, e);
             return null;
         }
+    }
+
+    static void explain(Cli cli, UnreadableException e) {
+        cli.err.println("packscope: " + PlainText.escape(e.getMessage()));
     }
 }

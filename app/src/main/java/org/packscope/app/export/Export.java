@@ -6,12 +6,15 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 
 import org.packscope.codec.bpcells.MatrixMarket;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.TextExport;
@@ -40,10 +43,10 @@ public final class Export {
      * bits of anything else, so {@link #undecodable} tells a caller that the output is
      * not the data.
      */
-    public record Written(long missing, long undecodable) {
-        static final Written NONE = new Written(0, 0);
+    public record Written(long missing, long undecodable, long skippedEntries) {
+        static final Written NONE = new Written(0, 0, 0);
 
-        /** A sentence for a person, or null when every value was written as decoded. */
+        /** A sentence for a person about undecodable values, or null when every value was written as decoded. */
         public String note() {
             if (undecodable == 0) return null;
             return String.format(Locale.ROOT, "%,d value%s could not be decoded; written as empty (csv), null (json), NaN (float raw/npy) or 0 (integer raw/npy)",
@@ -69,6 +72,21 @@ public final class Export {
         return out;
     }
 
+    /**
+     * Writes {@code node} to {@code target} through {@link SafeOutput}: refused when the
+     * target is one of {@code inputs} (or inside an input folder), complete or not at all.
+     * Returns what {@link #write} returns.
+     */
+    public static Written writeFile(Node node, String format, Path target, Collection<Path> inputs, String origin,
+                                    Progress progress) throws IOException, Unsuitable {
+        Written[] written = {Written.NONE};
+        List<Path> all = new ArrayList<>(inputs);
+        all.addAll(SafeOutput.inputsOf(node));
+        SafeOutput.<Unsuitable>write(target, all, out -> written[0] = write(node, format, out, origin, progress));
+        return written[0];
+    }
+
+    /** Writes what the node decodes to, and says what it could not write as values. */
     public static Written write(Node node, String format, OutputStream out, String origin, Progress progress)
             throws IOException, Unsuitable {
         TextExport text = node.facet(TextExport.class);
@@ -82,13 +100,11 @@ public final class Export {
         SparseMatrix matrix = node.facet(SparseMatrix.class);
         if (matrix != null && (format.equals("mtx") || format.equals("csv"))) {
             Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            if (format.equals("mtx")) {
-                MatrixMarket.write(matrix, w, List.of("written by PackScope from " + origin, MatrixMarket.ORDER_COMMENT), progress);
-            } else {
-                matrixCsv(matrix, w, progress);
-            }
+            long skipped = format.equals("mtx")
+                    ? MatrixMarket.write(matrix, w, List.of("written by PackScope from " + PlainText.escape(origin), MatrixMarket.ORDER_COMMENT), progress)
+                    : matrixCsv(matrix, w, progress);
             w.flush();
-            return Written.NONE;
+            return new Written(0, 0, skipped);
         }
         ValueColumn column = node.values();
         if (column == null) {
@@ -99,7 +115,7 @@ public final class Export {
             case "csv" -> text(column, out, false, progress);
             case "json" -> text(column, out, true, progress);
             case "npy" -> npy(column, out, progress);
-            default -> throw new Unsuitable("format " + format + " does not suit " + node.name()
+            default -> throw new Unsuitable("format " + format + " does not suit " + PlainText.escape(node.name())
                     + " (it offers " + String.join(", ", formatsFor(node)) + ")");
         };
     }
@@ -156,7 +172,7 @@ public final class Export {
 
         boolean gap(int i) { return active && marks[i] != ValueColumn.PRESENT; }
 
-        Written written() { return new Written(missing, undecodable); }
+        Written written() { return new Written(missing, undecodable, 0); }
     }
 
     /** numpy's dtype string for a stored type, or null for variable-length text. */
@@ -221,12 +237,13 @@ public final class Export {
     }
 
     /** Matrix entries as {@code row,col,value} lines, 0-based, in (column, row) order. */
-    private static void matrixCsv(SparseMatrix m, Writer w, Progress progress) throws IOException {
+    private static long matrixCsv(SparseMatrix m, Writer w, Progress progress) throws IOException {
         ValueType t = m.valueType();
         w.write("row,col,value\n");
         StringBuilder line = new StringBuilder(64);
+        MatrixMarket.Scan scan = MatrixMarket.scan(m, progress);
         try {
-            m.forEachEntry((row, col, value) -> {
+            MatrixMarket.forEachSorted(m, scan, (row, col, value) -> {
                 line.setLength(0);
                 line.append(row).append(',').append(col).append(',').append(MatrixMarket.format(t, value)).append('\n');
                 try {
@@ -238,6 +255,7 @@ public final class Export {
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
+        return scan.skipped();
     }
 
     static String quote(String s) {
@@ -251,7 +269,7 @@ public final class Export {
                 case '\r' -> sb.append("\\r");
                 case '\t' -> sb.append("\\t");
                 default -> {
-                    if (c < 0x20) sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    if (c < 0x20 || PlainText.needsEscape(c)) sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
                     else sb.append(c);
                 }
             }
@@ -259,8 +277,10 @@ public final class Export {
         return sb.append('"').toString();
     }
 
-    private static String csvField(String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) return s;
+    /** A text value as one CSV field: control characters escaped (a NUL or CR never reaches the file), quoted when needed. */
+    private static String csvField(String raw) {
+        String s = PlainText.escape(raw);
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0) return s;
         return '"' + s.replace("\"", "\"\"") + '"';
     }
 }

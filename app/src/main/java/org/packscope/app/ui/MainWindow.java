@@ -153,6 +153,7 @@ public final class MainWindow {
 
     /** Opens a path in the browser (in the background) and selects it. */
     public void open(Path path) {
+        org.packscope.app.export.SafeOutput.protect(path);
         recent.add(path);
         refreshRecentMenu();
         runner.submit("Opening " + path.getFileName(), p -> registry.open(path), node -> {
@@ -313,8 +314,9 @@ public final class MainWindow {
     /** Writes a node's values in the background; the status bar tells how it went. */
     javafx.concurrent.Task<String> exportTo(Node node, String format, Path target) {
         return runner.submit("Exporting " + node.name(), p -> {
-            try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(target))) {
-                var written = org.packscope.app.export.Export.write(node, format, out, node.name(), p);
+            try {
+                // never onto an opened file or into an opened folder; complete or not at all
+                var written = org.packscope.app.export.Export.writeFile(node, format, target, java.util.List.of(), node.name(), p);
                 String note = written.note();
                 return "Exported " + node.name() + " to " + target + (note == null ? "" : " — " + note);
             } catch (java.io.IOException | org.packscope.app.export.Export.Unsuitable e) {

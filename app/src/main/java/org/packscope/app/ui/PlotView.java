@@ -227,7 +227,8 @@ final class PlotView extends BorderPane {
         javafx.scene.image.WritableImage img = ((javafx.scene.Node) getCenter()).snapshot(null, null);
         return runner.submit("Saving " + file.getFileName(), p -> {
             try {
-                javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(img, null), "png", file.toFile());
+                var picture = javafx.embed.swing.SwingFXUtils.fromFXImage(img, null);
+                org.packscope.app.export.SafeOutput.write(file, java.util.List.of(), out -> javax.imageio.ImageIO.write(picture, "png", out));
                 return file;
             } catch (java.io.IOException ex) {
                 throw new java.io.UncheckedIOException(ex);

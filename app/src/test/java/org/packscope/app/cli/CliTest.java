@@ -127,10 +127,12 @@ class CliTest {
         Run r = run("diff", Samples.get("binjson/config.sj").toString(), Samples.get("binjson/config-damaged.sj").toString());
         assertEquals(1, r.code(), r.err());
         assertEquals(java.util.List.of(
+                // the damaged string itself, in the string table (a drill-down list the diff now follows)
+                "(strings)/26: field utf8 (at byte 249): r1 → \uFFFD1",
                 "server/port: kind (at byte 410): bj-int → bj-reserved",
                 "server/tls: only on the left (at byte 414 / —): bj-map → (none)",
                 "database/replicas/0/host: field value: \"r1\" → \"\uFFFD1\"",
-                "3 differences"), r.text().lines().toList());
+                "4 differences"), r.text().lines().toList());
         Run same = run("diff", h5 + "::/mats/a", h5 + "::/mats/a");
         assertEquals(0, same.code());
         assertEquals("no differences", same.text().trim());

@@ -21,12 +21,16 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.packscope.app.cli.Cli;
+import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.inspect.DrillWalk;
+import org.packscope.codec.inspect.TreeWalk;
 
 /**
  * Truncations and bit flips of every sample and fixture. {@code check} must finish
  * within 5 s with exit 0 or 1, print well-formed lines, and report no internal error
- * (a reader that trusted bad input). Runs in its own JVM with a 256 MB heap, so a
- * reader that allocates what a header claims fails here.
+ * (a reader that trusted bad input), and a walk that also opens drill-down children
+ * (first, last, short lists whole) must find no internal error either. Runs in its own
+ * JVM with a 256 MB heap, so a reader that allocates what a header claims fails here.
  */
 class MutationSuiteTest {
     private static final long SEED = 20261121L;
@@ -62,6 +66,15 @@ class MutationSuiteTest {
             out.add(new Mutation("16 random bytes overwritten", b));
         }
         return out;
+    }
+
+    /** Nodes the deep walk opens per input at most (drill-down ends and short drill-down lists included). */
+    private static final int DRILL_NODES = 3000;
+
+    /** Every sample and fixture as it is: opening drill-down children finds no reader bug. */
+    @TestFactory
+    Stream<DynamicTest> drillDownWalkOfEveryInputFindsNoInternalError() {
+        return Inputs.all().stream().map(input -> DynamicTest.dynamicTest(input.label(), () -> drillWalk(input.path(), input.label())));
     }
 
     @TestFactory
@@ -124,6 +137,19 @@ class MutationSuiteTest {
         for (String line : o.split("\n")) {
             if (!line.isEmpty()) assertTrue(CHECK_LINE.matcher(line).matches(), what + ": malformed line " + line);
         }
+        drillWalk(target, what);
+    }
+
+    /**
+     * Opens the tree the way a person clicking through it would, drill-down children too
+     * (see {@link DrillWalk}), within 5 s, and fails on any internal error.
+     */
+    static void drillWalk(Path target, String what) {
+        List<TreeWalk.Located> found = assertTimeoutPreemptively(Duration.ofSeconds(5),
+                () -> DrillWalk.run(FormatRegistry.standard().open(target), DRILL_NODES), what + ": deep walk took longer than 5 s");
+        List<String> bugs = found.stream().filter(l -> l.diagnostic().rule().equals("internal_error"))
+                .map(l -> l.node().path() + ": " + l.diagnostic().message()).toList();
+        assertTrue(bugs.isEmpty(), what + ": a reader trusted bad input below a drill-down node:\n" + String.join("\n", bugs));
     }
 
     private static final java.util.regex.Pattern CHECK_LINE =

@@ -44,7 +44,10 @@ public final class FormatRegistry {
 
     /** The best format for the path, or null when nothing (not even a fallback) fits. */
     public Format detect(Path path) {
-        Probe probe = Probe.of(path);
+        return detect(Probe.of(path));
+    }
+
+    private Format detect(Probe probe) {
         Format best = null;
         int bestScore = 0;
         for (Format f : formats) {
@@ -68,13 +71,17 @@ public final class FormatRegistry {
         if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !Files.exists(path)) {
             return Node.of(name, "missing").diagnose(Diagnostic.error(null, "missing_file", "no such file or folder: " + path));
         }
-        Format f = detect(path);
+        Probe probe = Probe.of(path);
+        Format f = detect(probe);
         if (f == null) {
             return Node.of(name, "special").summary("not a regular file or folder")
                     .diagnose(Diagnostic.warning(null, "not_regular_file",
                             "not a regular file or folder (a FIFO, device or broken link); it is not opened"));
         }
-        return f.open(path, this);
+        Node node = f.open(path, this);
+        // only the raw-bytes fallback took it: say so, as an error when the name promised a format
+        if (f instanceof RawFormat) node.diagnose(NamedFormat.unrecognised(probe));
+        return node;
     }
 
     /**

@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntFunction;
 
 import org.packscope.codec.io.ByteSource;
@@ -34,9 +33,11 @@ public final class Node {
 
     private ByteSource source;
     private Span span;
-    private final List<Field> fields = new CopyOnWriteArrayList<>();
-    private final List<Diagnostic> diagnostics = new CopyOnWriteArrayList<>();
-    private final List<DataTable> tables = new CopyOnWriteArrayList<>();
+    private final AppendOnlyList<Field> fields = new AppendOnlyList<>();
+    private final AppendOnlyList<Diagnostic> diagnostics = new AppendOnlyList<>();
+    /** Diagnostics beyond {@link RuleCap#PER_RULE} of one rule are counted, not kept. */
+    private final RuleCap<String> repeats = new RuleCap<>();
+    private final AppendOnlyList<DataTable> tables = new AppendOnlyList<>();
     private final Map<Class<?>, Object> facets = new ConcurrentHashMap<>();
     private ChildList children = ChildList.EMPTY;
 
@@ -97,11 +98,22 @@ public final class Node {
 
     public Span span() { ensureLoaded(); return span; }
 
-    public List<Field> fields() { ensureLoaded(); return Collections.unmodifiableList(fields); }
+    public List<Field> fields() { ensureLoaded(); return fields.view(); }
 
-    public List<Diagnostic> diagnostics() { ensureLoaded(); return Collections.unmodifiableList(diagnostics); }
+    /**
+     * The diagnostics, with at most {@link RuleCap#PER_RULE} of each rule; the rest of a
+     * rule is one more diagnostic saying how many were left out ("and 29,900 more like this").
+     */
+    public List<Diagnostic> diagnostics() {
+        ensureLoaded();
+        List<Diagnostic> kept = diagnostics.view();
+        if (repeats.isEmpty()) return kept;
+        List<Diagnostic> all = new ArrayList<>(kept);
+        all.addAll(repeats.summaries());
+        return Collections.unmodifiableList(all);
+    }
 
-    public List<DataTable> tables() { ensureLoaded(); return Collections.unmodifiableList(tables); }
+    public List<DataTable> tables() { ensureLoaded(); return tables.view(); }
 
     public List<Node> children() {
         ensureLoaded();
@@ -150,7 +162,10 @@ public final class Node {
 
     public Node addField(Field f) { fields.add(f); return this; }
 
-    public Node diagnose(Diagnostic d) { diagnostics.add(d); return this; }
+    public Node diagnose(Diagnostic d) {
+        if (repeats.admit(d.rule(), d)) diagnostics.add(d);
+        return this;
+    }
 
     public Node table(DataTable t) { tables.add(t); return this; }
 
@@ -195,12 +210,12 @@ public final class Node {
             try {
                 loader.load(this);
             } catch (OutOfRangeException e) {
-                diagnostics.add(Diagnostic.errorAtByte(e.offset(), "truncated",
+                diagnose(Diagnostic.errorAtByte(e.offset(), "truncated",
                         "the data ends early: " + e.getMessage()));
             } catch (Progress.CancelledException e) {
-                diagnostics.add(new Diagnostic(Severity.INFO, null, "cancelled", "reading was cancelled"));
+                diagnose(new Diagnostic(Severity.INFO, null, "cancelled", "reading was cancelled"));
             } catch (Exception | StackOverflowError | OutOfMemoryError e) {
-                diagnostics.add(Diagnostic.error(null, isBug(e) ? "internal_error" : "unreadable",
+                diagnose(Diagnostic.error(null, isBug(e) ? "internal_error" : "unreadable",
                         "could not be read: " + describe(e)));
             } finally {
                 loader = null;
@@ -222,10 +237,9 @@ public final class Node {
                 || e instanceof IllegalStateException;
     }
 
+    /** The failure in PackScope's words: what went wrong, never a Java class name. */
     static String describe(Throwable e) {
-        String msg = e.getMessage();
-        String type = e.getClass().getSimpleName();
-        return msg == null || msg.isBlank() ? type : type + ": " + msg;
+        return PlainText.describe(e);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package org.packscope.codec.inspect;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,103 +16,202 @@ import java.util.Objects;
  */
 public final class TreeDiff {
     private static final int PAGE = 4096;
+    /** Node pairs compared at most; what lies beyond is reported as not compared, never as the same. */
+    public static final int MAX_NODES = 1_000_000;
+    /** The {@link Difference#what} of the last entry when a comparison stopped before the end. */
+    public static final String STOPPED = "not compared";
 
     /** One difference; nodes and spans are null on the side that lacks the thing. */
     public record Difference(String path, String what, String left, String right,
                              Node leftNode, Span leftSpan, Node rightNode, Span rightSpan) { }
 
-    /** Limits that keep a diff of two huge files bounded. */
+    /**
+     * Limits that keep a diff of two huge files bounded: differences listed, differing
+     * values listed per node, and levels of nesting followed.
+     */
     public record Limits(int maxDifferences, int maxValueDifferences, int maxDepth) {
-        public static final Limits DEFAULT = new Limits(10_000, 100, 64);
+        public static final Limits DEFAULT = new Limits(10_000, 100, 1 << 20);
+
+        public Limits {
+            if (maxDifferences < 0 || maxValueDifferences < 0 || maxDepth < 0) {
+                throw new IllegalArgumentException("limits cannot be negative");
+            }
+        }
+    }
+
+    /**
+     * What a comparison found. {@code stoppedAt} is null when both trees were compared to
+     * the end; otherwise it names where the comparison stopped and {@code why}, and the
+     * trees may differ beyond that point.
+     */
+    public record Result(List<Difference> differences, long found, String stoppedAt, String why) {
+        public boolean complete() { return stoppedAt == null; }
+
+        public boolean same() { return complete() && found == 0; }
     }
 
     private final Limits limits;
     private final Progress progress;
     private final List<Difference> out = new ArrayList<>();
+    private long found;
+    private String stoppedAt;
+    private String why;
 
     private TreeDiff(Limits limits, Progress progress) {
         this.limits = limits;
         this.progress = progress;
     }
 
+    /**
+     * The differences, and when the comparison stopped early a last entry whose
+     * {@link Difference#what} is {@link #STOPPED}, saying where and why.
+     */
     public static List<Difference> diff(Node left, Node right, Limits limits, Progress progress) {
-        TreeDiff d = new TreeDiff(limits, progress);
-        d.compare("", left, right, 0);
-        return d.out;
+        Result r = compare(left, right, limits, progress);
+        if (r.complete()) return r.differences();
+        List<Difference> all = new ArrayList<>(r.differences());
+        all.add(new Difference(r.stoppedAt(), STOPPED, r.why(), r.why(), null, null, null, null));
+        return all;
     }
 
-    private boolean full() { return out.size() >= limits.maxDifferences(); }
+    public static Result compare(Node left, Node right, Limits limits, Progress progress) {
+        TreeDiff d = new TreeDiff(limits, progress);
+        d.walk(left, right);
+        return new Result(d.out, d.found, d.stoppedAt, d.why);
+    }
 
-    private void add(Difference d) { if (!full()) out.add(d); }
+    /** Stops when more differences were found than may be listed: the answer (they differ) is known. */
+    private boolean full() { return found > limits.maxDifferences(); }
 
-    private void compare(String path, Node a, Node b, int depth) {
-        progress.checkCancelled();
-        if (full()) return;
-        String here = path.isEmpty() ? "(root)" : path;
+    private void add(Difference d) {
+        found++;
+        if (out.size() < limits.maxDifferences()) out.add(d);
+    }
+
+    /** A place in both trees; its path is built only when it is shown (a 100,000-deep path is not built at every level). */
+    private record Place(Place parent, String name, int depth) {
+        String path() {
+            if (parent == null) return "(root)";
+            List<String> parts = new ArrayList<>();
+            for (Place p = this; p.parent != null; p = p.parent) parts.add(p.name);
+            java.util.Collections.reverse(parts);
+            if (parts.size() > 24) {
+                List<String> shortened = new ArrayList<>(parts.subList(0, 8));
+                shortened.add("…" + (parts.size() - 16) + " levels…");
+                shortened.addAll(parts.subList(parts.size() - 8, parts.size()));
+                parts = shortened;
+            }
+            return String.join("/", parts);
+        }
+
+        Place child(String childName) { return new Place(this, childName, depth + 1); }
+    }
+
+    /** One step of the walk: compare two nodes, or report a child present on one side only. */
+    private record Step(Place place, Node left, Node right) { }
+
+    /** Depth first, in the order a recursive walk would take, but on an explicit stack: nesting depth is up to the input. */
+    private void walk(Node left, Node right) {
+        Deque<Step> todo = new ArrayDeque<>();
+        todo.push(new Step(new Place(null, "", 0), left, right));
+        long nodes = 0;
+        while (!todo.isEmpty()) {
+            progress.checkCancelled();
+            Step s = todo.pop();
+            if (full()) {
+                stop(s.place, "listing stopped after " + limits.maxDifferences() + " differences (--max)");
+                return;
+            }
+            if (s.right == null) {
+                add(new Difference(s.place.path(), "only on the left", s.left.kind(), "", s.left, s.left.span(), null, null));
+                continue;
+            }
+            if (s.left == null) {
+                add(new Difference(s.place.path(), "only on the right", "", s.right.kind(), null, null, s.right, s.right.span()));
+                continue;
+            }
+            if (++nodes > MAX_NODES) {
+                stop(s.place, "stopped after comparing " + MAX_NODES + " nodes");
+                return;
+            }
+            compareNode(s, todo);
+        }
+        if (full()) stop(null, "listing stopped after " + limits.maxDifferences() + " differences (--max)");
+    }
+
+    private void stop(Place at, String reason) {
+        stoppedAt = at == null ? "(end)" : at.path();
+        why = reason + "; what follows was not compared";
+    }
+
+    private void compareNode(Step s, Deque<Step> todo) {
+        Node a = s.left, b = s.right;
+        Place here = s.place;
         if (!a.kind().equals(b.kind())) {
-            add(new Difference(here, "kind", a.kind(), b.kind(), a, a.span(), b, b.span()));
+            add(new Difference(here.path(), "kind", a.kind(), b.kind(), a, a.span(), b, b.span()));
             return;
         }
-        int before = out.size();
+        long before = found;
         compareFields(here, a, b);
         // a scalar's one value is already its field: do not say the same difference twice
-        boolean scalarAlreadyDiffers = out.size() > before && a.values() != null && a.values().count() == 1;
+        boolean scalarAlreadyDiffers = found > before && a.values() != null && a.values().count() == 1;
+        boolean valuesCompared = a.values() != null && b.values() != null;
         if (!scalarAlreadyDiffers) compareValues(here, a, b);
-        if (depth >= limits.maxDepth() || a.isDrillDown() || b.isDrillDown()) return;
+        // drill-down children re-present values at finer grain: when the values were compared, they were too
+        if ((a.isDrillDown() || b.isDrillDown()) && valuesCompared) return;
+        if (a.childCount() == 0 && b.childCount() == 0) return;
+        if (s.place.depth >= limits.maxDepth()) {
+            stop(s.place, "nesting deeper than " + limits.maxDepth() + " levels");
+            todo.clear();
+            return;
+        }
         Map<String, Node> left = byName(a.children());
         Map<String, Node> right = byName(b.children());
+        List<Step> next = new ArrayList<>(left.size() + 4);
         for (Map.Entry<String, Node> e : left.entrySet()) {
-            Node other = right.get(e.getKey());
-            String childPath = path.isEmpty() ? e.getKey() : path + "/" + e.getKey();
-            if (other == null) {
-                add(new Difference(childPath, "only on the left", e.getValue().kind(), "", e.getValue(), e.getValue().span(), null, null));
-            } else {
-                compare(childPath, e.getValue(), other, depth + 1);
-            }
+            next.add(new Step(s.place.child(e.getKey()), e.getValue(), right.get(e.getKey())));
         }
         for (Map.Entry<String, Node> e : right.entrySet()) {
-            if (!left.containsKey(e.getKey())) {
-                String childPath = path.isEmpty() ? e.getKey() : path + "/" + e.getKey();
-                add(new Difference(childPath, "only on the right", "", e.getValue().kind(), null, null, e.getValue(), e.getValue().span()));
-            }
+            if (!left.containsKey(e.getKey())) next.add(new Step(s.place.child(e.getKey()), null, e.getValue()));
         }
+        for (int i = next.size() - 1; i >= 0; i--) todo.push(next.get(i));
     }
 
     /** Fields are matched by name and, for repeated names, by occurrence. */
-    private void compareFields(String path, Node a, Node b) {
+    private void compareFields(Place place, Node a, Node b) {
         Map<String, Field> left = fieldsByKey(a.fields());
         Map<String, Field> right = fieldsByKey(b.fields());
         for (Map.Entry<String, Field> e : left.entrySet()) {
             Field fb = right.get(e.getKey());
             Field fa = e.getValue();
             if (fb == null) {
-                add(new Difference(path, "field " + fa.name() + " only on the left", fa.value(), "", a, fa.span(), b, null));
+                add(new Difference(place.path(), "field " + fa.name() + " only on the left", fa.value(), "", a, fa.span(), b, null));
             } else if (!Objects.equals(fa.value(), fb.value())) {
-                add(new Difference(path, "field " + fa.name(), fa.value(), fb.value(), a, fa.span(), b, fb.span()));
+                add(new Difference(place.path(), "field " + fa.name(), fa.value(), fb.value(), a, fa.span(), b, fb.span()));
             }
         }
         for (Map.Entry<String, Field> e : right.entrySet()) {
             if (!left.containsKey(e.getKey())) {
                 Field fb = e.getValue();
-                add(new Difference(path, "field " + fb.name() + " only on the right", "", fb.value(), a, null, b, fb.span()));
+                add(new Difference(place.path(), "field " + fb.name() + " only on the right", "", fb.value(), a, null, b, fb.span()));
             }
         }
     }
 
-    private void compareValues(String path, Node a, Node b) {
+    private void compareValues(Place place, Node a, Node b) {
         ValueColumn ca = a.values(), cb = b.values();
         if (ca == null || cb == null) return;
         if (!ca.type().equals(cb.type())) {
-            add(new Difference(path, "value type", ca.type().label(), cb.type().label(), a, null, b, null));
+            add(new Difference(place.path(), "value type", ca.type().label(), cb.type().label(), a, null, b, null));
             return;
         }
         if (ca.count() != cb.count()) {
-            add(new Difference(path, "value count", Long.toString(ca.count()), Long.toString(cb.count()), a, null, b, null));
+            add(new Difference(place.path(), "value count", Long.toString(ca.count()), Long.toString(cb.count()), a, null, b, null));
         }
         long n = Math.min(ca.count(), cb.count());
-        int found = 0;
         long[] pa = new long[PAGE], pb = new long[PAGE];
-        for (long start = 0; start < n && found < limits.maxValueDifferences() && !full(); start += PAGE) {
+        int[] differing = {0};
+        for (long start = 0; start < n && !full(); start += PAGE) {
             progress.checkCancelled();
             int len = (int) Math.min(PAGE, n - start);
             if (ca.type().numeric()) {
@@ -118,25 +219,33 @@ public final class TreeDiff {
                     ca.read(start, pa, 0, len);
                     cb.read(start, pb, 0, len);
                 } catch (RuntimeException e) {
-                    add(new Difference(path, "values from " + start, "unreadable", Node.describe(e), a, null, b, null));
+                    add(new Difference(place.path(), "values from " + start, "unreadable", Node.describe(e), a, null, b, null));
                     return;
                 }
-                for (int i = 0; i < len && found < limits.maxValueDifferences(); i++) {
-                    if (pa[i] != pb[i]) {
-                        found++;
-                        add(new Difference(path, "value " + (start + i), ca.type().format(pa[i]), cb.type().format(pb[i]), a, null, b, null));
-                    }
+                for (int i = 0; i < len; i++) {
+                    if (pa[i] != pb[i] && !valueDiffers(place, a, b, start + i, ca.type().format(pa[i]), cb.type().format(pb[i]), differing)) return;
                 }
             } else {
-                for (int i = 0; i < len && found < limits.maxValueDifferences(); i++) {
+                for (int i = 0; i < len; i++) {
                     String va = ca.text(start + i), vb = cb.text(start + i);
-                    if (!va.equals(vb)) {
-                        found++;
-                        add(new Difference(path, "value " + (start + i), va, vb, a, null, b, null));
-                    }
+                    if (!va.equals(vb) && !valueDiffers(place, a, b, start + i, va, vb, differing)) return;
                 }
             }
         }
+    }
+
+    /**
+     * Lists a differing value, or once more than the per-node limit differ, says so and
+     * returns false: the node is known to differ, the rest of its values need not be read.
+     */
+    private boolean valueDiffers(Place place, Node a, Node b, long index, String va, String vb, int[] differing) {
+        if (++differing[0] <= limits.maxValueDifferences()) {
+            add(new Difference(place.path(), "value " + index, va, vb, a, null, b, null));
+            return true;
+        }
+        add(new Difference(place.path(), "more values differ", "from value " + index, "(not listed: --max-values "
+                + limits.maxValueDifferences() + ")", a, null, b, null));
+        return false;
     }
 
     private static Map<String, Node> byName(List<Node> nodes) {

@@ -2,9 +2,14 @@ package org.packscope.codec.inspect;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Walks a tree the way {@code check} does: every node, but not into the children of
@@ -23,23 +28,38 @@ public final class TreeWalk {
 
     private TreeWalk() { }
 
+    /** The key repeated reports are counted under: one node's one rule (nodes compare by identity). */
+    private record NodeRule(Node node, String rule) { }
+
     /**
      * A container often repeats a problem of one of its parts as a summary (a matrix
      * naming its damaged array, a dataset naming its damaged chunk file). When the part
-     * reports the same rule itself, with a place, the part's report is the one to keep.
+     * reports the same rule itself, with a place, the part's report is the one to keep:
+     * a report is an echo when a strict descendant of its node holds the same rule with
+     * a span, and the report has no span itself, its node no source, or the two spans
+     * start at the same bit. Linear in the reports times the tree's depth: each
+     * ancestor is marked once per rule (and once per rule and start).
      */
     static List<Located> dropEchoes(List<Located> all) {
-        java.util.Map<String, List<Located>> byRule = new java.util.HashMap<>();
-        for (Located l : all) byRule.computeIfAbsent(l.diagnostic.rule(), k -> new ArrayList<>()).add(l);
-        List<Located> kept = new ArrayList<>();
+        Map<String, Set<Node>> ruleBelow = new HashMap<>();
+        Map<String, Set<Node>> placeBelow = new HashMap<>();
         for (Located l : all) {
+            Span s = l.diagnostic.span();
+            if (s == null) continue;
+            markAncestors(ruleBelow.computeIfAbsent(l.diagnostic.rule(), k -> identitySet()), l.node);
+            markAncestors(placeBelow.computeIfAbsent(l.diagnostic.rule() + "@" + s.startBit(), k -> identitySet()), l.node);
+        }
+        List<Located> kept = new ArrayList<>(all.size());
+        for (Located l : all) {
+            Set<Node> below = ruleBelow.get(l.diagnostic.rule());
             boolean echo = false;
-            for (Located other : byRule.get(l.diagnostic.rule())) {
-                if (other == l || other.diagnostic.span() == null || !isAncestor(l.node, other.node)) continue;
+            if (below != null && below.contains(l.node)) {
                 Span mine = l.diagnostic.span();
-                if (mine == null || mine.startBit() == other.diagnostic.span().startBit() || l.node.source() == null) {
+                if (mine == null || l.node.source() == null) {
                     echo = true;
-                    break;
+                } else {
+                    Set<Node> same = placeBelow.get(l.diagnostic.rule() + "@" + mine.startBit());
+                    echo = same != null && same.contains(l.node);
                 }
             }
             if (!echo) kept.add(l);
@@ -47,13 +67,22 @@ public final class TreeWalk {
         return kept;
     }
 
-    private static boolean isAncestor(Node a, Node b) {
-        for (Node p = b.parent(); p != null; p = p.parent()) if (p == a) return true;
-        return false;
+    private static Set<Node> identitySet() {
+        return Collections.newSetFromMap(new IdentityHashMap<>());
+    }
+
+    /** Adds the strict ancestors of {@code n}, stopping at the first one already there (its own are too). */
+    private static void markAncestors(Set<Node> marked, Node n) {
+        for (Node p = n.parent(); p != null; p = p.parent()) if (!marked.add(p)) return;
     }
 
     public static List<Located> diagnostics(Node root, boolean runVerifiers, int maxNodes, Progress progress) {
         List<Located> out = new ArrayList<>();
+        // a verifier may report the same rule once per value: keep the first of each rule per node, count the rest
+        RuleCap<NodeRule> repeats = new RuleCap<>();
+        java.util.function.Consumer<Located> add = l -> {
+            if (repeats.admit(new NodeRule(l.node, l.diagnostic.rule()), l.diagnostic)) out.add(l);
+        };
         Deque<Node> todo = new ArrayDeque<>();
         todo.push(root);
         int visited = 0;
@@ -61,16 +90,16 @@ public final class TreeWalk {
             progress.checkCancelled();
             Node n = todo.pop();
             visited++;
-            for (Diagnostic d : n.diagnostics()) out.add(new Located(n, d));
+            for (Diagnostic d : n.diagnostics()) add.accept(new Located(n, d));
             if (runVerifiers) {
                 Verifier v = n.facet(Verifier.class);
                 if (v != null) {
                     try {
-                        v.verify(d -> out.add(new Located(n, d)), progress);
+                        v.verify(d -> add.accept(new Located(n, d)), progress);
                     } catch (Progress.CancelledException e) {
                         throw e;
-                    } catch (RuntimeException | StackOverflowError e) {
-                        out.add(new Located(n, Diagnostic.error(n.span(), Node.isBug(e) ? "internal_error" : "unreadable",
+                    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+                        add.accept(new Located(n, Diagnostic.error(n.span(), Node.isBug(e) ? "internal_error" : "unreadable",
                                 "verification failed: " + Node.describe(e))));
                     }
                 }
@@ -81,6 +110,7 @@ public final class TreeWalk {
             }
             if (visited % 64 == 0) progress.update(-1, "checked " + visited + " nodes");
         }
+        repeats.forEachSummary((key, d) -> out.add(new Located(key.node(), d)));
         if (!todo.isEmpty()) {
             out.add(new Located(root, new Diagnostic(Severity.INFO, null, "walk_limit",
                     "stopped after " + maxNodes + " nodes; the rest was not checked")));

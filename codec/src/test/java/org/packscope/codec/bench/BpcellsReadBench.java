@@ -44,7 +44,7 @@ public class BpcellsReadBench {
 
     @Setup(Level.Trial)
     public void setup() {
-        Path dir = Fixtures.shared().resolve("bench/bpcells/mat_20000x5000_packed_dir");
+        Path dir = Fixtures.sharedOrSkip("bench/bpcells/mat_20000x5000_packed_dir");
         FolderArrayStore store = new FolderArrayStore(dir);
         matrix = BpcellsMatrix.open(store, store.readVersion());
         if (!matrix.readable() || !matrix.issues().isEmpty()) throw new IllegalStateException(matrix.issues().toString());

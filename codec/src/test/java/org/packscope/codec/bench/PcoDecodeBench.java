@@ -40,7 +40,7 @@ public class PcoDecodeBench {
 
     @Setup(Level.Trial)
     public void open() throws IOException {
-        Path p = Fixtures.shared().resolve("bench/pco").resolve(file);
+        Path p = Fixtures.sharedOrSkip("bench/pco").resolve(file);
         pco = PcoFile.open(ByteSource.open(p));
         if (!pco.diagnostics().isEmpty()) throw new IllegalStateException(pco.diagnostics().toString());
     }

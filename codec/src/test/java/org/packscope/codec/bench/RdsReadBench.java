@@ -61,7 +61,7 @@ public class RdsReadBench {
 
     @Setup(Level.Trial)
     public void setup() throws IOException {
-        Path dir = Fixtures.shared().resolve("bench/bpcells/mat_20000x5000_packed_dir");
+        Path dir = Fixtures.sharedOrSkip("bench/bpcells/mat_20000x5000_packed_dir");
         gz = RObjectWriter.gzip(RObjectWriter.matrixObject(new FolderArrayStore(dir), "packed-uint-matrix-v2", "PackedMatrixMem_uint32_t"));
         gzSource = ByteSource.of(gz, "bench.rds");
         Unwrapped u = RdsUnwrapper.unwrap(gzSource);

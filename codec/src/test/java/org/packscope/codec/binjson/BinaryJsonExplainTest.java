@@ -28,7 +28,7 @@ class BinaryJsonExplainTest {
     static Stream<BjTesting.Fixture> all() { return BjTesting.fixtures(null).stream(); }
 
     private static Set<String> specHeadings() throws IOException {
-        return Files.readAllLines(Fixtures.shared().resolve("specs/binary-json-v1.md")).stream()
+        return Files.readAllLines(Fixtures.resource("specs/binary-json-v1.md")).stream()
                 .filter(l -> l.startsWith("#")).map(l -> l.replaceFirst("^#+\\s*", "").trim()).collect(Collectors.toSet());
     }
 

@@ -30,7 +30,7 @@ class PcoExplainTest {
 
     static Stream<Path> files() throws IOException {
         Stream<Path> mine = PcoFixturesTest.fixtures().map(f -> Fixtures.resource("fixtures/pco/" + f + ".pco"));
-        Stream<Path> official = PcoFixturesTest.official().map(f -> Fixtures.shared().resolve("fixtures/pco/official/" + f + ".pco"));
+        Stream<Path> official = PcoFixturesTest.official().map(f -> Fixtures.shared().orElseThrow().resolve("fixtures/pco/official/" + f + ".pco"));
         return Stream.concat(Stream.concat(mine, official), Stream.of(PcoTraceTest.samples().resolve("multichunk_f32_10x1000-damaged.pco")));
     }
 

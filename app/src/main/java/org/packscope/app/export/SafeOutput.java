@@ -1,0 +1,116 @@
+package org.packscope.app.export;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.packscope.codec.inspect.Node;
+
+/**
+ * The one way PackScope writes a file: never onto what it reads, never half a file.
+ * An output that is the same file as an input (through a symbolic or hard link too), or
+ * lies inside an input folder (a bcolz root, a BPCells matrix folder), is refused before
+ * anything is opened. What is written goes to a temporary file beside the target and is
+ * moved into place when complete, so an interrupted export leaves the old file, or none.
+ */
+public final class SafeOutput {
+    /** Everything opened in this process (the window's files and folders): no write may land on or in them. */
+    private static final Set<Path> PROTECTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private SafeOutput() { }
+
+    /** Marks a path as an input for every later write in this process. */
+    public static void protect(Path input) {
+        PROTECTED.add(input.toAbsolutePath());
+    }
+
+    /** Writes the file's whole content to the stream it is given. */
+    @FunctionalInterface
+    public interface Body<E extends Exception> {
+        void write(OutputStream out) throws IOException, E;
+    }
+
+    /** The output would overwrite or sit inside an input. */
+    public static final class Refused extends IOException {
+        public Refused(String message) { super(message); }
+    }
+
+    /** The files a tree was read from: every source along the node's ancestors that is a file on disk. */
+    public static List<Path> inputsOf(Node node) {
+        Set<Path> out = new LinkedHashSet<>();
+        for (Node n = node; n != null; n = n.parent()) {
+            var src = n.isLoaded() || n == node ? n.source() : null;
+            if (src == null) continue;
+            try {
+                Path p = Path.of(src.name());
+                if (Files.exists(p)) out.add(p);
+            } catch (InvalidPathException e) {
+                // a description such as "decompressed x.rds", not a path
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** Throws {@link Refused} when writing {@code target} could change any of {@code inputs}. */
+    public static void refuseInputs(Path target, Collection<Path> inputs) throws IOException {
+        if (Files.isDirectory(target)) throw new Refused(target + " is a folder");
+        Path realTarget = realLocation(target);
+        List<Path> all = new ArrayList<>(inputs);
+        all.addAll(PROTECTED);
+        for (Path in : all) {
+            if (in == null || !Files.exists(in)) continue;
+            if (Files.exists(target) && Files.isSameFile(target, in)) {
+                throw new Refused(target + " is the input " + in + "; it is never written");
+            }
+            Path realIn = in.toRealPath();
+            if (realTarget.equals(realIn)) throw new Refused(target + " is the input " + in + "; it is never written");
+            if (Files.isDirectory(realIn) && realTarget.startsWith(realIn)) {
+                throw new Refused(target + " is inside the input folder " + in + "; it is never written");
+            }
+        }
+    }
+
+    /**
+     * Where a path leads once its folder's links are resolved (the path itself when it
+     * does not exist yet, since the move replaces a link at the target, never writes through it).
+     */
+    private static Path realLocation(Path target) throws IOException {
+        Path abs = target.toAbsolutePath().normalize();
+        if (Files.exists(abs)) return abs.toRealPath();
+        Path parent = abs.getParent();
+        return parent != null && Files.isDirectory(parent) ? parent.toRealPath().resolve(abs.getFileName()) : abs;
+    }
+
+    /** Refuses inputs, then writes {@code body} to a temporary file beside {@code target} and moves it into place. */
+    public static <E extends Exception> void write(Path target, Collection<Path> inputs, Body<E> body) throws IOException, E {
+        refuseInputs(target, inputs);
+        Path abs = target.toAbsolutePath();
+        Path dir = abs.getParent();
+        if (dir == null || !Files.isDirectory(dir)) throw new IOException("no folder " + dir + " to write " + target.getFileName() + " in");
+        Path temp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".part");
+        boolean done = false;
+        try {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
+                body.write(out);
+            }
+            try {
+                Files.move(temp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, abs, StandardCopyOption.REPLACE_EXISTING);
+            }
+            done = true;
+        } finally {
+            if (!done) Files.deleteIfExists(temp);
+        }
+    }
+}

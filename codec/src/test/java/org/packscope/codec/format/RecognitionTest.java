@@ -1,0 +1,60 @@
+package org.packscope.codec.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.TreeWalk;
+
+/** A file whose name promises a format it does not hold is an error; content no format knows is at least a warning. */
+class RecognitionTest {
+    @TempDir
+    Path dir;
+
+    private List<Diagnostic> problems(Path p) {
+        return TreeWalk.diagnostics(FormatRegistry.standard().open(p), true, 1000, Progress.NONE).stream()
+                .map(TreeWalk.Located::diagnostic).toList();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"x.bj", "x.sj", "x.blosc", "x.blp", "x.rds", "x.h5", "x.hdf5", "x.pco", "X.BJ"})
+    void aNameThatPromisesAFormatTheContentLacksIsBadMagicAtByteZero(String name) throws Exception {
+        Path p = dir.resolve(name);
+        Files.write(p, "XJ\u0001not what the name says, at all".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Diagnostic d = problems(p).stream().filter(x -> x.rule().equals("bad_magic")).findFirst().orElseThrow();
+        assertEquals(Severity.ERROR, d.severity());
+        assertEquals(0, d.span().byteOffset());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bj\u0001\u0000", "XJ\u0001\u0000", ""})
+    void damagedBinaryJsonMagicsAreErrors(String content) throws Exception {
+        Path p = dir.resolve("doc.bj");
+        Files.writeString(p, content, java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(problems(p).stream().anyMatch(d -> d.rule().equals("bad_magic") && d.severity() == Severity.ERROR), problems(p).toString());
+    }
+
+    @Test
+    void contentNoFormatKnowsIsAWarningAndStillOpensAsBytes() throws Exception {
+        Path p = dir.resolve("notes.txt");
+        Files.writeString(p, "hello");
+        Node n = FormatRegistry.standard().open(p);
+        assertEquals("file", n.kind());
+        assertEquals(5, n.source().size());
+        List<Diagnostic> d = problems(p);
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("unrecognised_content", d.get(0).rule());
+        assertEquals(Severity.WARNING, d.get(0).severity());
+    }
+}
