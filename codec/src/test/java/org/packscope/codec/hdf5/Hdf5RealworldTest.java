@@ -103,12 +103,7 @@ class Hdf5RealworldTest {
     }
 
     static Path realworld() {
-        Path root;
-        try {
-            root = Fixtures.shared().resolve("realworld");
-        } catch (IllegalStateException e) {
-            root = null;
-        }
+        Path root = Fixtures.shared().map(p -> p.resolve("realworld")).orElse(null);
         Assumptions.assumeTrue(root != null && Files.isRegularFile(root.resolve("MANIFEST.json")),
                 "../shared/realworld is absent: the real-world HDF5 scoreboard is skipped");
         return root;

@@ -67,11 +67,7 @@ class RdsRealWorldTest {
     }
 
     static Path realworld() {
-        try {
-            Path p = Fixtures.shared().resolve("realworld");
-            return Files.isRegularFile(p.resolve("MANIFEST.json")) ? p : null;
-        } catch (IllegalStateException e) {
-            return null;
-        }
+        Path p = Fixtures.shared().map(s -> s.resolve("realworld")).orElse(null);
+        return p != null && Files.isRegularFile(p.resolve("MANIFEST.json")) ? p : null;
     }
 }
