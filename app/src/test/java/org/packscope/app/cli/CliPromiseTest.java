@@ -105,6 +105,10 @@ class CliPromiseTest {
         assertTrue(same.text().endsWith("no differences\n"), same.text());
         Path a = dir.resolve("a.bj");
         assertEquals(2, run("diff", a.toString(), a.toString(), "--max", "-1").code());
+        diffOf(longA + "]", longB + "]");
+        CliTest.Run none = run("diff", a.toString(), dir.resolve("b.bj").toString(), "--max", "0");
+        assertEquals(1, none.code());
+        assertEquals("1 difference, 0 listed (--max 0)", none.text().trim());
     }
 
     private CliTest.Run diffOf(String left, String right) throws Exception {
