@@ -62,7 +62,10 @@ final class Hdf5Nodes {
         List<GroupMembers.Member> kids;
         try {
             kids = GroupMembers.of(group, hdf);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (Hdf5Problem e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // a listing this reader does not know; jhdf's own (all members or none) is the fallback
             kids = new ArrayList<>();
             for (var k : group.getChildren().entrySet()) {
                 io.jhdf.api.Node object = k.getValue();
