@@ -258,7 +258,7 @@ final class Hdf5Nodes {
         }
         addAttributes(n, d);
         Conventions.describe(n, d, this::attributeText);
-        String label = codec != null ? codec.type.label() : vlen ? "variable-length" : "unsupported type";
+        String label = codec != null ? codec.label() : vlen ? "variable-length" : "unsupported type";
         n.summary(label + " " + shape);
         if (codec != null) {
             DatasetColumn column = DatasetColumn.of(d, codec, count, source, base);
