@@ -163,6 +163,53 @@ class RdsHostileTest {
     }
 
     @Test
+    void namesOfHugeListsAreReadOnDemandAndRepeatsAreNamedByPlace() {
+        int n = 1_000_000;
+        XdrWriter w = XdrWriter.v3().i32(RFlags.VECSXP | 0x200).i32(n);
+        for (int i = 0; i < n; i++) w.nil();
+        w.i32(RFlags.LISTSXP | 0x400).sym("names").i32(RFlags.STRSXP).i32(n);
+        for (int i = 0; i < n; i++) {
+            if (i == 5) w.naString();
+            else if (i == 9) w.ascii("gene7");
+            else w.ascii("gene" + i);
+        }
+        w.nil();
+        byte[] stream = w.bytes();
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            RdsStream s = RdsParser.parse(ByteSource.of(stream, "named"));
+            Node node = RNodes.item("object", s.root(), s.data());
+            List<Node> kids = node.children();
+            assertEquals("gene0", kids.get(0).name());
+            assertEquals("[6]", kids.get(5).name(), "NA is no name");
+            assertEquals("gene7", kids.get(7).name());
+            assertEquals("[10]", kids.get(9).name(), "a repeat is named by its place");
+            assertEquals("gene999999", kids.get(n - 1).name());
+        });
+    }
+
+    @Test
+    void namesCraftedToShareAHashDoNotMakeTheWorkQuadratic() {
+        // "Aa" and "BB" have the same String hash, so every 16-letter word of them does too
+        int n = 1 << 16;
+        XdrWriter w = XdrWriter.v3().i32(RFlags.STRSXP | 0x200).i32(n);
+        for (int i = 0; i < n; i++) w.ascii("x");
+        w.i32(RFlags.LISTSXP | 0x400).sym("names").i32(RFlags.STRSXP).i32(n);
+        for (int i = 0; i < n; i++) {
+            StringBuilder sb = new StringBuilder();
+            for (int b = 15; b >= 0; b--) sb.append((i >> b & 1) == 0 ? "Aa" : "BB");
+            w.ascii(sb.toString());
+        }
+        w.nil();
+        byte[] stream = w.bytes();
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            RdsStream s = RdsParser.parse(ByteSource.of(stream, "collide"));
+            Node node = RNodes.item("object", s.root(), s.data());
+            assertEquals("AaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAa", node.children().get(0).name());
+            assertEquals("[" + n + "]", node.children().get(n - 1).name(), "beyond the bound: named by place");
+        });
+    }
+
+    @Test
     void millionsOfNullsCostNothingEach() {
         int n = 5_000_000;
         XdrWriter w = XdrWriter.v3().i32(RFlags.VECSXP).i32(n);
