@@ -68,6 +68,7 @@ class RdsHostileTest {
                 depth++;
             }
             assertEquals(4990, depth);
+            assertEquals(List.of(), RNodeWalk.failures(file, 20_000));
             assertEquals("NULL", n.summary());
         });
     }
