@@ -130,6 +130,22 @@ class RdsHostileTest {
     }
 
     @Test
+    void moreItemsThanTheBudgetHoldsAreTooLargeToHold() {
+        XdrWriter w = XdrWriter.v3().i32(RFlags.VECSXP).i32(1000);
+        int[] at = new int[1000];
+        for (int i = 0; i < 1000; i++) {
+            at[i] = w.size();
+            w.i32(RFlags.INTSXP).i32(1).i32(i);
+        }
+        RdsStream s = RdsParser.parse(ByteSource.of(w.bytes(), "many"), 100);
+        Diagnostic d = s.diagnostics().get(0);
+        assertEquals("too_large_to_hold", d.rule());
+        assertEquals(at[99], d.span().byteOffset(), "the first item beyond the budget (the list itself is one)");
+        List<RItem> els = ((RItem.Elements) s.root()).elements();
+        assertEquals(98, ((RItem.Vector) els.get(98)).intAt(0), "what fits is kept");
+    }
+
+    @Test
     void theBudgetIsAQuarterOfTheHeap() {
         long heap = Runtime.getRuntime().maxMemory();
         assertTrue(RdsUnwrapper.DEFAULT_LIMIT <= Math.max(16L << 20, heap / 4));
@@ -234,6 +250,9 @@ class RdsHostileTest {
             Node node = RNodes.item("object", s.root(), s.data());
             assertEquals(n, node.childCount());
             assertNotNull(node.children().get(n - 1));
+            Node file = open(XdrWriter.gzip(stream), "nulls.rds");
+            assertEquals(List.of(), problems(file), "opening the file makes no node per NULL");
+            assertEquals(n, file.child("object").childCount());
         });
     }
 }
