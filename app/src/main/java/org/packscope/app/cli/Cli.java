@@ -48,7 +48,7 @@ public final class Cli implements Runnable {
         cmd.setExecutionExceptionHandler((ex, c, parsed) -> failed(cli, err, ex));
         try {
             return cmd.execute(args);
-        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+        } catch (RuntimeException | Error e) {
             return failed(cli, err, e);
         }
     }

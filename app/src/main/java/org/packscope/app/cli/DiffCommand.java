@@ -54,8 +54,8 @@ final class DiffCommand implements Callable<Integer> {
             cli.out.println("comparison stopped early at " + PlainText.escape(r.stoppedAt()) + ": " + r.why());
         }
         long listed = r.differences().size();
-        String count = r.found() == listed ? listed + (listed == 1 ? " difference" : " differences")
-                : listed + " differences listed, more found";
+        String count = (r.complete() ? "" : "at least ") + r.found() + (r.found() == 1 ? " difference" : " differences")
+                + (r.found() > listed ? ", " + listed + " listed (--max " + max + ")" : "");
         cli.out.println(r.same() ? "no differences" : r.found() == 0 ? "no differences up to where the comparison stopped" : count);
         return r.same() ? 0 : 1;
     }

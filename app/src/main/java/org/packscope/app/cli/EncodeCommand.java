@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import org.packscope.app.export.SafeOutput;
 import org.packscope.codec.binjson.BinaryJsonWriter;
+import org.packscope.codec.inspect.PlainText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -45,7 +48,12 @@ final class EncodeCommand implements Callable<Integer> {
             cli.err.println("packscope: " + in + ": " + e.getMessage());
             return Cli.EXIT_USAGE;
         }
-        Files.write(out, bytes);
+        try {
+            SafeOutput.write(out, List.of(in), stream -> stream.write(bytes));
+        } catch (SafeOutput.Refused e) {
+            cli.err.println("packscope: " + PlainText.escape(e.getMessage()));
+            return Cli.EXIT_USAGE;
+        }
         long jsonSize = Files.size(in);
         cli.out.printf(Locale.ROOT, "wrote %s: %,d bytes (%s, float compression %d; JSON was %,d bytes, %.1f%%)%n",
                 out, bytes.length, sj ? "SJ" : "BJ", floatCompression, jsonSize, jsonSize == 0 ? 0.0 : 100.0 * bytes.length / jsonSize);

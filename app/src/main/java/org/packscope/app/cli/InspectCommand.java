@@ -40,8 +40,20 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = "--tables", description = "also print each node's tables (bins, block maps, ...)")
     boolean tables;
 
+    /** Nodes printed at most: a file of a million chunks or a deep nest of groups prints a bounded text. */
+    static final int MAX_NODES = 100_000;
+    /** Levels printed at most, whatever --depth says (JSON nests two levels a node; Jackson writes up to 1,000). */
+    static final int MAX_DEPTH = 400;
+    private int printed;
+
     @Override
     public Integer call() {
+        if (depth < 0 || maxChildren < 0) {
+            cli.err.println("packscope: --depth and --max-children cannot be negative");
+            return Cli.EXIT_USAGE;
+        }
+        // printing recurses once per level: deeper than this, nesting is not followed
+        depth = Math.min(depth, MAX_DEPTH);
         Node node = Targets.targetOrExplain(cli, path);
         if (node == null) return Cli.EXIT_USAGE;
         if (json) {
@@ -62,6 +74,10 @@ final class InspectCommand implements Callable<Integer> {
 
     private void printText(StringBuilder sb, Node n, int level) {
         String pad = "  ".repeat(level);
+        if (++printed > MAX_NODES) {
+            if (printed == MAX_NODES + 1) sb.append(pad).append("… output stopped after ").append(MAX_NODES).append(" nodes\n");
+            return;
+        }
         sb.append(pad).append(esc(n.kind())).append(' ').append(esc(n.name()));
         if (!n.summary().isEmpty()) sb.append(" — ").append(esc(n.summary()));
         Span span = n.span();
@@ -108,7 +124,7 @@ final class InspectCommand implements Callable<Integer> {
         }
         List<Node> kids = n.children();
         int shown = Math.min(kids.size(), maxChildren);
-        for (int i = 0; i < shown; i++) printText(sb, kids.get(i), level + 1);
+        for (int i = 0; i < shown && printed <= MAX_NODES; i++) printText(sb, kids.get(i), level + 1);
         if (kids.size() > shown) sb.append(pad).append("  … ").append(kids.size() - shown).append(" more children\n");
     }
 
@@ -187,7 +203,13 @@ final class InspectCommand implements Callable<Integer> {
         if (level < depth && !n.isDrillDown()) {
             ArrayNode kids = o.putArray("children");
             List<Node> list = n.children();
-            for (int i = 0; i < Math.min(list.size(), maxChildren); i++) kids.add(toJson(m, list.get(i), level + 1));
+            for (int i = 0; i < Math.min(list.size(), maxChildren); i++) {
+                if (++printed > MAX_NODES) {
+                    o.put("truncated", "output stopped after " + MAX_NODES + " nodes");
+                    break;
+                }
+                kids.add(toJson(m, list.get(i), level + 1));
+            }
         }
         return o;
     }

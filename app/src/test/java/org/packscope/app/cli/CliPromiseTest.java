@@ -105,6 +105,10 @@ class CliPromiseTest {
         assertTrue(same.text().endsWith("no differences\n"), same.text());
         Path a = dir.resolve("a.bj");
         assertEquals(2, run("diff", a.toString(), a.toString(), "--max", "-1").code());
+        diffOf(longA + "]", longB + "]");
+        CliTest.Run none = run("diff", a.toString(), dir.resolve("b.bj").toString(), "--max", "0");
+        assertEquals(1, none.code());
+        assertEquals("1 difference, 0 listed (--max 0)", none.text().trim());
     }
 
     private CliTest.Run diffOf(String left, String right) throws Exception {
@@ -144,6 +148,42 @@ class CliPromiseTest {
         try (var s = Files.list(dir)) {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".part")));
         }
+    }
+
+    @Test
+    void encodeNeverWritesOverItsInput() throws Exception {
+        Path json = dir.resolve("doc.json");
+        Files.writeString(json, "{\"a\": 1}");
+        CliTest.Run r = run("encode", json.toString(), json.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals("{\"a\": 1}", Files.readString(json));
+    }
+
+    @Test
+    void mtxIsSortedAndSaysHowManyEntriesItCouldNotDecode() throws Exception {
+        Path out = dir.resolve("m.mtx");
+        CliTest.Run r = run("decode", Samples.get("bpcells/medium_packed_uint_col_dir_names-damaged").toString(),
+                "--format", "mtx", "--out", out.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains(": error at byte 0: entries_undecodable: "), r.err());
+        long prevCol = -1, prevRow = -1, n = 0;
+        for (String line : Files.readAllLines(out)) {
+            if (line.startsWith("%") || n++ == 0) continue;
+            String[] f = line.split(" ");
+            long row = Long.parseLong(f[0]), col = Long.parseLong(f[1]);
+            assertTrue(col > prevCol || col == prevCol && row >= prevRow, "out of order: " + line);
+            prevCol = col;
+            prevRow = row;
+        }
+    }
+
+    @Test
+    void aPlotTooLargeToHoldIsAUsageError() throws Exception {
+        Path out = dir.resolve("p.png");
+        CliTest.Run r = run("plot", Samples.get("pco/multichunk_f32_10x1000.pco").toString(), "--out", out.toString(),
+                "--width", "100000", "--height", "100000");
+        assertEquals(2, r.code());
+        assertFalse(Files.exists(out));
     }
 
     private static void copyTree(Path from, Path to) throws Exception {

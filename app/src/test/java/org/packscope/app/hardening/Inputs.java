@@ -30,6 +30,8 @@ final class Inputs {
         collect(Samples.root(), out);
         Path fixtures = repo.resolve("codec/src/test/resources/fixtures");
         if (Files.isDirectory(fixtures)) collect(fixtures, out);
+        Path ascii = repo.resolve("codec/src/test/resources/rds-ascii");
+        if (Files.isDirectory(ascii)) collect(ascii, out);
         return out;
     }
 

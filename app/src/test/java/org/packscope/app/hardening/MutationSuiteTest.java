@@ -69,7 +69,7 @@ class MutationSuiteTest {
     }
 
     /** Nodes the deep walk opens per input at most (drill-down ends and short drill-down lists included). */
-    private static final int DRILL_NODES = 3000;
+    private static final int DRILL_NODES = 5000;
 
     /** Every sample and fixture as it is: opening drill-down children finds no reader bug. */
     @TestFactory

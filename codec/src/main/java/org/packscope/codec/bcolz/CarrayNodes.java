@@ -71,12 +71,18 @@ public final class CarrayNodes {
             n.field("blosc typesize", null, c.dtype.bloscTypesize(), "typesize bcolz gives Blosc: itemsize, 1 for |S, 4 for <U");
         }
         Node data = Node.of("data", "folder");
-        List<Node> dataChildren = new ArrayList<>();
+        // a chunk file's node is made when looked at: arrays of 200k chunk files exist; the
+        // array's verifier decodes every chunk, so a walk need not open each file as a node
+        long[] indexes = new long[c.files.size()];
+        Path[] paths = new Path[indexes.length];
+        int at = 0;
         for (Map.Entry<Long, Path> e : c.files.entrySet()) {
-            boolean stale = c.decodable && e.getKey() >= c.nchunks();
-            dataChildren.add(chunkFileNode(e.getValue(), stale));
+            indexes[at] = e.getKey();
+            paths[at++] = e.getValue();
         }
-        data.children(dataChildren).summary(c.files.size() + " chunk files");
+        data.lazyChildren(indexes.length, i -> chunkFileNode(paths[i], c.decodable && indexes[i] >= c.nchunks()))
+                .summary(c.files.size() + " chunk files");
+        if (indexes.length > EAGER_CHUNK_MAP) data.drillDown(true);
         kids.add(data);
         // the chunk map reads every chunk file's header: for big arrays it waits until asked
         // for, so the array's own header shows at once
@@ -122,13 +128,17 @@ public final class CarrayNodes {
         });
     }
 
+    /** Chunk files whose headers the chunk map reads. */
+    static final int MAP_ROWS = 4096;
+
     /** Arrays with more chunks than this get their chunk map as a child read on demand. */
     static final int EAGER_CHUNK_MAP = 64;
 
     /** The chunk map; chunks whose header disagrees with the metadata are also reported on {@code n}. */
     static DataTable chunkTable(Carray c, Node owner) {
         List<List<Object>> rows = new ArrayList<>();
-        long n = Math.min(c.nchunks(), 100_000);
+        // each row opens a chunk file: the map shows the first few thousand, the verifier checks all
+        long n = Math.min(c.nchunks(), MAP_ROWS);
         for (long k = 0; k < n; k++) {
             byte[] head = c.headBytes(k);
             if (head == null || head.length < 32) {
@@ -149,7 +159,7 @@ public final class CarrayNodes {
             double ratio = cbytes <= 0 ? 0 : Math.round(1000.0 * h.nbytes() / cbytes) / 1000.0;
             rows.add(List.of(k, k * c.chunklen, h.nbytes(), cbytes, ratio, note));
         }
-        return new DataTable("Chunks", List.of("chunk", "first row", "nbytes", "file bytes", "ratio", "note"), rows, "chunk", "ratio");
+        return new DataTable(n < c.nchunks() ? "Chunks (first " + n + " of " + c.nchunks() + ")" : "Chunks", List.of("chunk", "first row", "nbytes", "file bytes", "ratio", "note"), rows, "chunk", "ratio");
     }
 
     static Node metaNode(String name, Meta m, String meaning) {

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.packscope.codec.io.MemoryBudget;
+
 /**
  * Reads and checks the string table: count and SJ length against the bytes left,
  * each entry's length, UTF-8 validity (offset of the first bad byte), duplicates, and
@@ -26,6 +28,9 @@ final class StringTableReader {
      * Reads the string table at {@code p}. A fatal problem is reported here and a
      * partial table comes back ({@link StringTable#complete()} false).
      */
+    /** Duplicate strings warned about one by one; the rest are counted in one warning. */
+    static final int REPORTED_DUPLICATES = 20;
+
     StringTable read(long p) {
         long countPos = p, lengthPos = -1, declared = -1, indexPos = -1, entriesStart = -1;
         long count = 0;
@@ -58,10 +63,16 @@ final class StringTableReader {
                 p += idxBytes;
             }
             entriesStart = p;
+            // a string can be one byte: the count is bounded by the file, not by what can be held
+            if (!MemoryBudget.fits(count, 4 + 8 + 16)) {
+                throw BjReader.fatal(countPos, MemoryBudget.RULE, MemoryBudget.tooLarge(count + " strings", count * 28));
+            }
             strs = new String[(int) count];
             pos = new long[(int) count + 1];
             pos[0] = p;
             Map<String, Integer> seen = new HashMap<>();
+            int duplicates = 0;
+            long lastDuplicate = -1;
             for (int i = 0; i < count; i++) {
                 pos[i] = p;
                 long len = r.uflex(p, "length of string " + i);
@@ -76,12 +87,21 @@ final class StringTableReader {
                 strs[i] = decodeUtf8(p, (int) len, "string " + i);
                 Integer first = seen.putIfAbsent(strs[i], i);
                 if (first != null) {
-                    r.warn(pos[i], Rules.DUPLICATE_STRING, "string " + i + " " + BjReader.quote(strs[i])
-                            + " duplicates string " + first);
+                    strs[i] = strs[first]; // one instance for all copies
+                    if (++duplicates <= REPORTED_DUPLICATES) {
+                        r.warn(pos[i], Rules.DUPLICATE_STRING, "string " + i + " " + BjReader.quote(strs[i])
+                                + " duplicates string " + first);
+                    } else {
+                        lastDuplicate = pos[i];
+                    }
                 }
                 p += len;
                 parsed = i + 1;
                 pos[i + 1] = p;
+            }
+            if (duplicates > REPORTED_DUPLICATES) {
+                r.warn(lastDuplicate, Rules.DUPLICATE_STRING, "and " + String.format(java.util.Locale.ROOT, "%,d",
+                        duplicates - REPORTED_DUPLICATES) + " more duplicate strings (" + duplicates + " in all; the last is shown here)");
             }
         } catch (BjFatal f) {
             r.report(f.diagnostic());

@@ -198,23 +198,9 @@ public final class FolderArrayStore implements ArrayStore {
 
     /** Bytes of line {@code k} of a text array's file (its line end excluded), or null. */
     Span lineSpan(String name, long k) {
-        ByteSource src = fileSource(name);
-        if (src == null || k < 0 || src.size() > MAX_TEXT_BYTES) return null;
-        byte[] b = src.bytes(0, (int) src.size());
-        long line = 0;
-        int from = 0;
-        for (int i = 0; i <= b.length; i++) {
-            if (i == b.length || b[i] == '\n') {
-                if (line == k) {
-                    int end = i;
-                    if (end > from && b[end - 1] == '\r') end--;
-                    return Span.bytes(from, end - from);
-                }
-                line++;
-                from = i + 1;
-            }
-        }
-        return null;
+        Entry e = entry(name);
+        if (e == null || !(e.strings instanceof TextLines lines) || k < 0 || k >= lines.size()) return null;
+        return lines.span((int) k);
     }
 
     static List<String> splitLines(byte[] b) {
@@ -262,11 +248,13 @@ public final class FolderArrayStore implements ArrayStore {
                 return new Entry(p, new ArrayInfo(name, null, 0, size, null,
                         "text file of " + size + " bytes is larger than the " + MAX_TEXT_BYTES + " PackScope reads as names"), null, null, false, null, null, 0);
             }
-            byte[] b = RegularFiles.readAll(p, MAX_TEXT_BYTES);
-            List<String> lines = splitLines(b);
-            boolean crlf = false;
-            for (int i = 1; i < b.length; i++) if (b[i] == '\n' && b[i - 1] == '\r') { crlf = true; break; }
-            return new Entry(p, ArrayInfo.of(name, ElementType.STRING, lines.size(), b.length, null), null, lines, crlf, null, null, 0);
+            // millions of names stay in the mapped file; only every 16th line's start is kept
+            ByteSource src = ByteSource.open(p);
+            TextLines lines = TextLines.of(src);
+            Entry e = new Entry(p, ArrayInfo.of(name, ElementType.STRING, lines.size(), src.size(), null), null, lines, lines.crlf(),
+                    null, null, 0);
+            e.source = src;
+            return e;
         }
 
         static Entry unreadable(String name, Path p, Exception ex) {

@@ -8,6 +8,7 @@ import org.packscope.codec.bpcells.bp128.Bp128;
 import org.packscope.codec.bpcells.bp128.Bp128Layout;
 import org.packscope.codec.bpcells.bp128.Bp128Variant;
 import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.io.MemoryBudget;
 import org.packscope.codec.io.NotRegularFileException;
 
 /**
@@ -234,6 +235,13 @@ final class StructureReader {
             return;
         }
         int want = (int) major + 1;
+        if (!MemoryBudget.fits(want, Long.BYTES)) {
+            at(Severity.ERROR, ArrayNames.SHAPE, order == StorageOrder.ROW ? 0 : 1, MemoryBudget.RULE, MemoryBudget.tooLarge(
+                    "idxptr of " + major + (order == StorageOrder.ROW ? " rows" : " columns"), (long) want * Long.BYTES)
+                    + "; the arrays can still be browsed");
+            fail();
+            return;
+        }
         if (want > info.length() + 1 && want > (1 << 24)) {
             at(Severity.ERROR, ArrayNames.IDXPTR, info.length(), "idxptr_length", "shape claims " + major
                     + (order == StorageOrder.ROW ? " rows" : " columns") + " but idxptr has only " + info.length()
@@ -247,15 +255,19 @@ final class StructureReader {
                     + (info.length() < want ? "; the missing ones are read as empty" : "; the extra ones are ignored"));
         }
         int have = (int) Math.min(info.length(), want);
-        long[] raw = new long[have];
+        // read straight into the one array kept (no second copy of up to millions of entries)
+        long[] raw = new long[want];
         if (info.type().is64Bit()) {
             store.readLongs(ArrayNames.IDXPTR, 0, raw, 0, have);
         } else {
-            int[] r32 = new int[have];
-            store.readInts(ArrayNames.IDXPTR, 0, r32, 0, have);
-            for (int i = 0; i < have; i++) raw[i] = r32[i] & 0xffffffffL;
+            int[] r32 = new int[Math.min(have, 1 << 16)];
+            for (int from = 0; from < have; from += r32.length) {
+                int len = Math.min(r32.length, have - from);
+                store.readInts(ArrayNames.IDXPTR, from, r32, 0, len);
+                for (int i = 0; i < len; i++) raw[from + i] = r32[i] & 0xffffffffL;
+            }
         }
-        long[] p = new long[want];
+        long[] p = raw;
         int reported = 0;
         if (have > 0 && raw[0] != 0) {
             at(Severity.ERROR, ArrayNames.IDXPTR, 0, "idxptr_start", "idxptr starts at " + Long.toUnsignedString(raw[0]) + ", must start at 0");

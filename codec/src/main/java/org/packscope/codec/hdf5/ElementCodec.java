@@ -47,6 +47,9 @@ abstract class ElementCodec {
     /** Appends one element, given as converted bytes, as text. */
     abstract void text(byte[] le, int off, StringBuilder out);
 
+    /** A short name for summaries, e.g. "f32", "compound", "opaque". */
+    String label() { return type.label(); }
+
     /** True when the stored bytes already are the converted bytes (no copy per element needed). */
     boolean identity() { return false; }
 
@@ -229,6 +232,8 @@ abstract class ElementCodec {
     static final class Opaque extends ElementCodec {
         Opaque(int width) { super(width, ValueType.bytes(width)); }
 
+        @Override String label() { return "opaque"; }
+
         @Override boolean identity() { return true; }
 
         @Override
@@ -248,6 +253,8 @@ abstract class ElementCodec {
      */
     static final class Extended extends ElementCodec {
         Extended(int width) { super(width, ValueType.bytes(width)); }
+
+        @Override String label() { return "f80"; }
 
         @Override boolean identity() { return true; }
 
@@ -277,6 +284,8 @@ abstract class ElementCodec {
             this.refs = refs;
         }
 
+        @Override String label() { return "reference"; }
+
         @Override boolean identity() { return true; }
 
         @Override
@@ -302,6 +311,8 @@ abstract class ElementCodec {
             this.base = base;
             this.n = n;
         }
+
+        @Override String label() { return "array"; }
 
         @Override boolean identity() { return base.identity() && stored == n * base.stored; }
 
@@ -333,6 +344,8 @@ abstract class ElementCodec {
             super(stored, ValueType.bytes(packed));
             this.members = List.copyOf(members);
         }
+
+        @Override String label() { return "compound"; }
 
         @Override
         void toLittleEndian(byte[] src, int so, byte[] dst, int doff) {

@@ -18,7 +18,6 @@ import io.jhdf.SymbolTableEntry;
 import io.jhdf.Utils;
 import io.jhdf.api.Group;
 import io.jhdf.api.Node;
-import io.jhdf.btree.BTreeV1;
 import io.jhdf.btree.BTreeV2;
 import io.jhdf.btree.record.LinkNameForIndexedGroupRecord;
 import io.jhdf.dataset.DatasetLoader;
@@ -63,7 +62,7 @@ final class GroupMembers {
         if (oh.hasMessageOfType(SymbolTableMessage.class)) {
             SymbolTableMessage stm = oh.getMessageOfType(SymbolTableMessage.class);
             ByteBuffer names = new LocalHeap(st, stm.getLocalHeapAddress()).getDataBuffer();
-            for (long node : BTreeV1.createGroupBTree(st, stm.getBTreeAddress()).getChildAddresses()) {
+            for (long node : symbolTableNodes(st, stm.getBTreeAddress())) {
                 for (SymbolTableEntry e : new GroupSymbolTableNode(st, node).getSymbolTableEntries()) {
                     String name = name(names, e.getLinkNameOffset());
                     if (e.getCacheType() == 2) {
@@ -107,6 +106,47 @@ final class GroupMembers {
             }
         }
         return out;
+    }
+
+    /** Nodes of a group B-tree deeper than this are damage, not data (each level multiplies the fan-out). */
+    private static final int MAX_LEVEL = 64;
+
+    /**
+     * The symbol table nodes a group's version 1 B-tree lists, walked iteratively with
+     * each node visited once: a node that lists itself or an ancestor as its child is a
+     * cycle, reported at that node's address (jhdf recursed until the stack overflowed).
+     */
+    static List<Long> symbolTableNodes(HdfBackingStorage st, long root) {
+        int so = st.getSuperblock().getSizeOfOffsets(), sl = st.getSuperblock().getSizeOfLengths();
+        List<Long> leaves = new ArrayList<>();
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        java.util.ArrayDeque<Long> todo = new java.util.ArrayDeque<>();
+        todo.push(root);
+        while (!todo.isEmpty()) {
+            long at = todo.pop();
+            if (!seen.add(at)) {
+                throw new Hdf5Problem("hdf5_cycle", "B-tree node: the group index node at byte " + at
+                        + " is reached twice (a node lists itself or an ancestor as its child); the cycle is not followed", at);
+            }
+            ByteBuffer b = st.readBufferFromAddress(at, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            if (b.getInt(0) != 0x45455254) throw new Hdf5Problem("B-tree node: no TREE signature at byte " + at, at);
+            int level = b.get(5) & 0xff;
+            int entries = b.getShort(6) & 0xffff;
+            if (level > MAX_LEVEL) throw new Hdf5Problem("B-tree node at byte " + at + " claims level " + level, at);
+            int header = 8 + 2 * so;
+            ByteBuffer n = st.readBufferFromAddress(at, header + entries * (sl + so) + sl).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            List<Long> children = new ArrayList<>(entries);
+            for (int i = 0; i < entries; i++) {
+                int p = header + sl + i * (sl + so);
+                children.add(so == 8 ? n.getLong(p) : n.getInt(p) & 0xffffffffL);
+            }
+            if (level == 0) {
+                leaves.addAll(children);
+            } else {
+                for (int i = children.size() - 1; i >= 0; i--) todo.push(children.get(i));
+            }
+        }
+        return leaves;
     }
 
     private static String name(ByteBuffer names, int offset) {

@@ -62,7 +62,10 @@ final class Hdf5Nodes {
         List<GroupMembers.Member> kids;
         try {
             kids = GroupMembers.of(group, hdf);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (Hdf5Problem e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // a listing this reader does not know; jhdf's own (all members or none) is the fallback
             kids = new ArrayList<>();
             for (var k : group.getChildren().entrySet()) {
                 io.jhdf.api.Node object = k.getValue();
@@ -255,7 +258,7 @@ final class Hdf5Nodes {
         }
         addAttributes(n, d);
         Conventions.describe(n, d, this::attributeText);
-        String label = codec != null ? codec.type.label() : vlen ? "variable-length" : "unsupported type";
+        String label = codec != null ? codec.label() : vlen ? "variable-length" : "unsupported type";
         n.summary(label + " " + shape);
         if (codec != null) {
             DatasetColumn column = DatasetColumn.of(d, codec, count, source, base);

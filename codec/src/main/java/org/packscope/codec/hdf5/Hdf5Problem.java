@@ -17,17 +17,24 @@ final class Hdf5Problem extends RuntimeException {
     private static final Pattern ADDRESS = Pattern.compile("(?i)(?:address|offset|at)\\s*(?:=|:)?\\s*(0x[0-9a-f]+|\\d+)");
 
     final long address;
+    final String rule;
 
     Hdf5Problem(String message, long address) {
+        this("hdf5_unreadable", message, address);
+    }
+
+    /** {@code rule} names the kind of problem, e.g. {@code hdf5_cycle}. */
+    Hdf5Problem(String rule, String message, long address) {
         super(message, null, false, false);
         this.address = address;
+        this.rule = rule;
     }
 
     /** A diagnostic for a failure while reading {@code what}. */
     static Diagnostic diagnostic(String what, Throwable e) {
         if (e instanceof Hdf5Problem p) {
-            return p.address >= 0 ? Diagnostic.errorAtByte(p.address, "hdf5_unreadable", what + ": " + p.getMessage())
-                    : Diagnostic.error(null, "hdf5_unreadable", what + ": " + p.getMessage());
+            return p.address >= 0 ? Diagnostic.error(Span.bytes(p.address, 1), p.rule, what + ": " + p.getMessage())
+                    : Diagnostic.error(null, p.rule, what + ": " + p.getMessage());
         }
         if (e instanceof StackOverflowError) {
             return Diagnostic.error(null, "hdf5_cycle", what + ": its structures refer back to themselves"

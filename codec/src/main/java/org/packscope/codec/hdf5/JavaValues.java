@@ -2,7 +2,6 @@ package org.packscope.codec.hdf5;
 
 import java.lang.reflect.Array;
 import java.math.BigInteger;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -79,21 +78,6 @@ final class JavaValues {
     }
 
     static void quote(String s, StringBuilder sb) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20) sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    else sb.append(c);
-                }
-            }
-        }
-        sb.append('"');
+        sb.append('"').append(com.fasterxml.jackson.core.io.JsonStringEncoder.getInstance().quoteAsString(s)).append('"');
     }
 }

@@ -221,6 +221,9 @@ final class StoredElements {
         byte[] c;
         try {
             c = chunked.getDecompressedChunk(at);
+        } catch (StackOverflowError e) {
+            throw new Hdf5Problem("hdf5_cycle", "the chunk index (B-tree) of " + dataset.getPath()
+                    + " refers back to itself or nests too deep to follow", -1);
         } catch (RuntimeException e) {
             if (present == null && String.valueOf(e.getMessage()).startsWith("No chunk with offset")) return null;
             throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
@@ -252,6 +255,10 @@ final class StoredElements {
                 present = ((Map<?, ?>) CHUNK_LOOKUP.invoke(chunked)).keySet().stream()
                         .map(ChunkOffset.class::cast).collect(java.util.stream.Collectors.toSet());
             } catch (ReflectiveOperationException | RuntimeException e) {
+                if (e.getCause() instanceof StackOverflowError) {
+                    throw new Hdf5Problem("hdf5_cycle", "the chunk index (B-tree) of " + dataset.getPath()
+                            + " refers back to itself or nests too deep to follow", -1);
+                }
                 return null;
             }
         }

@@ -14,8 +14,8 @@ import java.util.List;
  * here as an {@code internal_error} even where the whole-file walk never looks.
  */
 public final class DrillWalk {
-    /** Drill-down nodes with at most this many children have all of them opened. */
-    static final int OPEN_ALL_BELOW = 64;
+    /** Drill-down nodes with at most this many children have all of them opened (damaged ones included). */
+    static final int OPEN_ALL_BELOW = 1024;
     /** Children opened at each end of a longer drill-down list. */
     static final int ENDS = 4;
 

@@ -136,11 +136,11 @@ public final class TreeDiff {
             }
             compareNode(s, todo);
         }
-        if (full()) stop(null, "listing stopped after " + limits.maxDifferences() + " differences (--max)");
+        // the walk reached the end: everything was compared, even if not every difference is listed
     }
 
     private void stop(Place at, String reason) {
-        stoppedAt = at == null ? "(end)" : at.path();
+        stoppedAt = at.path();
         why = reason + "; what follows was not compared";
     }
 

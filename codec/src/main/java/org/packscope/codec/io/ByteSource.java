@@ -59,9 +59,22 @@ public interface ByteSource {
         return new SliceSource(this, pos, len);
     }
 
+    /**
+     * Opens a regular file read-only ({@link RegularFiles}): small files are read into
+     * memory (a bcolz array can have 200,000 chunk files of a few bytes, and a mapping
+     * each costs system calls and address-space entries), larger ones are mapped.
+     */
     static ByteSource open(Path path) throws IOException {
+        long size = RegularFiles.require(path).size();
+        if (size <= SMALL_FILE) {
+            byte[] b = RegularFiles.readAll(path, SMALL_FILE);
+            return new ArraySource(b, 0, b.length, path.toString());
+        }
         return MappedFileSource.open(path);
     }
+
+    /** Files up to this size are read rather than mapped. */
+    long SMALL_FILE = 64 << 10;
 
     static ByteSource of(byte[] data, String name) {
         return new ArraySource(data, 0, data.length, name);

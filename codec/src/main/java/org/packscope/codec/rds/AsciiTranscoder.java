@@ -260,8 +260,9 @@ final class AsciiTranscoder {
                 || type == RFlags.ATTRLANGSXP || type == RFlags.ATTRLISTSXP;
     }
 
+    /** One level deeper; one beyond the parser's bound is still rewritten, so that the parser says where it stops. */
     private void nest() {
-        if (++depth > RdsParser.MAX_DEPTH) fail(pos, "too_deep", "items are nested more than " + RdsParser.MAX_DEPTH + " deep");
+        if (++depth > RdsParser.MAX_DEPTH + 1) fail(pos, "too_deep", "items are nested more than " + RdsParser.MAX_DEPTH + " deep");
     }
 
     private void attributes(RFlags f) {

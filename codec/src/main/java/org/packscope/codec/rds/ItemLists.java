@@ -34,6 +34,7 @@ final class ItemLists {
      * way R prints such strings: printable ASCII as itself, every other byte as {@code \xNN}.
      */
     static String decode(byte[] b, String encoding, Charset nativeCharset) {
+        if (isAscii(b)) return new String(b, StandardCharsets.ISO_8859_1); // the common case, without a decoder
         if (encoding.equals("bytes")) return escaped(b);
         Charset cs = switch (encoding) {
             case "latin1" -> StandardCharsets.ISO_8859_1;
@@ -46,6 +47,11 @@ final class ItemLists {
         } catch (CharacterCodingException e) {
             return escaped(b);
         }
+    }
+
+    private static boolean isAscii(byte[] b) {
+        for (byte x : b) if (x < 0) return false;
+        return true;
     }
 
     private static String escaped(byte[] b) {

@@ -164,12 +164,16 @@ public final class RArrayStore implements ArrayStore {
     /** A character vector's strings up to where reading stopped (null for NA), or null when not one. */
     private static List<String> readableStrings(RItem item) {
         if (!(item instanceof RItem.Elements e) || e.type() != RFlags.STRSXP) return null;
-        List<String> out = new ArrayList<>(e.elements().size());
-        for (RItem c : e.elements()) {
-            if (!(c instanceof RItem.Chars ch)) break;
-            out.add(ch.value());
-        }
-        return out;
+        List<RItem> els = e.elements();
+        int readable = 0;
+        while (readable < els.size() && els.get(readable) instanceof RItem.Chars) readable++;
+        int size = readable;
+        // a view: millions of names stay offsets into the stream until one is asked for
+        return new java.util.AbstractList<>() {
+            @Override public int size() { return size; }
+
+            @Override public String get(int i) { return ((RItem.Chars) els.get(i)).value(); }
+        };
     }
 
     private void numeric(String name, RItem.Cell c, RItem v) {
@@ -292,9 +296,11 @@ public final class RArrayStore implements ArrayStore {
         if (s.conversion() != Conversion.NAMES) throw notOf(s, "string");
         List<String> strings = readableStrings(s.value());
         if (strings == null) return List.of();
-        List<String> out = new ArrayList<>(strings.size());
-        for (String x : strings) out.add(x == null ? "NA" : x);
-        return Collections.unmodifiableList(out);
+        return new java.util.AbstractList<>() {
+            @Override public int size() { return strings.size(); }
+
+            @Override public String get(int i) { return strings.get(i) == null ? "NA" : strings.get(i); }
+        };
     }
 
     @Override

@@ -181,6 +181,18 @@ public sealed interface RItem {
         return out;
     }
 
+    /** As {@link #strings}, but each string is read when asked (for names of huge vectors). */
+    static List<String> lazyStrings(RItem item) {
+        item = resolve(item);
+        if (!(item instanceof Elements e) || e.type() != RFlags.STRSXP) return null;
+        List<RItem> els = e.elements();
+        return new java.util.AbstractList<>() {
+            @Override public int size() { return els.size(); }
+
+            @Override public String get(int i) { return els.get(i) instanceof Chars ch ? ch.value() : null; }
+        };
+    }
+
     /** The first string of the class attribute, or null. */
     default String className() {
         List<String> cls = strings(attribute("class"));

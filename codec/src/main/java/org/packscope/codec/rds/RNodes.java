@@ -23,6 +23,8 @@ public final class RNodes {
     /** Vectors of items longer than this are drill-down nodes. */
     private static final int DRILL_DOWN_ABOVE = 64;
     private static final int PREVIEW = 6;
+    /** Distinct names compared within one hash value before the rest are named by place (bounds crafted collisions). */
+    private static final int MAX_SAME_HASH = 16;
 
     private RNodes() { }
 
@@ -113,9 +115,8 @@ public final class RNodes {
             attributes(n, v, data, origin);
         } else if (item instanceof RItem.Elements e) {
             n.field("length", Span.bytes(e.lengthOffset(), 4), e.length(), "number of elements (int32)");
-            List<String> names = RItem.strings(e.attribute("names"));
             List<RItem> els = e.elements();
-            List<String> childNames = childNames(els.size(), names);
+            List<String> childNames = childNames(els.size(), RItem.lazyStrings(e.attribute("names")));
             if (els.size() > DRILL_DOWN_ABOVE) n.drillDown(true);
             if (e.type() == RFlags.STRSXP) {
                 n.facet(ValueColumn.class, new StringColumn(n.name(), els));
@@ -140,7 +141,12 @@ public final class RNodes {
             if (env.attributes() != null) append(n, item("attributes", env.attributes(), data, origin));
         } else if (item instanceof RItem.Composite c) {
             if (c.text() != null) n.field("name", Span.bytes(c.offset() + 8, c.text().length()), c.text(), "primitive's name");
-            for (int i = 0; i < c.parts().size(); i++) append(n, item("[" + (i + 1) + "]", c.parts().get(i), data, origin));
+            boolean byteCode = c.type() == RFlags.BCODESXP;
+            if (byteCode) n.field("constants", null, c.parts().size() - 1, "the constant pool of the compiled code (after the code itself)");
+            for (int i = 0; i < c.parts().size(); i++) {
+                String partName = !byteCode ? "[" + (i + 1) + "]" : i == 0 ? "code" : "constant " + i;
+                append(n, item(partName, c.parts().get(i), data, origin));
+            }
             attributes(n, c, data, origin);
         } else if (item instanceof RItem.Altrep a) {
             n.field("class", null, a.className(), a.expanded() == null ? "ALTREP class (values are not expanded)"
@@ -210,15 +216,47 @@ public final class RNodes {
         return n;
     }
 
+    /**
+     * Child names from R names: a name as it is, unless it is empty, NA, holds a slash or
+     * repeats an earlier one (then "[i]"). Made on demand; only a hash and an index per
+     * name are held while repeats are found, so a million names cost 8 MB, not a million
+     * strings.
+     */
     private static List<String> childNames(int n, List<String> names) {
-        List<String> out = new ArrayList<>(n);
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < n; i++) {
-            String s = names != null && i < names.size() ? names.get(i) : null;
-            if (s == null || s.isEmpty() || s.contains("/") || !seen.add(s)) s = "[" + (i + 1) + "]";
-            out.add(s);
+        int known = names == null ? 0 : Math.min(n, names.size());
+        long[] byHash = new long[known];
+        for (int i = 0; i < known; i++) {
+            String s = names.get(i);
+            byHash[i] = (long) (s == null ? 0 : s.hashCode()) << 32 | i;
         }
-        return out;
+        java.util.Arrays.sort(byHash);
+        java.util.BitSet repeated = new java.util.BitSet(known);
+        for (int start = 0; start < known; ) {
+            int end = start + 1;
+            while (end < known && byHash[end] >>> 32 == byHash[start] >>> 32) end++;
+            // indices ascend within a run of equal hashes: the first of each distinct name keeps it
+            List<String> distinct = new ArrayList<>();
+            for (int k = start; k < end; k++) {
+                int i = (int) byHash[k];
+                String s = names.get(i);
+                if (s == null) continue;
+                if (distinct.contains(s) || distinct.size() >= MAX_SAME_HASH) {
+                    repeated.set(i); // a repeat, or one of too many names crafted to share a hash: named by place
+                } else {
+                    distinct.add(s);
+                }
+            }
+            start = end;
+        }
+        return new java.util.AbstractList<>() {
+            @Override public int size() { return n; }
+
+            @Override
+            public String get(int i) {
+                String s = i < known ? names.get(i) : null;
+                return s == null || s.isEmpty() || s.contains("/") || repeated.get(i) ? "[" + (i + 1) + "]" : s;
+            }
+        };
     }
 
     /** Adds a child (Node.add cannot start from an empty child list). */

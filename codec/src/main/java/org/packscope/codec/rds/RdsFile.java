@@ -46,7 +46,7 @@ public final class RdsFile {
         Node carrier = object != null ? object : n.child("header");
         for (Diagnostic d : s.diagnostics()) carrier.diagnose(withOrigin(d, u, ascii));
         n.summary(summary(u, s));
-        if (object != null) offerObjectValues(n, object);
+        if (object != null) offerObjectValues(n, object, s.root());
         FieldExplainer matrix = BpcellsRds.attach(n, s);
         n.facet(FieldExplainer.class, RdsExplainer.forFile(matrix));
     }
@@ -55,8 +55,9 @@ public final class RdsFile {
      * A file whose object is a vector (or an ALTREP object standing for one) offers its
      * values itself, so {@code decode file.rds} needs no {@code ::object}.
      */
-    private static void offerObjectValues(Node file, Node object) {
-        Node holder = object.values() != null ? object : object.child("expanded");
+    private static void offerObjectValues(Node file, Node object, RItem root) {
+        // only an ALTREP node is searched for its child: a list's children number in the millions
+        Node holder = object.values() != null ? object : root instanceof RItem.Altrep ? object.child("expanded") : null;
         if (holder == null || holder.values() == null) return;
         file.facet(ValueColumn.class, holder.values());
         ValueTracer tracer = holder.facet(ValueTracer.class);
@@ -71,7 +72,8 @@ public final class RdsFile {
         ByteSource t = ascii.text();
         Node n = Node.of("ascii text", "rds-ascii").source(t).span(Span.bytes(0, t.size()))
                 .summary("ASCII serialization · " + t.size() + " bytes of text → " + ascii.xdr().size() + " bytes of XDR");
-        n.field("format", Span.bytes(t.u8(0) == 'R' ? 5 : 0, 2), "A", "'A\\n': ASCII serialization, one number per line");
+        long a = t.u8(0) == 'R' ? (t.u8(4) == '\r' ? 6 : 5) : 0; // behind "RDA3\n" (or "RDA3\r\n")
+        n.field("format", Span.bytes(a, 2), "A", "'A\\n': ASCII serialization, one number per line");
         n.field("XDR rewrite", null, ascii.xdr().size() + " bytes", "held in memory as '" + ascii.xdr().name()
                 + "'; the header and object nodes point into it");
         n.facet(org.packscope.codec.inspect.FieldExplainer.class, RdsExplainer.forText());

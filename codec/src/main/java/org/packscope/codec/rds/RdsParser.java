@@ -32,6 +32,7 @@ public final class RdsParser {
     static final long MAX_ITEMS = RdsUnwrapper.DEFAULT_LIMIT / 100;
 
     private final ByteSource src;
+    private final long maxItems;
     private long items;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final List<RItem> refs = new ArrayList<>();
@@ -42,7 +43,17 @@ public final class RdsParser {
     private Charset nativeCharset = StandardCharsets.UTF_8;
 
     private RdsParser(ByteSource src) {
+        this(src, MAX_ITEMS);
+    }
+
+    private RdsParser(ByteSource src, long maxItems) {
         this.src = src;
+        this.maxItems = maxItems;
+    }
+
+    /** Parses holding at most {@code maxItems} item records (a smaller budget, for tests). */
+    static RdsStream parse(ByteSource src, long maxItems) {
+        return new RdsParser(src, maxItems).run();
     }
 
     /** Parses on the calling thread (for small streams made by this package). */
@@ -180,8 +191,8 @@ public final class RdsParser {
         if (depth >= MAX_DEPTH) {
             return stop(off, null, "too_deep", "items are nested more than " + MAX_DEPTH + " deep");
         }
-        if (++items > MAX_ITEMS) {
-            return stop(off, null, "too_large_to_hold", "the object has more than " + MAX_ITEMS
+        if (++items > maxItems) {
+            return stop(off, null, "too_large_to_hold", "the object has more than " + maxItems
                     + " items, more than PackScope holds in memory for one file; the rest is not read");
         }
         depth++;

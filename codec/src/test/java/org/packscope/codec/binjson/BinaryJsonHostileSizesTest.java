@@ -99,4 +99,34 @@ class BinaryJsonHostileSizesTest {
         assertFalse(o.has("internal_error"), o::toString);
         assertTrue(o.millis() < 5000, o::toString);
     }
+
+    /** A string table of {@code n} copies of "a", then a null root. */
+    static byte[] duplicates(int n, int length) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        o.writeBytes(new byte[] {'B', 'J', 1, 0});
+        o.writeBytes(uflex(n));
+        for (int i = 0; i < n; i++) {
+            o.write(length);
+            for (int k = 0; k < length; k++) o.write('a');
+        }
+        o.write(0);
+        return o.toByteArray();
+    }
+
+    @Test
+    void thirtyThousandDuplicateStringsAreCountedNotListed() {
+        java.util.List<org.packscope.codec.inspect.Diagnostic> diags = new java.util.ArrayList<>();
+        BinaryJson.decodeToTree(ByteSource.of(duplicates(30_000, 1), "dups"), diags);
+        assertEquals(StringTableReader.REPORTED_DUPLICATES + 1, diags.size(), diags.toString());
+        assertTrue(diags.get(diags.size() - 1).message().startsWith("and 29,979 more duplicate strings"), diags.toString());
+        assertTrue(diags.stream().allMatch(d -> d.rule().equals(Rules.DUPLICATE_STRING)));
+    }
+
+    @Test
+    void tenMillionEmptyStringsAreTooLargeToHold(@TempDir Path dir) throws Exception {
+        BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("strings.bj"), duplicates(10_000_000, 0)));
+        assertEquals(0, o.exit(), o::toString);
+        assertTrue(o.has(org.packscope.codec.io.MemoryBudget.RULE), o::toString);
+        assertTrue(o.millis() < 5000, o::toString);
+    }
 }

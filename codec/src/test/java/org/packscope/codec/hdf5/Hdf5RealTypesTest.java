@@ -156,6 +156,27 @@ class Hdf5RealTypesTest {
     }
 
     @Test
+    void aGroupIndexThatListsItselfIsACycleAtItsAddressNotAStackOverflow() {
+        long t0 = System.nanoTime();
+        var found = TreeWalk.diagnostics(open("btree_group_cycle.h5"), true, 10_000, Progress.NONE);
+        var cycle = found.stream().filter(l -> l.diagnostic().rule().equals("hdf5_cycle")).findFirst().orElseThrow(() -> new AssertionError(found.toString()));
+        assertTrue(cycle.diagnostic().message().contains("B-tree node"), cycle.diagnostic().message());
+        assertNotNull(cycle.diagnostic().span(), "at the node's address");
+        assertFalse(found.stream().anyMatch(l -> l.diagnostic().rule().equals("internal_error")), found.toString());
+        assertTrue(System.nanoTime() - t0 < 5_000_000_000L);
+    }
+
+    @Test
+    void aChunkIndexThatListsItselfFailsOnlyThatDataset() {
+        Node root = open("btree_chunk_cycle.h5");
+        var found = TreeWalk.diagnostics(root, true, 10_000, Progress.NONE);
+        assertTrue(found.stream().anyMatch(l -> l.diagnostic().rule().equals("hdf5_cycle") && l.node().name().equals("chunked")), found.toString());
+        assertFalse(found.stream().anyMatch(l -> l.diagnostic().rule().equals("internal_error")), found.toString());
+        assertEquals("5", root.find("after").values().text(0));
+        assertEquals("2", root.find("g/a").values().text(2));
+    }
+
+    @Test
     void aBpcellsMatrixInTheRootGroupOpensAsTheFile() {
         var r = REGISTRY.resolve(fixture("bpcells_root.h5") + "::/");
         assertNotNull(r.target());

@@ -70,13 +70,16 @@ class PcoExplainTest {
     void allNodeKindsAndFieldsAreCovered() throws IOException {
         Set<String> seen = new TreeSet<>();
         for (Path p : files().toList()) visit(PcoNodes.file(p.getFileName().toString(), ByteSource.open(p)), seen);
-        for (String want : List.of("pco-file | numbers", "pco-header | magic", "pco-header | n_hint", "pco-header | padding",
+        List<String> wanted = new java.util.ArrayList<>(List.of("pco-file | numbers", "pco-header | magic", "pco-header | n_hint", "pco-header | padding",
                 "pco-header | format minor version", "pco-chunk | mode", "pco-chunk | mult", "pco-chunk | k", "pco-chunk | dict[#]",
-                "pco-chunk | delta order", "pco-chunk | order", "pco-chunk | window_n_log - #", "pco-chunk | weight[#]",
+                "pco-chunk | order", "pco-chunk | window_n_log - #", "pco-chunk | weight[#]",
                 "pco-chunk | bias", "pco-latent-var | bin # weight", "pco-latent-var | bin # offset bits",
                 "pco-page | primary delta state[#]", "pco-page | delta ans state[#]", "pco-page | secondary ans state[#]",
                 "pco-batch | delta[#] bin", "pco-batch | secondary[#] offset", "pco-batch | value[#]",
-                "pco-terminator | termination byte")) {
+                "pco-terminator | termination byte"));
+        // only the upstream files of old format versions carry a delta order; they are read from ../shared when present
+        if (PcoFixturesTest.official().findAny().isPresent()) wanted.add("pco-chunk | delta order");
+        for (String want : wanted) {
             assertTrue(seen.contains(want), "no fixture shows " + want + ": " + seen);
         }
     }

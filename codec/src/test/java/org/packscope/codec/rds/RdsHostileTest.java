@@ -68,6 +68,7 @@ class RdsHostileTest {
                 depth++;
             }
             assertEquals(4990, depth);
+            assertEquals(List.of(), RNodeWalk.failures(file, 20_000));
             assertEquals("NULL", n.summary());
         });
     }
@@ -129,6 +130,22 @@ class RdsHostileTest {
     }
 
     @Test
+    void moreItemsThanTheBudgetHoldsAreTooLargeToHold() {
+        XdrWriter w = XdrWriter.v3().i32(RFlags.VECSXP).i32(1000);
+        int[] at = new int[1000];
+        for (int i = 0; i < 1000; i++) {
+            at[i] = w.size();
+            w.i32(RFlags.INTSXP).i32(1).i32(i);
+        }
+        RdsStream s = RdsParser.parse(ByteSource.of(w.bytes(), "many"), 100);
+        Diagnostic d = s.diagnostics().get(0);
+        assertEquals("too_large_to_hold", d.rule());
+        assertEquals(at[99], d.span().byteOffset(), "the first item beyond the budget (the list itself is one)");
+        List<RItem> els = ((RItem.Elements) s.root()).elements();
+        assertEquals(98, ((RItem.Vector) els.get(98)).intAt(0), "what fits is kept");
+    }
+
+    @Test
     void theBudgetIsAQuarterOfTheHeap() {
         long heap = Runtime.getRuntime().maxMemory();
         assertTrue(RdsUnwrapper.DEFAULT_LIMIT <= Math.max(16L << 20, heap / 4));
@@ -163,6 +180,53 @@ class RdsHostileTest {
     }
 
     @Test
+    void namesOfHugeListsAreReadOnDemandAndRepeatsAreNamedByPlace() {
+        int n = 1_000_000;
+        XdrWriter w = XdrWriter.v3().i32(RFlags.VECSXP | 0x200).i32(n);
+        for (int i = 0; i < n; i++) w.nil();
+        w.i32(RFlags.LISTSXP | 0x400).sym("names").i32(RFlags.STRSXP).i32(n);
+        for (int i = 0; i < n; i++) {
+            if (i == 5) w.naString();
+            else if (i == 9) w.ascii("gene7");
+            else w.ascii("gene" + i);
+        }
+        w.nil();
+        byte[] stream = w.bytes();
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            RdsStream s = RdsParser.parse(ByteSource.of(stream, "named"));
+            Node node = RNodes.item("object", s.root(), s.data());
+            List<Node> kids = node.children();
+            assertEquals("gene0", kids.get(0).name());
+            assertEquals("[6]", kids.get(5).name(), "NA is no name");
+            assertEquals("gene7", kids.get(7).name());
+            assertEquals("[10]", kids.get(9).name(), "a repeat is named by its place");
+            assertEquals("gene999999", kids.get(n - 1).name());
+        });
+    }
+
+    @Test
+    void namesCraftedToShareAHashDoNotMakeTheWorkQuadratic() {
+        // "Aa" and "BB" have the same String hash, so every 16-letter word of them does too
+        int n = 1 << 16;
+        XdrWriter w = XdrWriter.v3().i32(RFlags.STRSXP | 0x200).i32(n);
+        for (int i = 0; i < n; i++) w.ascii("x");
+        w.i32(RFlags.LISTSXP | 0x400).sym("names").i32(RFlags.STRSXP).i32(n);
+        for (int i = 0; i < n; i++) {
+            StringBuilder sb = new StringBuilder();
+            for (int b = 15; b >= 0; b--) sb.append((i >> b & 1) == 0 ? "Aa" : "BB");
+            w.ascii(sb.toString());
+        }
+        w.nil();
+        byte[] stream = w.bytes();
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            RdsStream s = RdsParser.parse(ByteSource.of(stream, "collide"));
+            Node node = RNodes.item("object", s.root(), s.data());
+            assertEquals("AaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAa", node.children().get(0).name());
+            assertEquals("[" + n + "]", node.children().get(n - 1).name(), "beyond the bound: named by place");
+        });
+    }
+
+    @Test
     void millionsOfNullsCostNothingEach() {
         int n = 5_000_000;
         XdrWriter w = XdrWriter.v3().i32(RFlags.VECSXP).i32(n);
@@ -186,6 +250,9 @@ class RdsHostileTest {
             Node node = RNodes.item("object", s.root(), s.data());
             assertEquals(n, node.childCount());
             assertNotNull(node.children().get(n - 1));
+            Node file = open(XdrWriter.gzip(stream), "nulls.rds");
+            assertEquals(List.of(), problems(file), "opening the file makes no node per NULL");
+            assertEquals(n, file.child("object").childCount());
         });
     }
 }

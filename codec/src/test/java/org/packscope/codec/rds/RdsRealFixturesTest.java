@@ -49,6 +49,7 @@ class RdsRealFixturesTest {
         Node root = open(file.get("file").asText());
         assertEquals("rds", root.kind());
         assertEquals(List.of(), problems(root), "problems of " + file.get("file").asText());
+        assertEquals(List.of(), RNodeWalk.failures(root, 20_000), "opening nodes, explanations, values and traces");
         for (JsonNode v : file.get("vectors")) {
             Node n = root.find(v.get("path").asText());
             assertNotNull(n, v.get("path").asText());
