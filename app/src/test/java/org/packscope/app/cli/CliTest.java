@@ -180,10 +180,13 @@ class CliTest {
 
     @Test
     void benchEndsWithTheContractLine() {
-        Run r = run("bench", h5 + "::/mats/a/idxptr", "--repeat", "2");
+        Run r = run("bench", h5 + "::/mats/a/idxptr", "--repeat", "2", "--threads", "2");
         assertEquals(0, r.code());
         String[] lines = r.text().trim().split("\n");
-        assertTrue(lines[lines.length - 1].matches("values=51 best_s=\\d+\\.\\d+ values_per_s=\\d+"), lines[lines.length - 1]);
+        // the one-core figure, then the all-cores one
+        assertTrue(lines[lines.length - 2].matches("values=51 threads=1 best_s=\\d+\\.\\d+ values_per_s=\\d+"), lines[lines.length - 2]);
+        assertTrue(lines[lines.length - 1].matches("values=51 threads=2 best_s=\\d+\\.\\d+ values_per_s=\\d+"), lines[lines.length - 1]);
+        assertEquals(2, run("bench", h5 + "::/mats/a/idxptr", "--threads", "0").code());
     }
 
     @Test

@@ -47,6 +47,6 @@ public class PcoDecodeBench {
 
     @Benchmark
     public long decodeSingleThread() {
-        return pco.decodeAllDiscard(null, false);
+        return pco.decodeAllDiscard(null, 1);
     }
 }
