@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
@@ -30,27 +31,43 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         boolean errors = false;
         boolean unreadable = false;
-        for (String address : paths) {
-            FormatRegistry.Resolved r;
-            try {
-                r = Targets.resolve(cli.registry, address);
-            } catch (Targets.UnreadableException e) {
-                System.err.println("packscope: " + e.getMessage());
+        // files are checked in parallel, and reported in the order given
+        for (FileReport r : ParallelTasks.map(paths.size(), Math.min(paths.size(), ParallelTasks.cores()), Progress.NONE,
+                i -> check(paths.get(i)))) {
+            if (r.unreadable() != null) {
+                System.err.println("packscope: " + r.unreadable());
                 unreadable = true;
                 continue;
             }
-            for (TreeWalk.Located l : TreeWalk.diagnostics(r.target(), true, MAX_NODES, Progress.NONE)) {
-                Diagnostic d = l.diagnostic();
-                if (d.severity() == Severity.INFO) continue;
-                errors |= d.severity() == Severity.ERROR;
-                Span span = d.span() != null ? d.span() : l.node().span();
-                String offset = span == null ? "0" : span.offsetText();
-                cli.out.println(location(address, l) + ": " + d.severity().label() + " at byte " + offset + ": "
-                        + d.rule() + ": " + d.message());
-            }
+            errors |= r.errors();
+            r.lines().forEach(cli.out::println);
         }
         if (unreadable) return Cli.EXIT_USAGE;
         return errors ? 1 : 0;
+    }
+
+    /** One argument's problem lines, or why it cannot be read. */
+    private record FileReport(List<String> lines, boolean errors, String unreadable) { }
+
+    private FileReport check(String address) {
+        FormatRegistry.Resolved r;
+        try {
+            r = Targets.resolve(cli.registry, address);
+        } catch (Targets.UnreadableException e) {
+            return new FileReport(List.of(), false, e.getMessage());
+        }
+        List<String> lines = new java.util.ArrayList<>();
+        boolean errors = false;
+        for (TreeWalk.Located l : TreeWalk.diagnostics(r.target(), true, MAX_NODES, Progress.NONE)) {
+            Diagnostic d = l.diagnostic();
+            if (d.severity() == Severity.INFO) continue;
+            errors |= d.severity() == Severity.ERROR;
+            Span span = d.span() != null ? d.span() : l.node().span();
+            String offset = span == null ? "0" : span.offsetText();
+            lines.add(location(address, l) + ": " + d.severity().label() + " at byte " + offset + ": "
+                    + d.rule() + ": " + d.message());
+        }
+        return new FileReport(lines, errors, null);
     }
 
     /** The file whose bytes the offset counts in: the argument itself, or a file inside a folder argument. */

@@ -46,6 +46,21 @@ public final class ParallelTasks {
         return results;
     }
 
+    /**
+     * Computes {@code work(i)} for {@code i = 0..count-1} on up to {@code threads} threads and
+     * returns the results in task order (for output that must not depend on timing).
+     */
+    public static <T> java.util.List<T> map(int count, int threads, Progress progress, IntFunction<T> work) {
+        Object[] out = new Object[Math.max(0, count)];
+        run(count, threads, progress, w -> i -> {
+            out[i] = work.apply(i);
+            return 0;
+        }, new long[Math.max(0, count)]);
+        @SuppressWarnings("unchecked")
+        java.util.List<T> list = (java.util.List<T>) java.util.Arrays.asList(out);
+        return list;
+    }
+
     private static void run(int count, int threads, Progress progress, IntFunction<Task> perThread, long[] results) {
         Progress p = progress == null ? Progress.NONE : progress;
         int workers = Math.max(1, Math.min(threads, count));

@@ -320,25 +320,22 @@ public final class PcoFile {
         });
     }
 
-    /** Decodes every chunk and reports each one that fails. */
+    /** Decodes every chunk (on all cores, a chunk per task) and reports each one that fails, in chunk order. */
     public void verify(Consumer<Diagnostic> sink, Progress progress) {
-        long[] out = new long[PageDecoder.BATCH];
-        List<Diagnostic> found = Collections.synchronizedList(new ArrayList<>());
-        for (int i = 0; i < chunks.size(); i++) {
-            if (progress != null) {
-                progress.checkCancelled();
-                progress.update((double) i / Math.max(1, chunks.size()), "verifying chunk " + i);
-            }
-            Chunk c = chunks.get(i);
-            if (c.damaged()) continue; // already reported when the file was indexed
-            try {
-                PageDecoder pd = pageDecoder(c, FieldSink.NONE);
-                while (pd.decodeBatch(out, 0) > 0) { }
-            } catch (PcoException e) {
-                Diagnostic d = diagnostic(e);
-                found.add(new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + i + ": " + d.message()));
-            }
-        }
-        found.forEach(sink);
+        List<Diagnostic> found = org.packscope.codec.inspect.ParallelTasks.map(chunks.size(),
+                org.packscope.codec.inspect.ParallelTasks.cores(), progress, i -> {
+                    Chunk c = chunks.get(i);
+                    if (c.damaged()) return null; // already reported when the file was indexed
+                    long[] out = new long[PageDecoder.BATCH];
+                    try {
+                        PageDecoder pd = pageDecoder(c, FieldSink.NONE);
+                        while (pd.decodeBatch(out, 0) > 0) { }
+                        return null;
+                    } catch (PcoException e) {
+                        Diagnostic d = diagnostic(e);
+                        return new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + i + ": " + d.message());
+                    }
+                });
+        for (Diagnostic d : found) if (d != null) sink.accept(d);
     }
 }
