@@ -50,6 +50,8 @@ final class BenchCommand implements Callable<Integer> {
             System.err.println("packscope: --threads must be at least 1");
             return Cli.EXIT_USAGE;
         }
+        cli.out.println("decoders: shuffle " + org.packscope.codec.blosc.Simd.describe() + ", "
+                + org.packscope.codec.blosc.NativeCodecs.describe());
         String one = run(decoder, 1);
         String many = all > 1 ? run(decoder, all) : null;
         cli.out.println(one);

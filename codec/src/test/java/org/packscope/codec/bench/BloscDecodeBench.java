@@ -29,7 +29,9 @@ import org.packscope.codec.testing.Fixtures;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgs = {"-Xmx4g"})
+// the fast paths, as the runnable jar takes them; add -jvmArgsAppend -Dpackscope.scalar=true
+// (or -Dpackscope.pureJava=true) to time the scalar shuffle (or the aircompressor codecs)
+@Fork(value = 1, jvmArgs = {"-Xmx4g", "--add-modules", "jdk.incubator.vector"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class BloscDecodeBench {
