@@ -9,7 +9,6 @@ import java.util.HexFormat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.BulkDecoder;
@@ -26,13 +25,7 @@ class BloscBenchFilesTest {
 
     @Test
     void benchChunksDecodeToManifestDigests() throws Exception {
-        Path dir;
-        try {
-            dir = Fixtures.shared().resolve("bench/blosc");
-        } catch (IllegalStateException e) {
-            dir = null;
-        }
-        Assumptions.assumeTrue(dir != null && Files.isDirectory(dir), "shared bench data not present");
+        Path dir = Fixtures.sharedOrSkip("bench/blosc");
         JsonNode m = new ObjectMapper().readTree(dir.resolve("MANIFEST.json").toFile());
         Codecs codecs = new Codecs();
         for (JsonNode f : m.get("chunks")) {

@@ -3,10 +3,8 @@ package org.packscope.codec.bpcells;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.testing.Fixtures;
@@ -16,13 +14,7 @@ class BpcellsBenchDataTest {
 
     @Test
     void benchMatrixChecksums() {
-        Path dir;
-        try {
-            dir = Fixtures.shared().resolve("bench/bpcells/mat_20000x5000_packed_dir");
-        } catch (IllegalStateException e) {
-            dir = null;
-        }
-        Assumptions.assumeTrue(dir != null && Files.isDirectory(dir), "shared bench data not present");
+        Path dir = Fixtures.sharedOrSkip("bench/bpcells/mat_20000x5000_packed_dir");
         FolderArrayStore store = new FolderArrayStore(dir);
         BpcellsMatrix m = BpcellsMatrix.open(store, store.readVersion());
         assertTrue(m.issues().isEmpty(), m.issues().toString());
