@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.ValueColumn;
@@ -14,8 +15,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "bench", description = {
-        "Decodes all values of PATH N times in one process (fast path, output discarded)",
-        "and ends with: values=V best_s=S values_per_s=R"})
+        "Decodes all values of PATH N times in one process (fast path, output discarded),",
+        "first on one core, then on --threads threads (chunks, pages, blocks or column",
+        "ranges decoded in parallel), and ends with one line per figure:",
+        "values=V threads=T best_s=S values_per_s=R"})
 final class BenchCommand implements Callable<Integer> {
 
     /** Values read per call on the paged fallback path. */
@@ -29,6 +32,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", description = "how many times (default: ${DEFAULT-VALUE})")
     int repeat = 5;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "threads of the all-cores figure (default: the machine's cores); 1 gives only the one-core figure")
+    Integer threads;
+
     @Override
     public Integer call() {
         Node node = Targets.targetOrExplain(cli, path);
@@ -38,17 +45,32 @@ final class BenchCommand implements Callable<Integer> {
             cli.err.println("packscope: " + org.packscope.codec.inspect.PlainText.escape(path) + " holds no decodable values");
             return Cli.EXIT_USAGE;
         }
+        int all = threads == null ? ParallelTasks.cores() : threads;
+        if (all < 1) {
+            System.err.println("packscope: --threads must be at least 1");
+            return Cli.EXIT_USAGE;
+        }
+        cli.out.println("decoders: shuffle " + org.packscope.codec.blosc.Simd.describe() + ", "
+                + org.packscope.codec.blosc.NativeCodecs.describe());
+        String one = run(decoder, 1);
+        String many = all > 1 ? run(decoder, all) : null;
+        cli.out.println(one);
+        if (many != null) cli.out.println(many);
+        return 0;
+    }
+
+    /** Best of {@code repeat} runs on {@code n} threads, as the summary line. */
+    private String run(BulkDecoder decoder, int n) {
         long values = 0;
         double best = Double.MAX_VALUE;
         for (int i = 0; i < Math.max(1, repeat); i++) {
             long t0 = System.nanoTime();
-            values = decoder.decodeAll(Progress.NONE);
+            values = decoder.decodeAll(Progress.NONE, n);
             double s = (System.nanoTime() - t0) / 1e9;
             best = Math.min(best, s);
-            cli.out.printf(Locale.ROOT, "run %d: %.6f s%n", i + 1, s);
+            cli.out.printf(Locale.ROOT, "run %d (%d %s): %.6f s%n", i + 1, n, n == 1 ? "thread" : "threads", s);
         }
-        cli.out.printf(Locale.ROOT, "values=%d best_s=%.6f values_per_s=%.0f%n", values, best, values / best);
-        return 0;
+        return String.format(Locale.ROOT, "values=%d threads=%d best_s=%.6f values_per_s=%.0f", values, n, best, values / best);
     }
 
     /** The format's own fast path, or paged reads of its values or matrix entries. */
@@ -57,7 +79,7 @@ final class BenchCommand implements Callable<Integer> {
         if (own != null) return own;
         ValueColumn column = node.values();
         if (column != null && column.type().numeric()) {
-            return progress -> {
+            return (progress, threads) -> {
                 long[] page = new long[PAGE];
                 for (long start = 0; start < column.count(); start += page.length) {
                     progress.checkCancelled();
@@ -68,7 +90,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         SparseMatrix matrix = node.facet(SparseMatrix.class);
         if (matrix != null) {
-            return progress -> {
+            return (progress, threads) -> {
                 long[] count = {0};
                 matrix.forEachEntry((r, c, v) -> count[0]++, progress);
                 return count[0];

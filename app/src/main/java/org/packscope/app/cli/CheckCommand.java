@@ -2,6 +2,7 @@ package org.packscope.app.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,7 @@ import java.util.concurrent.Callable;
 
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.RuleCap;
@@ -34,33 +36,47 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         boolean errors = false;
         boolean unreadable = false;
-        for (String address : paths) {
-            FormatRegistry.Resolved r;
-            cli.working = address;
-            try {
-                r = Targets.resolve(cli.registry, address);
-            } catch (Targets.UnreadableException e) {
-                Targets.explain(cli, e);
+        // files are checked in parallel, and reported in the order given
+        for (FileReport r : ParallelTasks.map(paths.size(), Math.min(paths.size(), ParallelTasks.cores()), Progress.NONE,
+                i -> check(paths.get(i)))) {
+            if (r.unreadable() != null) {
+                cli.err.println("packscope: " + PlainText.escape(r.unreadable()));
                 unreadable = true;
                 continue;
             }
-            try {
-                errors |= report(address, TreeWalk.diagnostics(r.target(), true, MAX_NODES, Progress.NONE));
-            } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-                // a failure no reader caught is this file's problem, not the end of the other files' checks
-                cli.out.println(PlainText.escape(address) + ": " + Cli.failureLine(e));
-                errors = true;
-            }
+            errors |= r.errors();
+            r.lines().forEach(cli.out::println);
         }
         if (unreadable) return Cli.EXIT_USAGE;
         return errors ? 1 : 0;
     }
 
+    /** One argument's problem lines, or why it cannot be read. */
+    private record FileReport(List<String> lines, boolean errors, String unreadable) { }
+
+    private FileReport check(String address) {
+        FormatRegistry.Resolved r;
+        try {
+            r = Targets.resolve(cli.registry, address);
+        } catch (Targets.UnreadableException e) {
+            return new FileReport(List.of(), false, e.getMessage());
+        }
+        List<String> lines = new ArrayList<>();
+        try {
+            boolean errors = report(address, TreeWalk.diagnostics(r.target(), true, MAX_NODES, Progress.NONE), lines);
+            return new FileReport(lines, errors, null);
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            // a failure no reader caught is this file's problem, not the end of the other files' checks
+            lines.add(PlainText.escape(address) + ": " + Cli.failureLine(e));
+            return new FileReport(lines, true, null);
+        }
+    }
+
     /**
-     * Prints the problems, at most {@link RuleCap#PER_RULE} lines of one rule per file and
-     * then one line saying how many more; returns whether any was an error.
+     * Adds the problems to {@code lines}, at most {@link RuleCap#PER_RULE} lines of one rule
+     * per file and then one line saying how many more; returns whether any was an error.
      */
-    private boolean report(String address, List<TreeWalk.Located> found) {
+    private static boolean report(String address, List<TreeWalk.Located> found, List<String> lines) {
         boolean errors = false;
         RuleCap<String> repeats = new RuleCap<>();
         Map<String, String> lineStart = new HashMap<>();
@@ -75,16 +91,16 @@ final class CheckCommand implements Callable<Integer> {
                 continue;
             }
             Span span = d.span() != null ? d.span() : l.node().span();
-            print(where, d, span);
+            lines.add(line(where, d, span));
         }
-        repeats.forEachSummary((key, d) -> print(lineStart.get(key), d, d.span()));
+        repeats.forEachSummary((key, d) -> lines.add(line(lineStart.get(key), d, d.span())));
         return errors;
     }
 
-    private void print(String where, Diagnostic d, Span span) {
+    private static String line(String where, Diagnostic d, Span span) {
         String offset = span == null ? "0" : span.offsetText();
-        cli.out.println(where + ": " + d.severity().label() + " at byte " + offset + ": "
-                + d.rule() + ": " + PlainText.forDisplay(d.message()));
+        return where + ": " + d.severity().label() + " at byte " + offset + ": "
+                + d.rule() + ": " + PlainText.forDisplay(d.message());
     }
 
     /** The file whose bytes the offset counts in: the argument itself, or a file inside a folder argument. */

@@ -174,6 +174,25 @@ class CliTest {
     }
 
     @Test
+    void checkOfManyFilesReportsThemInTheOrderGiven(@TempDir Path dir) throws Exception {
+        // the files are checked in parallel; what is printed is each file's report, in argument order
+        byte[] whole = Files.readAllBytes(Path.of(h5));
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("check"));
+        StringBuilder expected = new StringBuilder();
+        for (int i = 0; i < 6; i++) {
+            Path p = dir.resolve("cut" + i + ".h5");
+            Files.write(p, Arrays.copyOf(whole, 500 + 150 * i));
+            args.add(p.toString());
+            expected.append(run("check", p.toString()).text());
+        }
+        args.add(h5);
+        Run all = run(args.toArray(new String[0]));
+        assertEquals(1, all.code());
+        assertTrue(expected.length() > 0);
+        assertEquals(expected.toString(), all.text());
+    }
+
+    @Test
     void badUsageAndUnknownTargetsExitWithTwo() {
         assertEquals(2, run("decode", h5 + "::/no/such/thing").code());
         assertEquals(2, run("decode", h5 + "::/mats", "--format", "raw").code());
@@ -182,10 +201,13 @@ class CliTest {
 
     @Test
     void benchEndsWithTheContractLine() {
-        Run r = run("bench", h5 + "::/mats/a/idxptr", "--repeat", "2");
+        Run r = run("bench", h5 + "::/mats/a/idxptr", "--repeat", "2", "--threads", "2");
         assertEquals(0, r.code());
         String[] lines = r.text().trim().split("\n");
-        assertTrue(lines[lines.length - 1].matches("values=51 best_s=\\d+\\.\\d+ values_per_s=\\d+"), lines[lines.length - 1]);
+        // the one-core figure, then the all-cores one
+        assertTrue(lines[lines.length - 2].matches("values=51 threads=1 best_s=\\d+\\.\\d+ values_per_s=\\d+"), lines[lines.length - 2]);
+        assertTrue(lines[lines.length - 1].matches("values=51 threads=2 best_s=\\d+\\.\\d+ values_per_s=\\d+"), lines[lines.length - 1]);
+        assertEquals(2, run("bench", h5 + "::/mats/a/idxptr", "--threads", "0").code());
     }
 
     @Test

@@ -101,7 +101,7 @@ public final class CarrayNodes {
             n.facet(ValueColumn.class, col);
             n.facet(ValueTracer.class, new CarrayTracer(c, store, col.type(), col.count()));
             n.facet(Verifier.class, (sink, progress) -> store.verify(sink, progress));
-            n.facet(BulkDecoder.class, progress -> store.bulk(progress) / c.dtype.itemsize());
+            n.facet(BulkDecoder.class, (progress, threads) -> store.bulk(progress, threads) / c.dtype.itemsize());
             Json cp = st == null ? null : st.get("cparams");
             n.summary(c.dtype.text() + " · shape " + shapeText(c.shape) + " · " + c.nchunks() + " chunks"
                     + (cp == null ? "" : " · " + text(cp.get("cname"))));

@@ -163,28 +163,31 @@ final class CarrayStore implements ByteStore {
     }
 
     /** Decodes everything into one reused buffer, results discarded; returns bytes decoded. */
-    long bulk(Progress progress) {
+    long bulk(Progress progress, int threads) {
         long n = carray.nchunks();
-        long done = 0;
-        Codecs ctx = Codecs.local();
-        byte[] buf = new byte[0];
-        for (long k : carray.files.headMap(n).keySet()) {
-            progress.checkCancelled();
-            Chunk c = chunk(k);
-            if (c.blosc() == null) continue;
-            BloscChunk b = c.blosc();
-            int need = (int) Math.min(b.nbytes(), b.unitSize());
-            if (buf.length < need) buf = new byte[need];
-            for (long u = 0; u < b.units(); u++) {
-                if (!b.header().memcpyed() && b.fatal() == null && u >= b.nblocks()) break;
-                try {
-                    b.decodeUnit(u, buf, 0, ctx);
-                    done += b.unitLength(u);
-                } catch (BloscException e) {
-                    if (b.fatal() != null || b.header().memcpyed()) break;
+        Long[] keys = carray.files.headMap(n).keySet().toArray(new Long[0]);
+        // a chunk per task; the chunks of one carray are independent files
+        return org.packscope.codec.inspect.ParallelTasks.sum(keys.length, threads, progress, worker -> {
+            Codecs ctx = Codecs.local();
+            byte[][] buf = {new byte[0]};
+            return i -> {
+                Chunk c = chunk(keys[i]);
+                if (c.blosc() == null) return 0;
+                BloscChunk b = c.blosc();
+                int need = (int) Math.min(b.nbytes(), b.unitSize());
+                if (buf[0].length < need) buf[0] = new byte[need];
+                long done = 0;
+                for (long u = 0; u < b.units(); u++) {
+                    if (!b.header().memcpyed() && b.fatal() == null && u >= b.nblocks()) break;
+                    try {
+                        b.decodeUnit(u, buf[0], 0, ctx);
+                        done += b.unitLength(u);
+                    } catch (BloscException e) {
+                        if (b.fatal() != null || b.header().memcpyed()) break;
+                    }
                 }
-            }
-        }
-        return done;
+                return done;
+            };
+        });
     }
 }

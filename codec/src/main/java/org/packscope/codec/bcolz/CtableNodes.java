@@ -99,11 +99,11 @@ public final class CtableNodes {
                 if (v != null) v.verify(d -> sink.accept(new Diagnostic(d.severity(), d.span(), d.rule(), c.name() + ": " + d.message())), progress);
             }
         });
-        n.facet(BulkDecoder.class, progress -> {
+        n.facet(BulkDecoder.class, (progress, threads) -> {
             long total = 0;
             for (Node c : columns) {
                 BulkDecoder b = c.facet(BulkDecoder.class);
-                if (b != null) total += b.decodeAll(progress);
+                if (b != null) total += b.decodeAll(progress, threads);
             }
             return total;
         });

@@ -75,7 +75,7 @@ final class BjNodes {
         r.header = h;
         r.strings = t;
         n.facet(TextExport.class, new JsonExport(src));
-        n.facet(BulkDecoder.class, progress -> BinaryJson.countValues(src));
+        n.facet(BulkDecoder.class, (progress, threads) -> BinaryJson.countValues(src));
         n.facet(Verifier.class, (sink, progress) -> BinaryJson.verifyLargeContainers(src, sink, progress));
         String prefix = h.magic() + " v1 · c=" + h.floatComp() + " · " + t.count() + " strings · ";
         fillValue(n, doc, r, t.end(), -1, strNode, true, prefix, 0);

@@ -74,15 +74,34 @@ public final class ChunkNodes {
         n.facet(ValueTracer.class, ChunkTrace.forChunk(c, col, n.name()));
         n.facet(FieldExplainer.class, BloscExplainer.CHUNK);
         n.facet(Verifier.class, (sink, progress) -> c.verify(sink, Codecs.local()));
-        n.facet(BulkDecoder.class, progress -> bulk(c, progress) / Math.max(1, col.type().byteWidth()));
+        n.facet(BulkDecoder.class, (progress, threads) -> bulk(c, progress, threads) / Math.max(1, col.type().byteWidth()));
         return n;
     }
 
-    /** Decodes every unit into one reused buffer; returns the bytes decoded. */
-    static long bulk(BloscChunk c, org.packscope.codec.inspect.Progress progress) {
-        Codecs ctx = Codecs.local();
+    /**
+     * Decodes every unit into a reused buffer, blocks spread over up to {@code threads}
+     * threads (each with its own buffer and codec context); returns the bytes decoded.
+     */
+    static long bulk(BloscChunk c, org.packscope.codec.inspect.Progress progress, int threads) {
         long units = c.units();
-        byte[] buf = new byte[(int) Math.min(Math.max(1, c.nbytes()), c.unitSize())];
+        int bufSize = (int) Math.min(Math.max(1, c.nbytes()), c.unitSize());
+        if (threads > 1 && !c.header().memcpyed() && c.fatal() == null && units > 1) {
+            int blocks = (int) Math.min(units, c.nblocks());
+            return org.packscope.codec.inspect.ParallelTasks.sum(blocks, threads, progress, worker -> {
+                Codecs ctx = Codecs.local();
+                byte[] buf = new byte[bufSize];
+                return u -> {
+                    try {
+                        c.decodeUnit(u, buf, 0, ctx);
+                        return c.unitLength(u);
+                    } catch (BloscException e) {
+                        return 0;
+                    }
+                };
+            });
+        }
+        Codecs ctx = Codecs.local();
+        byte[] buf = new byte[bufSize];
         long done = 0;
         for (long u = 0; u < units; u++) {
             progress.checkCancelled();

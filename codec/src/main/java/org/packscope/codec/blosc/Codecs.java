@@ -16,6 +16,10 @@ public final class Codecs {
     private final Lz4Decompressor lz4 = new Lz4Decompressor();
     private final SnappyDecompressor snappy = new SnappyDecompressor();
     private ZstdDecompressor zstd;
+    /** zstd-jni's context, when the native library loaded (see {@link NativeCodecs}). */
+    private com.github.luben.zstd.ZstdDecompressCtx zstdNative;
+    private static final net.jpountz.lz4.LZ4SafeDecompressor LZ4_NATIVE =
+            NativeCodecs.lz4() ? net.jpountz.lz4.LZ4Factory.nativeInstance().safeDecompressor() : null;
     private Inflater inflater;
     private static final ThreadLocal<Codecs> LOCAL = ThreadLocal.withInitial(Codecs::new);
     private final byte[] probe = new byte[1];
@@ -43,9 +47,11 @@ public final class Codecs {
         try {
             return switch (format) {
                 case BLOSCLZ -> BloscLz.decompress(src, off, len, dst, dOff, dLen);
-                case LZ4 -> lz4.decompress(src, off, len, dst, dOff, dLen);
+                case LZ4 -> LZ4_NATIVE != null ? LZ4_NATIVE.decompress(src, off, len, dst, dOff, dLen)
+                        : lz4.decompress(src, off, len, dst, dOff, dLen);
                 case SNAPPY -> snappy.decompress(src, off, len, dst, dOff, dLen);
-                case ZSTD -> zstd().decompress(src, off, len, dst, dOff, dLen);
+                case ZSTD -> NativeCodecs.zstd() ? zstdNative().decompressByteArray(dst, dOff, dLen, src, off, len)
+                        : zstd().decompress(src, off, len, dst, dOff, dLen);
                 case ZLIB -> inflate(src, off, len, dst, dOff, dLen);
             };
         } catch (CodecException e) {
@@ -55,6 +61,11 @@ public final class Codecs {
             throw new CodecException(format.label() + " decoder failed: "
                     + (msg == null ? e.getClass().getSimpleName() : msg), -1);
         }
+    }
+
+    private com.github.luben.zstd.ZstdDecompressCtx zstdNative() {
+        if (zstdNative == null) zstdNative = new com.github.luben.zstd.ZstdDecompressCtx();
+        return zstdNative;
     }
 
     private ZstdDecompressor zstd() {

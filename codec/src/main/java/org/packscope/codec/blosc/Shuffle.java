@@ -24,7 +24,11 @@ public final class Shuffle {
         }
         int vecEnd = n & ~7;
         if (typesize % 8 == 0) {
-            for (int g = 0; g < typesize; g += 8) unshuffle8Rows(src, sOff + g * n, n, vecEnd, dst, dOff + g, typesize);
+            for (int g = 0; g < typesize; g += 8) {
+                // the Vector API loop where it runs (see Simd), the scalar one for the rest
+                int done = Simd.enabled() ? SimdShuffle.unshuffle8Rows(src, sOff + g * n, n, vecEnd, dst, dOff + g, typesize) : 0;
+                unshuffle8Rows(src, sOff + g * n, n, done, vecEnd, dst, dOff + g, typesize);
+            }
         } else if (typesize == 4) {
             unshuffle4(src, sOff, n, vecEnd, dst, dOff);
         } else if (typesize == 2) {
@@ -41,9 +45,9 @@ public final class Shuffle {
         if (tail > 0) System.arraycopy(src, sOff + n * typesize, dst, dOff + n * typesize, tail);
     }
 
-    /** Streams g..g+7 (each {@code n} bytes, starting at {@code s}) fill bytes g..g+7 of each element. */
-    private static void unshuffle8Rows(byte[] src, int s, int n, int vecEnd, byte[] dst, int d, int stride) {
-        for (int i = 0; i < vecEnd; i += 8) {
+    /** Streams g..g+7 (each {@code n} bytes, starting at {@code s}) fill bytes g..g+7 of elements {@code from..vecEnd}. */
+    static void unshuffle8Rows(byte[] src, int s, int n, int from, int vecEnd, byte[] dst, int d, int stride) {
+        for (int i = from; i < vecEnd; i += 8) {
             long r0 = (long) LONG.get(src, s + i);
             long r1 = (long) LONG.get(src, s + n + i);
             long r2 = (long) LONG.get(src, s + 2 * n + i);
@@ -191,9 +195,11 @@ public final class Shuffle {
      */
     private static void bitunshuffleWide(int ts, int n, int nrow, int qEnd, byte[] src, int sOff, byte[] dst, int dOff) {
         long[] a = new long[64];
+        // the Vector API transposes several matrices side by side where it runs (see Simd)
+        int from = Simd.enabled() ? SimdShuffle.bitunshuffleWide(ts, nrow, qEnd, src, sOff, dst, dOff) : 0;
         for (int g = 0; g < ts; g += 8) {
             int planeBase = sOff + g * 8 * nrow;
-            for (int q = 0; q < qEnd; q += 8) {
+            for (int q = from; q < qEnd; q += 8) {
                 int base = planeBase + q;
                 for (int r = 0; r < 64; r++) a[r] = (long) LONG.get(src, base + r * nrow);
                 transpose64(a);

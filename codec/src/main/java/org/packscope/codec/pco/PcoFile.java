@@ -339,51 +339,45 @@ public final class PcoFile {
         pd.decodeAll(dst, off);
     }
 
-    /** Decodes every chunk, batch by batch, results discarded; chunks run in parallel. */
-    public long decodeAllDiscard(Progress progress, boolean parallel) {
-        List<Integer> idx = new ArrayList<>();
-        for (int i = 0; i < chunks.size(); i++) idx.add(i);
-        java.util.stream.Stream<Integer> s = parallel ? idx.parallelStream() : idx.stream();
-        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
-        return s.mapToLong(i -> {
-            if (progress != null) {
-                progress.checkCancelled();
-                progress.update((double) done.getAndIncrement() / Math.max(1, chunks.size()), "decoding chunk " + i);
-            }
-            Chunk c = chunks.get(i);
-            if (c.meta() == null) return 0;
+    /**
+     * Decodes every chunk, batch by batch, results discarded, on up to {@code threads}
+     * threads (a chunk per task, one batch buffer per thread); returns the numbers decoded.
+     */
+    public long decodeAllDiscard(Progress progress, int threads) {
+        return org.packscope.codec.inspect.ParallelTasks.sum(chunks.size(), threads, progress, worker -> {
             long[] out = new long[PageDecoder.BATCH];
-            try {
-                PageDecoder pd = pageDecoder(c, FieldSink.NONE);
-                long count = 0;
-                int got;
-                while ((got = pd.decodeBatch(out, 0)) > 0) count += got;
-                return count;
-            } catch (PcoException e) {
-                return 0;
-            }
-        }).sum();
+            return i -> {
+                Chunk c = chunks.get(i);
+                if (c.meta() == null) return 0;
+                try {
+                    PageDecoder pd = pageDecoder(c, FieldSink.NONE);
+                    long count = 0;
+                    int got;
+                    while ((got = pd.decodeBatch(out, 0)) > 0) count += got;
+                    return count;
+                } catch (PcoException e) {
+                    return 0;
+                }
+            };
+        });
     }
 
-    /** Decodes every chunk and reports each one that fails. */
+    /** Decodes every chunk (on all cores, a chunk per task) and reports each one that fails, in chunk order. */
     public void verify(Consumer<Diagnostic> sink, Progress progress) {
-        long[] out = new long[PageDecoder.BATCH];
-        List<Diagnostic> found = Collections.synchronizedList(new ArrayList<>());
-        for (int i = 0; i < chunks.size(); i++) {
-            if (progress != null) {
-                progress.checkCancelled();
-                progress.update((double) i / Math.max(1, chunks.size()), "verifying chunk " + i);
-            }
-            Chunk c = chunks.get(i);
-            if (c.damaged()) continue; // already reported when the file was indexed
-            try {
-                PageDecoder pd = pageDecoder(c, FieldSink.NONE);
-                while (pd.decodeBatch(out, 0) > 0) { }
-            } catch (PcoException e) {
-                Diagnostic d = diagnostic(e);
-                found.add(new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + i + ": " + d.message()));
-            }
-        }
-        found.forEach(sink);
+        List<Diagnostic> found = org.packscope.codec.inspect.ParallelTasks.map(chunks.size(),
+                org.packscope.codec.inspect.ParallelTasks.cores(), progress, i -> {
+                    Chunk c = chunks.get(i);
+                    if (c.damaged()) return null; // already reported when the file was indexed
+                    long[] out = new long[PageDecoder.BATCH];
+                    try {
+                        PageDecoder pd = pageDecoder(c, FieldSink.NONE);
+                        while (pd.decodeBatch(out, 0) > 0) { }
+                        return null;
+                    } catch (PcoException e) {
+                        Diagnostic d = diagnostic(e);
+                        return new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + i + ": " + d.message());
+                    }
+                });
+        for (Diagnostic d : found) if (d != null) sink.accept(d);
     }
 }

@@ -63,7 +63,7 @@ public final class PcoNodes {
         if (f.version() != null) n.table(sizeTable(f));
         PcoValues values = PcoValues.ofFile(f, name(src));
         if (values != null) n.facet(ValueColumn.class, values).facet(ValueTracer.class, values.tracer(src));
-        n.facet(BulkDecoder.class, progress -> f.decodeAllDiscard(progress, true));
+        n.facet(BulkDecoder.class, f::decodeAllDiscard);
         n.facet(Verifier.class, f::verify);
 
         List<Node> fixed = new ArrayList<>();

@@ -81,6 +81,7 @@ class BcolzFixtureTest {
         root.facet(Verifier.class).verify(found::add, Progress.NONE);
         assertEquals(List.of(), found);
         assertEquals(col.count(), root.facet(BulkDecoder.class).decodeAll(Progress.NONE));
+        assertEquals(col.count(), root.facet(BulkDecoder.class).decodeAll(Progress.NONE, 3)); // chunk files on several threads
     }
 
     @ParameterizedTest
@@ -156,5 +157,6 @@ class BcolzFixtureTest {
         t.facet(Verifier.class).verify(found::add, Progress.NONE);
         assertEquals(List.of(), found);
         assertEquals(6 * 2750, t.facet(BulkDecoder.class).decodeAll(Progress.NONE));
+        assertEquals(6 * 2750, t.facet(BulkDecoder.class).decodeAll(Progress.NONE, 2));
     }
 }

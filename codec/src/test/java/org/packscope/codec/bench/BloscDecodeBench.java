@@ -29,7 +29,9 @@ import org.packscope.codec.testing.Fixtures;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgs = {"-Xmx4g"})
+// the fast paths, as the runnable jar takes them; add -jvmArgsAppend -Dpackscope.scalar=true
+// (or -Dpackscope.pureJava=true) to time the scalar shuffle (or the aircompressor codecs)
+@Fork(value = 1, jvmArgs = {"-Xmx4g", "--add-modules", "jdk.incubator.vector"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class BloscDecodeBench {
@@ -47,6 +49,7 @@ public class BloscDecodeBench {
     private BloscChunk chunk;
     private byte[] out;
     private final Codecs codecs = new Codecs();
+    private org.packscope.codec.inspect.BulkDecoder bulk;
 
     @Setup(Level.Trial)
     public void load() throws Exception {
@@ -55,6 +58,14 @@ public class BloscDecodeBench {
         chunk = BloscChunk.read(ByteSource.of(data, file), 0, data.length);
         if (!chunk.problems().isEmpty()) throw new IllegalStateException(chunk.problems().toString());
         out = new byte[(int) chunk.nbytes()];
+        bulk = org.packscope.codec.format.FormatRegistry.standard().resolve(p.toString()).target()
+                .facet(org.packscope.codec.inspect.BulkDecoder.class);
+    }
+
+    /** Blocks on all cores through the node's bulk decoder (what bench's second figure times). */
+    @Benchmark
+    public long decodeAllCores() {
+        return bulk.decodeAll(org.packscope.codec.inspect.Progress.NONE, org.packscope.codec.inspect.ParallelTasks.cores());
     }
 
     @Benchmark

@@ -50,6 +50,7 @@ class BloscNodeTest {
         n.facet(Verifier.class).verify(found::add, Progress.NONE);
         assertEquals(List.of(), found);
         assertEquals(col.count(), n.facet(BulkDecoder.class).decodeAll(Progress.NONE));
+        assertEquals(col.count(), n.facet(BulkDecoder.class).decodeAll(Progress.NONE, 3)); // blocks on several threads
     }
 
     @Test

@@ -39,7 +39,7 @@ class ShuffleTest {
     void unshuffleUndoesShuffle() {
         Random r = new Random(7);
         for (int ts = 1; ts <= 33; ts++) {
-            for (int size : new int[] {0, 1, 7, 8, 63, 64, 65, 127, 1000, 4099}) {
+            for (int size : new int[] {0, 1, 7, 8, 63, 64, 65, 127, 1000, 4099, 5000, 70001}) {
                 byte[] data = new byte[size];
                 r.nextBytes(data);
                 byte[] out = new byte[size + 3];
@@ -53,7 +53,7 @@ class ShuffleTest {
     void bitunshuffleUndoesBitshuffle() {
         Random r = new Random(11);
         for (int ts = 1; ts <= 17; ts++) {
-            for (int elems : new int[] {8, 16, 64, 72, 128, 200, 1024}) {
+            for (int elems : new int[] {8, 16, 64, 72, 128, 200, 1024, 4096, 4104, 9000}) {
                 for (int tail = 0; tail < Math.min(ts, 3); tail++) {
                     int size = elems * ts + tail;
                     byte[] data = new byte[size];

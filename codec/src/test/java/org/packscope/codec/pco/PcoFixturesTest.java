@@ -171,6 +171,7 @@ class PcoFixturesTest {
         col.readRaw(0, (int) col.count(), got, 0);
         assertArrayEquals(expected, got);
         assertEquals(col.count(), root.facet(org.packscope.codec.inspect.BulkDecoder.class).decodeAll(null));
+        assertEquals(col.count(), root.facet(org.packscope.codec.inspect.BulkDecoder.class).decodeAll(null, 3));
         List<org.packscope.codec.inspect.Diagnostic> problems = new ArrayList<>();
         root.facet(org.packscope.codec.inspect.Verifier.class).verify(problems::add, org.packscope.codec.inspect.Progress.NONE);
         assertEquals(List.of(), problems);

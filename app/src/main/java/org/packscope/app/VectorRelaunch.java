@@ -1,0 +1,87 @@
+package org.packscope.app;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Gives command-line runs of the jar the Vector API paths without flags: a JVM started as
+ * {@code java -jar packscope.jar CMD ...} lacks {@code jdk.incubator.vector} (a manifest
+ * cannot add modules), so the launcher starts the same JVM again with
+ * {@code --add-modules jdk.incubator.vector}, passes the standard streams through and exits
+ * with the child's code. The JVM's "Using incubator modules" notice is dropped from the
+ * child's standard error. Nothing happens when the module is already there, when
+ * {@code -Dpackscope.scalar=true} asks for the scalar loops, when this is already the
+ * relaunched JVM, or when the java command cannot be found; then the scalar loops run.
+ */
+final class VectorRelaunch {
+    static final String MODULE = "jdk.incubator.vector";
+    static final String MARK = "packscope.relaunched";
+    static final String NOTICE = "WARNING: Using incubator modules: " + MODULE;
+
+    private VectorRelaunch() { }
+
+    /** Runs the command in a relaunched JVM and returns its exit code, or empty to run it here. */
+    static Optional<Integer> run(String[] args) {
+        if (ModuleLayer.boot().findModule(MODULE).isPresent() || Boolean.getBoolean("packscope.scalar")
+                || Boolean.getBoolean(MARK)) {
+            return Optional.empty();
+        }
+        List<String> cmd;
+        try {
+            String java = ProcessHandle.current().info().command().orElse(null);
+            if (java == null) return Optional.empty();
+            cmd = command(java, ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                    System.getProperty("java.class.path"), Main.class.getName(), args);
+        } catch (RuntimeException | LinkageError e) {
+            return Optional.empty();
+        }
+        try {
+            Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.INHERIT)
+                    .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+            Thread err = new Thread(() -> copyDroppingNotice(p.getErrorStream(), System.err), "packscope-stderr");
+            err.setDaemon(true);
+            err.start();
+            int code = p.waitFor();
+            err.join();
+            return Optional.of(code);
+        } catch (IOException e) {
+            return Optional.empty(); // could not start: run here, on the scalar paths
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of(130);
+        }
+    }
+
+    /** The child's command line: same java, same JVM options, the module added, a mark against loops. */
+    static List<String> command(String java, List<String> jvmArgs, String classPath, String mainClass, String[] args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        cmd.add("--add-modules");
+        cmd.add(MODULE);
+        cmd.add("-D" + MARK + "=true");
+        cmd.addAll(jvmArgs);
+        cmd.add("-cp");
+        cmd.add(classPath);
+        cmd.add(mainClass);
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    /** Copies {@code in} to {@code out}, leaving out the JVM's incubator notice line if it comes first. */
+    static void copyDroppingNotice(InputStream in, OutputStream out) {
+        try {
+            byte[] notice = (NOTICE + System.lineSeparator()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] head = in.readNBytes(notice.length);
+            if (!java.util.Arrays.equals(head, notice)) out.write(head);
+            in.transferTo(out);
+            out.flush();
+        } catch (IOException e) {
+            // the child's error stream closed early: nothing more to pass on
+        }
+    }
+}

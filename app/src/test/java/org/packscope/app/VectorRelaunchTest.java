@@ -1,0 +1,72 @@
+package org.packscope.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+class VectorRelaunchTest {
+
+    @Test
+    void theChildGetsTheModuleTheSameOptionsAndArgumentsAndAMarkAgainstLoops() {
+        List<String> cmd = VectorRelaunch.command("/jdk/bin/java", List.of("-Xmx1g", "-Dx=y"), "a.jar", "org.packscope.app.Main",
+                new String[] {"bench", "f.pco", "--threads", "2"});
+        assertEquals(List.of("/jdk/bin/java", "--add-modules", "jdk.incubator.vector", "-Dpackscope.relaunched=true",
+                "-Xmx1g", "-Dx=y", "-cp", "a.jar", "org.packscope.app.Main", "bench", "f.pco", "--threads", "2"), cmd);
+    }
+
+    @Test
+    void onlyTheJvmsIncubatorNoticeIsDroppedFromStandardError() {
+        String nl = System.lineSeparator();
+        assertEquals("packscope: no such file" + nl, copied(VectorRelaunch.NOTICE + nl + "packscope: no such file" + nl));
+        assertEquals("packscope: no such file" + nl, copied("packscope: no such file" + nl));
+        assertEquals("", copied(""));
+        assertEquals("x", copied("x"));
+    }
+
+    private static String copied(String in) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        VectorRelaunch.copyDroppingNotice(new ByteArrayInputStream(in.getBytes(StandardCharsets.UTF_8)), out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The launcher run as a user runs the jar, in a JVM started without flags (the classes
+     * and dependencies of this build, not a jar left from an earlier one): it relaunches
+     * itself with the Vector API module, passes exit codes and streams through and hides
+     * the JVM's incubator notice.
+     */
+    @Test
+    void aPlainJvmRelaunchesItselfWithTheVectorModule() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("java.class.path");
+        Process p = new ProcessBuilder(java, "-cp", cp, Main.class.getName(), "check", "/no/such/file.pco").start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, p.waitFor());
+        assertEquals("", out);
+        assertTrue(err.startsWith("packscope: "), err);
+        assertTrue(!err.contains("incubator"), err);
+        // bench names the decoders in use: the relaunched JVM has the Vector API shuffle
+        Assumptions.assumeTrue(System.getProperty("os.arch").equals("amd64"), "vector width is known on amd64 (AVX2 or wider)");
+        Path blosc = Path.of("../codec/src/test/resources/fixtures/blosc/blosclz_shuf_ts8_256k_seq_c5.blosc");
+        Process b = new ProcessBuilder(java, "-cp", cp, Main.class.getName(), "bench", "--repeat", "1", "--threads", "1", blosc.toString())
+                .redirectErrorStream(true).start();
+        String text = new String(b.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, b.waitFor(), text);
+        assertTrue(text.startsWith("decoders: shuffle vector ("), text);
+        // and -Dpackscope.scalar=true keeps the scalar loops, in this JVM
+        Process s = new ProcessBuilder(java, "-Dpackscope.scalar=true", "-cp", cp, Main.class.getName(), "bench", "--repeat", "1",
+                "--threads", "1", blosc.toString()).redirectErrorStream(true).start();
+        String scalar = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, s.waitFor(), scalar);
+        assertTrue(scalar.startsWith("decoders: shuffle scalar, "), scalar);
+    }
+}

@@ -1,0 +1,126 @@
+package org.packscope.codec.blosc;
+
+import java.nio.ByteOrder;
+
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Byte unshuffle of 8-byte element groups with the Vector API: the same 8x8 byte transpose
+ * as {@link Shuffle}'s scalar loop, done lane-wise on {@code lanes} groups of 8 elements at
+ * once. Only touched after {@link Simd#enabled()} said yes (the class needs the incubator
+ * module). A two-vector rearrange to put the elements in order was 3x slower than the scalar
+ * loop on JDK 17, so the transposed vectors go through a small array and are stored as longs.
+ * Everything stays in this one method: a helper returning a vector, or a store through another
+ * class's VarHandle, halved the speed (vectors boxed across a call the JIT did not inline).
+ * Measured on 256 KiB blocks, AVX-512: 12.6 GB/s against 5.0 GB/s for the scalar loop.
+ */
+final class SimdShuffle {
+    private static final VectorSpecies<Long> L = LongVector.SPECIES_PREFERRED;
+    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    private static final java.lang.invoke.VarHandle LONG = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, LE);
+
+    private SimdShuffle() { }
+
+    static boolean wideEnough() { return L.length() >= 4; }
+
+    static int bits() { return L.vectorBitSize(); }
+
+    /**
+     * Streams g..g+7 (each {@code n} bytes from {@code s}) into bytes g..g+7 of elements
+     * {@code 0..}, for as many whole steps of {@code 8 * lanes} elements as fit in
+     * {@code end}; returns the elements done (the scalar loop does the rest).
+     */
+    static int unshuffle8Rows(byte[] src, int s, int n, int end, byte[] dst, int d, int stride) {
+        int lanes = L.length();
+        int step = 8 * lanes;
+        long[] tm = new long[step];
+        int i = 0;
+        for (; i + step <= end; i += step) {
+            LongVector r0 = LongVector.fromByteArray(L, src, s + i, LE);
+            LongVector r1 = LongVector.fromByteArray(L, src, s + n + i, LE);
+            LongVector r2 = LongVector.fromByteArray(L, src, s + 2 * n + i, LE);
+            LongVector r3 = LongVector.fromByteArray(L, src, s + 3 * n + i, LE);
+            LongVector r4 = LongVector.fromByteArray(L, src, s + 4 * n + i, LE);
+            LongVector r5 = LongVector.fromByteArray(L, src, s + 5 * n + i, LE);
+            LongVector r6 = LongVector.fromByteArray(L, src, s + 6 * n + i, LE);
+            LongVector r7 = LongVector.fromByteArray(L, src, s + 7 * n + i, LE);
+            LongVector t;
+            // swap 1-byte, then 2-byte, then 4-byte sub-blocks: ((a >>> sh) ^ b) & m, as in Shuffle.unshuffle8Rows
+            t = r0.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, r1).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL); r1 = r1.lanewise(VectorOperators.XOR, t); r0 = r0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8));
+            t = r2.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, r3).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL); r3 = r3.lanewise(VectorOperators.XOR, t); r2 = r2.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8));
+            t = r4.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, r5).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL); r5 = r5.lanewise(VectorOperators.XOR, t); r4 = r4.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8));
+            t = r6.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, r7).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL); r7 = r7.lanewise(VectorOperators.XOR, t); r6 = r6.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8));
+            t = r0.lanewise(VectorOperators.LSHR, 16).lanewise(VectorOperators.XOR, r2).lanewise(VectorOperators.AND, 0x0000FFFF0000FFFFL); r2 = r2.lanewise(VectorOperators.XOR, t); r0 = r0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 16));
+            t = r1.lanewise(VectorOperators.LSHR, 16).lanewise(VectorOperators.XOR, r3).lanewise(VectorOperators.AND, 0x0000FFFF0000FFFFL); r3 = r3.lanewise(VectorOperators.XOR, t); r1 = r1.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 16));
+            t = r4.lanewise(VectorOperators.LSHR, 16).lanewise(VectorOperators.XOR, r6).lanewise(VectorOperators.AND, 0x0000FFFF0000FFFFL); r6 = r6.lanewise(VectorOperators.XOR, t); r4 = r4.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 16));
+            t = r5.lanewise(VectorOperators.LSHR, 16).lanewise(VectorOperators.XOR, r7).lanewise(VectorOperators.AND, 0x0000FFFF0000FFFFL); r7 = r7.lanewise(VectorOperators.XOR, t); r5 = r5.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 16));
+            t = r0.lanewise(VectorOperators.LSHR, 32).lanewise(VectorOperators.XOR, r4).lanewise(VectorOperators.AND, 0x00000000FFFFFFFFL); r4 = r4.lanewise(VectorOperators.XOR, t); r0 = r0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 32));
+            t = r1.lanewise(VectorOperators.LSHR, 32).lanewise(VectorOperators.XOR, r5).lanewise(VectorOperators.AND, 0x00000000FFFFFFFFL); r5 = r5.lanewise(VectorOperators.XOR, t); r1 = r1.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 32));
+            t = r2.lanewise(VectorOperators.LSHR, 32).lanewise(VectorOperators.XOR, r6).lanewise(VectorOperators.AND, 0x00000000FFFFFFFFL); r6 = r6.lanewise(VectorOperators.XOR, t); r2 = r2.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 32));
+            t = r3.lanewise(VectorOperators.LSHR, 32).lanewise(VectorOperators.XOR, r7).lanewise(VectorOperators.AND, 0x00000000FFFFFFFFL); r7 = r7.lanewise(VectorOperators.XOR, t); r3 = r3.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 32));
+            // lane l of r_k is element i + 8l + k
+            r0.intoArray(tm, 0);
+            r1.intoArray(tm, lanes);
+            r2.intoArray(tm, 2 * lanes);
+            r3.intoArray(tm, 3 * lanes);
+            r4.intoArray(tm, 4 * lanes);
+            r5.intoArray(tm, 5 * lanes);
+            r6.intoArray(tm, 6 * lanes);
+            r7.intoArray(tm, 7 * lanes);
+            int o = d + i * stride;
+            for (int l = 0; l < lanes; l++, o += 8 * stride) {
+                LONG.set(dst, o, tm[l]);
+                LONG.set(dst, o + stride, tm[lanes + l]);
+                LONG.set(dst, o + 2 * stride, tm[2 * lanes + l]);
+                LONG.set(dst, o + 3 * stride, tm[3 * lanes + l]);
+                LONG.set(dst, o + 4 * stride, tm[4 * lanes + l]);
+                LONG.set(dst, o + 5 * stride, tm[5 * lanes + l]);
+                LONG.set(dst, o + 6 * stride, tm[6 * lanes + l]);
+                LONG.set(dst, o + 7 * stride, tm[7 * lanes + l]);
+            }
+        }
+        return i;
+    }
+
+    /**
+     * The wide bit unshuffle of {@link Shuffle} (typesize a multiple of 8) for the first whole
+     * steps of {@code 8 * lanes} bytes of every bit-row: lane l holds the 64x64 bit matrix of
+     * row bytes {@code q+8l..q+8l+7}, so {@code lanes} matrices are transposed at once with
+     * lane-wise block swaps (bit c of row r to bit r of row c), then stored element by
+     * element. Returns the row bytes done; the scalar loop does the rest.
+     */
+    static int bitunshuffleWide(int ts, int nrow, int qEnd, byte[] src, int sOff, byte[] dst, int dOff) {
+        int lanes = L.length();
+        int step = 8 * lanes;
+        int done = qEnd - qEnd % step;
+        long[] m = new long[64 * lanes];
+        for (int g = 0; g < ts; g += 8) {
+            int planeBase = sOff + g * 8 * nrow;
+            for (int q = 0; q < done; q += step) {
+                int base = planeBase + q;
+                for (int r = 0; r < 64; r++) LongVector.fromByteArray(L, src, base + r * nrow, LE).intoArray(m, r * lanes);
+                for (int j = 32; j >= 1; j >>>= 1) {
+                    long mask = j == 32 ? 0x00000000FFFFFFFFL : j == 16 ? 0x0000FFFF0000FFFFL : j == 8 ? 0x00FF00FF00FF00FFL
+                            : j == 4 ? 0x0F0F0F0F0F0F0F0FL : j == 2 ? 0x3333333333333333L : 0x5555555555555555L;
+                    for (int b = 0; b < 64; b += 2 * j) {
+                        for (int k = b; k < b + j; k++) {
+                            LongVector x = LongVector.fromArray(L, m, k * lanes);
+                            LongVector y = LongVector.fromArray(L, m, (k + j) * lanes);
+                            LongVector t = x.lanewise(VectorOperators.LSHR, j).lanewise(VectorOperators.XOR, y).lanewise(VectorOperators.AND, mask);
+                            x.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, j)).intoArray(m, k * lanes);
+                            y.lanewise(VectorOperators.XOR, t).intoArray(m, (k + j) * lanes);
+                        }
+                    }
+                }
+                // m[e * lanes + l] is element 8 * (q + 8l) + e's bytes g..g+7
+                for (int l = 0; l < lanes; l++) {
+                    int o = dOff + 8 * (q + 8 * l) * ts + g;
+                    for (int e = 0; e < 64; e++) LONG.set(dst, o + e * ts, m[e * lanes + l]);
+                }
+            }
+        }
+        return done;
+    }
+}
