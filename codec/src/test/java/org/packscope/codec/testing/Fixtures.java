@@ -50,18 +50,6 @@ public final class Fixtures {
         return p;
     }
 
-    /** A folder under the shared folder, e.g. {@code bench/blosc}; the calling test is skipped when it is not there. */
-    public static Path sharedOrSkip(String relative) {
-        Path dir;
-        try {
-            dir = shared().resolve(relative);
-        } catch (IllegalStateException e) {
-            dir = null;
-        }
-        org.junit.jupiter.api.Assumptions.assumeTrue(dir != null && Files.isDirectory(dir), "shared " + relative + " not present");
-        return dir;
-    }
-
     public static byte[] bytes(Path p) {
         try {
             return Files.readAllBytes(p);
