@@ -23,7 +23,15 @@ while [ $# -gt 0 ]; do
     *) dir="$1"; shift ;;
   esac
 done
-[ -n "$dir" ] || dir="$here/../shared/bench"
+if [ -z "$dir" ]; then
+  # ../shared/bench beside the checkout, or beside any folder above it (as the tests look for it)
+  d="$here"
+  while [ "$d" != "/" ]; do
+    if [ -d "$(dirname "$d")/shared/bench" ]; then dir="$(dirname "$d")/shared/bench"; break; fi
+    d="$(dirname "$d")"
+  done
+  [ -n "$dir" ] || dir="$here/../shared/bench"
+fi
 [ -d "$dir" ] || { echo "run.sh: no bench folder at $dir" >&2; exit 2; }
 [ -f "$jar" ] || { echo "run.sh: no jar at $jar (mvn -B -q package -DskipTests)" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "run.sh: python3 is needed to read the manifests" >&2; exit 2; }
@@ -48,7 +56,8 @@ for sub in sorted(os.listdir(root)):
             g = re.search(r"([0-9.]+)(?:\s*-\s*([0-9.]+))?\s*M (?:numbers|nnz)/s", ref)
             if g:
                 per_s = "%.0f" % (float(g.group(2) or g.group(1)) * 1e6)
-        print("%s\t%s\t%s" % (os.path.join(root, sub, e["file"]), per_s, ref.split(":")[0]))
+        who = ref.split(":")[0].split(",")[0].split(" built")[0]
+        print("%s\t%s\t%s" % (os.path.join(root, sub, e["file"]), per_s, who))
 PY
 }
 

@@ -22,6 +22,7 @@ import io.jhdf.object.datatype.FixedPoint;
 import io.jhdf.object.datatype.FloatingPoint;
 import io.jhdf.object.datatype.StringData;
 import io.jhdf.object.datatype.VariableLength;
+import org.packscope.codec.hdf5.Hdf5Problem;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.io.ByteSource;
 
@@ -78,7 +79,7 @@ public final class Hdf5ArrayStore implements ArrayStore {
             try {
                 c = group.getChildren();
             } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-                groupProblem = "members of " + group.getPath() + " cannot be read: " + e;
+                groupProblem = "members of " + group.getPath() + " cannot be read: " + Hdf5Problem.words(e);
                 c = Map.of();
             }
             children = c;
@@ -135,7 +136,7 @@ public final class Hdf5ArrayStore implements ArrayStore {
             }
             return new ArrayInfo(name, type, n, stored, loc, problem);
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-            return new ArrayInfo(name, null, 0, -1, null, "dataset cannot be read: " + e.getMessage());
+            return new ArrayInfo(name, null, 0, -1, null, "dataset cannot be read: " + Hdf5Problem.words(e));
         }
     }
 
@@ -198,7 +199,7 @@ public final class Hdf5ArrayStore implements ArrayStore {
             for (int i = 0; i < n; i++) out.add(String.valueOf(Array.get(data, i)));
             return Collections.unmodifiableList(out);
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-            throw new ArrayReadException(name, -1, "dataset " + name + " cannot be read: " + e.getMessage(), e);
+            throw new ArrayReadException(name, -1, "dataset " + name + " cannot be read: " + Hdf5Problem.words(e), e);
         }
     }
 
@@ -250,7 +251,7 @@ public final class Hdf5ArrayStore implements ArrayStore {
         } catch (ArrayReadException e) {
             throw e;
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-            throw new ArrayReadException(name, -1, "dataset " + name + " cannot be decoded: " + e, e);
+            throw new ArrayReadException(name, -1, "dataset " + name + " cannot be decoded: " + Hdf5Problem.words(e), e);
         }
         cache.put(name, new SoftReference<>(v));
         return v;

@@ -13,7 +13,7 @@ import org.packscope.codec.inspect.Span;
  * names, and a {@link StackOverflowError} inside jhdf (a B-tree node or link that refers
  * back to itself) into a cycle report instead of a crash.
  */
-final class Hdf5Problem extends RuntimeException {
+public final class Hdf5Problem extends RuntimeException {
     private static final Pattern ADDRESS = Pattern.compile("(?i)(?:address|offset|at)\\s*(?:=|:)?\\s*(0x[0-9a-f]+|\\d+)");
 
     final long address;
@@ -71,7 +71,7 @@ final class Hdf5Problem extends RuntimeException {
      * The failure in words, without Java class names: which kind of structure failed
      * (as far as jhdf's message tells) and jhdf's own explanation.
      */
-    static String words(Throwable e) {
+    public static String words(Throwable e) {
         StringBuilder sb = new StringBuilder();
         String structure = null;
         for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {

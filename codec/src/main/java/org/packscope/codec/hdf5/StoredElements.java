@@ -64,7 +64,7 @@ final class StoredElements {
         } else if (d instanceof ContiguousDataset c) {
             if (!d.isEmpty()) {
                 at = base + c.getDataAddress();
-                if (!file.has(at, count * size)) {
+                if (Math.multiplyHigh(count, size) != 0 || !file.has(at, count * size)) {
                     throw new Hdf5Problem("the data of " + d.getPath() + " (" + count * size + " bytes at byte " + at
                             + ") runs past the end of the file", at);
                 }
@@ -87,13 +87,14 @@ final class StoredElements {
                 if (x <= 0) throw new Hdf5Problem("a chunk dimension of " + d.getPath() + " is " + x, -1);
                 e = Math.multiplyExact(e, x);
             }
-            if (e * size > Integer.MAX_VALUE - 8) throw new Hdf5Problem("chunks of " + d.getPath() + " hold " + e * size + " bytes, more than PackScope reads at once", -1);
+            if (e > (Integer.MAX_VALUE - 8) / size) throw new Hdf5Problem("chunks of " + d.getPath() + " hold " + e * size + " bytes, more than PackScope reads at once", -1);
             chunkElements = e;
             gridStride = new long[cd.length];
             long s = 1;
             for (int i = cd.length - 1; i >= 0; i--) {
                 gridStride[i] = s;
-                s *= (this.dims[i] + cd[i] - 1) / cd[i];
+                // a grid of more than 2^62 chunks is damage (the chunk index cannot address them)
+                s = Math.multiplyExact(s, (this.dims[i] + cd[i] - 1) / cd[i]);
             }
         } else {
             chunkDims = null;
@@ -217,9 +218,9 @@ final class StoredElements {
 
     private byte[] decode(long[] origin) {
         int[] at = new int[origin.length];
-        for (int i = 0; i < at.length; i++) at[i] = Math.toIntExact(origin[i]);
         byte[] c;
         try {
+            for (int i = 0; i < at.length; i++) at[i] = Math.toIntExact(origin[i]);
             c = chunked.getDecompressedChunk(at);
         } catch (StackOverflowError e) {
             throw new Hdf5Problem("hdf5_cycle", "the chunk index (B-tree) of " + dataset.getPath()

@@ -108,6 +108,12 @@ final class ItemLists {
 
         @Override public int size() { return size; }
 
+        /** True when element {@code i} is a CHARSXP (NA or not), read without making it. */
+        boolean isString(int i) {
+            RItem o = others.isEmpty() ? null : others.get(i);
+            return o == null || o instanceof RItem.Chars;
+        }
+
         /** True when element {@code i} is NA_character_. */
         boolean isNA(int i) {
             RItem o = others.get(i);

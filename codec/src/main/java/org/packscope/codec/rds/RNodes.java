@@ -397,8 +397,7 @@ public final class RNodes {
                 int k = Math.toIntExact(start + i);
                 byte mark;
                 if (elements instanceof ItemLists.Strings s) {
-                    mark = s.isNA(k) ? MISSING : PRESENT;
-                    if (mark == PRESENT && !(s.get(k) instanceof RItem.Chars)) mark = UNDECODABLE;
+                    mark = !s.isString(k) ? UNDECODABLE : s.isNA(k) ? MISSING : PRESENT;
                 } else {
                     RItem c = elements.get(k);
                     mark = !(c instanceof RItem.Chars ch) ? UNDECODABLE : ch.isNA() ? MISSING : PRESENT;

@@ -13,13 +13,17 @@ import org.packscope.codec.io.OutOfRangeException;
 
 /**
  * Reads an XDR serialization stream (what saveRDS writes inside its gzip/xz wrapper)
- * into {@link RItem}s. Reading stops at the first item it cannot size (unknown type,
- * bytecode, truncation, a length larger than the bytes left): that item becomes a
- * {@link RItem.Broken} and everything read before it is kept. Never throws.
+ * into {@link RItem}s, byte-compiled code included. Reading stops at the first item it
+ * cannot size (unknown type, truncation, a length larger than the bytes left, nesting
+ * beyond {@link #MAX_DEPTH}, more items than the memory budget holds): that item becomes
+ * a {@link RItem.Broken} and everything read before it is kept. Never throws.
  */
 public final class RdsParser {
 
-    /** Nesting limit: deeper streams are reported rather than risking the stack. */
+    /**
+     * Nesting limit: deeper streams are a {@code too_deep} error rather than a risk to the
+     * stack (nesting is followed by recursion, on a thread of its own with a deep stack).
+     */
     static final int MAX_DEPTH = 5000;
     private static final int UNUSED_FLAG_BITS = 0xF0000800;
     /** Stack for the reading thread: nesting is followed by recursion, MAX_DEPTH needs a few MB. */

@@ -227,6 +227,18 @@ class RdsHostileTest {
     }
 
     @Test
+    void aNonStringInACharacterVectorIsUndecodableNotMissing() {
+        XdrWriter w = XdrWriter.v3().i32(RFlags.STRSXP).i32(3).ascii("a").i32(RFlags.INTSXP).i32(1).i32(5).naString();
+        RdsStream s = RdsParser.parse(ByteSource.of(w.bytes(), "odd"));
+        ValueColumn c = RNodes.item("object", s.root(), s.data()).values();
+        byte[] marks = new byte[3];
+        c.gaps(0, marks, 0, 3);
+        assertEquals(List.of(ValueColumn.PRESENT, ValueColumn.UNDECODABLE, ValueColumn.MISSING),
+                List.of(marks[0], marks[1], marks[2]));
+        assertTrue(c.gapReason(1).contains("not a string"), c.gapReason(1));
+    }
+
+    @Test
     void millionsOfNullsCostNothingEach() {
         int n = 5_000_000;
         XdrWriter w = XdrWriter.v3().i32(RFlags.VECSXP).i32(n);

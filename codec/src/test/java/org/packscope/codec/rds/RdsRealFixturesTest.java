@@ -155,5 +155,6 @@ class RdsRealFixturesTest {
         assertNotNull(root.values(), "decode file.rds needs no ::object");
         assertEquals(3, root.values().count());
         assertNull(open("na_all_types.rds").values(), "a list has no values of its own");
+        assertEquals(5, open("seq_root.rds").values().count(), "an ALTREP object offers its expansion's values");
     }
 }
