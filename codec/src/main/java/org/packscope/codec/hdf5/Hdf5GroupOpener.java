@@ -15,4 +15,7 @@ public interface Hdf5GroupOpener {
 
     /** The node for the group; {@code file} is the .h5 file (for the hex view). */
     Node open(Group group, Path file);
+
+    /** The node for a dataset this format claims (AnnData's dense matrices), or null to show it as a dataset. */
+    default Node openDataset(io.jhdf.api.Dataset dataset, Path file) { return null; }
 }

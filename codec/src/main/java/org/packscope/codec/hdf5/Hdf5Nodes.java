@@ -78,7 +78,13 @@ final class Hdf5Nodes {
             }
             return plainGroup(g, ancestors);
         }
-        if (h instanceof Dataset d) return dataset(d);
+        if (h instanceof Dataset d) {
+            for (Hdf5GroupOpener o : openers) {
+                Node claimed = o.openDataset(d, file);
+                if (claimed != null) return claimed;
+            }
+            return dataset(d);
+        }
         return Node.of(h.getName(), "hdf5-link").summary(h.getType().toString())
                 .diagnose(Diagnostic.warning(null, "hdf5_unsupported_object", "object of type " + h.getType() + " is not shown"));
     }
