@@ -254,7 +254,9 @@ public final class CompressedMatrix implements StoredEntries {
     void forEachEntry(EntryVisitor visitor, Progress progress, int budget) {
         if (!readable || nnz == 0) return;
         if (!spec.rowMajor()) {
-            forEachEntryIn(0, rows(), 0, cols(), visitor, progress);
+            ColumnSorter sorter = new ColumnSorter(visitor);
+            scanMajors(0, majorCount(), 0, minorDim(), sorter, true, progress);
+            sorter.flush();
             return;
         }
         long cols = cols();
@@ -269,6 +271,52 @@ public final class CompressedMatrix implements StoredEntries {
             long lo = ceilDiv((long) b * cols, buckets), hi = ceilDiv((long) b1 * cols, buckets);
             if (total > 0) emitBand(lo, hi, (int) Math.min(Integer.MAX_VALUE - 8, total), visitor, progress);
             b = b1;
+        }
+    }
+
+    /**
+     * Emits CSC entries column by column with rows ascending: real files (CellRanger,
+     * old anndata) store a column's indices in any order, which scipy allows.
+     */
+    private static final class ColumnSorter implements MajorVisitor {
+        private final EntryVisitor out;
+        private int column = -1;
+        private int n;
+        private long[] rows = new long[64], values = new long[64];
+        private boolean sorted = true;
+
+        ColumnSorter(EntryVisitor out) { this.out = out; }
+
+        @Override
+        public void entry(int major, long minor, long value) {
+            if (major != column) {
+                flush();
+                column = major;
+            }
+            if (n == rows.length) {
+                rows = Arrays.copyOf(rows, n * 2);
+                values = Arrays.copyOf(values, n * 2);
+            }
+            if (n > 0 && minor < rows[n - 1]) sorted = false;
+            rows[n] = minor;
+            values[n++] = value;
+        }
+
+        void flush() {
+            if (sorted) {
+                for (int i = 0; i < n; i++) out.entry(rows[i], column, values[i]);
+            } else {
+                // rows are below 2^31 and positions below 2^32: one long key each, sorted stably by row
+                long[] keys = new long[n];
+                for (int i = 0; i < n; i++) keys[i] = rows[i] << 32 | i;
+                Arrays.sort(keys);
+                for (long k : keys) {
+                    int i = (int) (k & 0xffffffffL);
+                    out.entry(rows[i], column, values[i]);
+                }
+            }
+            n = 0;
+            sorted = true;
         }
     }
 
@@ -371,8 +419,8 @@ public final class CompressedMatrix implements StoredEntries {
         String within = spec.rowMajor() ? "row" : "column";
         if (count[0] > 0) sink.accept(diagnostic(true, idx, first[0], "index_out_of_range", count[0] + " entries have a "
                 + (spec.rowMajor() ? "column" : "row") + " index outside 0.." + (minorDim - 1) + " (first: " + idx.where(first[0]) + "); they are left out"));
-        if (count[1] > 0) sink.accept(diagnostic(true, idx, first[1], "index_unsorted", count[1] + " indices are smaller than the one before them in their "
-                + within + " (first: " + idx.where(first[1]) + "); readers that binary-search a " + within + " will miss entries"));
+        if (count[1] > 0) sink.accept(diagnostic(false, idx, first[1], "index_unsorted", count[1] + " indices are smaller than the one before them in their "
+                + within + " (first: " + idx.where(first[1]) + "); scipy allows this, but BPCells and readers that binary-search a " + within + " need them ascending"));
         if (count[2] > 0) sink.accept(diagnostic(true, idx, first[2], "index_duplicate", count[2] + " indices repeat the one before them in their "
                 + within + " (first: " + idx.where(first[2]) + "): two values for one cell"));
         if (count[3] > 0) sink.accept(diagnostic(false, data, first[3], "non_integer_counts", count[3] + " count values are not whole numbers (first: "
