@@ -7,6 +7,7 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.TreeDiff;
+import org.packscope.codec.sparse.MatrixCompare;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -14,6 +15,7 @@ import picocli.CommandLine.ParentCommand;
 
 @Command(name = "diff", description = {
         "Compares two files of the same format structure by structure: fields, chunks and values.",
+        "Two matrices (BPCells, AnnData, 10x; or files holding one each) are compared entry by entry, with names.",
         "Exit 0 = no differences, 1 = differences found, 2 = cannot read or bad usage."})
 final class DiffCommand implements Callable<Integer> {
 
@@ -36,7 +38,11 @@ final class DiffCommand implements Callable<Integer> {
         Node a = Targets.targetOrExplain(cli.registry, left);
         Node b = a == null ? null : Targets.targetOrExplain(cli.registry, right);
         if (b == null) return Cli.EXIT_USAGE;
-        List<TreeDiff.Difference> diffs = TreeDiff.diff(a, b, new TreeDiff.Limits(max, maxValues, 64), Progress.NONE);
+        // a matrix against a matrix (a conversion to check) is compared entry by entry, not container by container
+        boolean matrices = MatrixCompare.applies(a, b);
+        if (matrices) cli.out.println(MatrixCompare.heading(a, b));
+        List<TreeDiff.Difference> diffs = matrices ? MatrixCompare.diff(a, b, max, Progress.NONE)
+                : TreeDiff.diff(a, b, new TreeDiff.Limits(max, maxValues, 64), Progress.NONE);
         for (TreeDiff.Difference d : diffs) {
             cli.out.println(d.path() + ": " + d.what() + where(d.leftSpan(), d.rightSpan()) + ": " + show(d.left()) + " → " + show(d.right()));
         }
