@@ -56,7 +56,7 @@ final class DataFrameNode {
                 if (values != null) cols.put(name, texts(values, TABLE_ROWS));
                 kids.add(col);
             }
-            n.summary(String.format(Locale.ROOT, "dataframe · %,d rows · %d columns", index.size(), cols.size()));
+            n.summary(String.format(Locale.ROOT, "dataframe · %,d rows · %d column%s", index.size(), cols.size(), cols.size() == 1 ? "" : "s"));
             n.field("index", null, indexName + " · " + index.size() + " names", "the _index attribute names the dataset holding the row names");
             n.field("columns", null, String.join(", ", cols.keySet()), "in column-order");
             n.table(table(indexName, index, cols));

@@ -111,4 +111,16 @@ class SingleCellFixturesTest {
         assertEquals(expected.stream().sorted().toList(), inside.stream().sorted().toList());
         assertTrue(m.entriesToScan(r0, r1, c0, c1) <= m.entriesToScan(0, m.rows(), 0, m.cols()));
     }
+
+    @org.junit.jupiter.api.Test
+    void csrIsReorderedInBandsOfBoundedSize() {
+        CompressedMatrix csr = (CompressedMatrix) open("pbmc_csr.h5ad", "X").facet(SparseMatrix.class);
+        SparseMatrix csc = open("pbmc_csc.h5ad", "X").facet(SparseMatrix.class);
+        List<String> expected = new ArrayList<>(), banded = new ArrayList<>();
+        csc.forEachEntry((r, c, v) -> expected.add(r + " " + c), Progress.NONE);
+        // 7 entries per band: many bands, each a pass over the stored rows
+        csr.forEachEntry((r, c, v) -> banded.add(r + " " + c), Progress.NONE, 7);
+        assertEquals(expected, banded);
+        assertTrue(csr.rowMajor());
+    }
 }
