@@ -32,7 +32,10 @@ class SingleCellCliTest {
 
     @Test
     void checkAndBench() {
-        assertEquals(0, CliTest.run("check", Samples.get("singlecell").toString()).code());
+        assertEquals(0, CliTest.run("check", h5ad, tenx, bpcells).code());
+        CliTest.Run sample = CliTest.run("check", Samples.get("singlecell/pbmc-damaged.h5ad").toString());
+        assertEquals(1, sample.code());
+        assertTrue(sample.text().contains("index_out_of_range: 1 entries have a column index outside 0..49 (first: /X/indices[17]"), sample.text());
         CliTest.Run bad = CliTest.run("check", FIXTURES.resolve("damaged/negative_counts.h5").toString());
         assertEquals(0, bad.code(), "warnings only");
         assertTrue(bad.text().contains("warning at byte 8640: negative_counts: 1 count values are negative"), bad.text());

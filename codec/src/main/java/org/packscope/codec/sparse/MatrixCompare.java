@@ -59,13 +59,14 @@ public final class MatrixCompare {
     }
 
     /**
-     * True when two nodes should be compared as matrices: both name a matrix, or both are
-     * files holding one matrix each of different formats (a conversion to check).
+     * True when two nodes should be compared as matrices: both stand for a matrix (named
+     * directly, or a file holding one) and the matrices are of different formats, the
+     * check after a conversion. Two matrices of one format keep the structural diff,
+     * which also shows where their bytes differ.
      */
     public static boolean applies(Node left, Node right) {
         Node a = matrixNode(left), b = matrixNode(right);
-        if (a == null || b == null) return false;
-        return a == left && b == right || !a.kind().equals(b.kind());
+        return a != null && b != null && !a.kind().equals(b.kind());
     }
 
     /** Differences between the matrices {@code left} and {@code right} stand for (see {@link #matrixNode}). */

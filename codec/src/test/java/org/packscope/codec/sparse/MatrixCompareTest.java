@@ -55,6 +55,7 @@ class MatrixCompareTest {
                 MatrixCompare.heading(bp, h5ad));
         // two files of one format stay a container comparison
         assertFalse(MatrixCompare.applies(h5ad, at(DIR.resolve("pbmc_csc.h5ad"), "")));
+        assertFalse(MatrixCompare.applies(at(BPCELLS, "mat"), at(BPCELLS, "mat")), "two BPCells matrices keep the structural diff");
     }
 
     @Test
