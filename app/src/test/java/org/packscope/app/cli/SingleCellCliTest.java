@@ -16,7 +16,7 @@ class SingleCellCliTest {
     static final Path FIXTURES = Path.of("../codec/src/test/resources/fixtures/singlecell");
     final String h5ad = Samples.get("singlecell/pbmc.h5ad").toString();
     final String tenx = Samples.get("singlecell/pbmc_10x_v3.h5").toString();
-    final String bpcells = Samples.get("singlecell/pbmc_bpcells.h5").toString();
+    final String bpcells = Samples.get("bpcells/pbmc_counts.h5").toString();
 
     @Test
     void decodesAsMatrixMarket() throws Exception {

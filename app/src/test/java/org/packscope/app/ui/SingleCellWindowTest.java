@@ -60,16 +60,16 @@ class SingleCellWindowTest {
     @Test
     void compareWithTheBpcellsMatrixOfTheSameCounts(FxRobot robot) throws Exception {
         DiffWindow[] w = new DiffWindow[1];
-        robot.interact(() -> window.compare(Samples.get("singlecell/pbmc_bpcells.h5"), Samples.get("singlecell/pbmc.h5ad"), shown -> w[0] = shown));
+        robot.interact(() -> window.compare(Samples.get("bpcells/pbmc_counts.h5"), Samples.get("singlecell/pbmc.h5ad"), shown -> w[0] = shown));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0] != null && w[0].headingText().startsWith("No differences"));
-        assertEquals("No differences between pbmc_bpcells.h5 and pbmc.h5ad", w[0].headingText());
+        assertEquals("No differences between pbmc_counts.h5 and pbmc.h5ad", w[0].headingText());
         robot.interact(() -> w[0].stage().close());
 
         Path changed = Path.of("../codec/src/test/resources/fixtures/singlecell/pbmc_changed.h5ad");
-        robot.interact(() -> window.compare(Samples.get("singlecell/pbmc_bpcells.h5"), changed, shown -> w[0] = shown));
+        robot.interact(() -> window.compare(Samples.get("bpcells/pbmc_counts.h5"), changed, shown -> w[0] = shown));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0] != null && !w[0].table().getItems().isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals("1 difference between pbmc_bpcells.h5 and pbmc_changed.h5ad", w[0].headingText());
+        assertEquals("1 difference between pbmc_counts.h5 and pbmc_changed.h5ad", w[0].headingText());
         var d = w[0].table().getItems().get(0);
         assertEquals(List.of("entry (row 7 GENE_0008, col 5 cell0006)", "values differ", "2", "1002"), List.of(d.path(), d.what(), d.left(), d.right()));
         robot.interact(() -> w[0].stage().close());

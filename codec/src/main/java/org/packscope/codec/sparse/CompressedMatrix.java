@@ -20,8 +20,8 @@ import org.packscope.codec.inspect.ValueType;
  * stored rows or columns only.
  */
 public final class CompressedMatrix implements StoredEntries {
-    /** indptr elements held at most (a stored row or column each). */
-    static final long MAX_MAJORS = 1L << 28;
+    /** indptr elements held at most (a stored row or column each; 512 MB of longs). */
+    static final long MAX_MAJORS = 1L << 26;
     static final int PAGE = 1 << 16;
     /** Entries one band of the (column, row) reordering of CSR storage holds. */
     static final int BAND_BUDGET = 1 << 23;
@@ -404,10 +404,13 @@ public final class CompressedMatrix implements StoredEntries {
                     prev[0] = -1;
                 }
                 long m = idx.asLong(minor[i]);
-                if (m < 0 || m >= minorDim) note(0, e, first, count);
-                else if (m < prev[0]) note(1, e, first, count);
-                else if (m == prev[0]) note(2, e, first, count);
-                prev[0] = Math.max(prev[0], m);
+                if (m < 0 || m >= minorDim) {
+                    note(0, e, first, count);
+                } else {
+                    if (m < prev[0]) note(1, e, first, count);
+                    else if (m == prev[0]) note(2, e, first, count);
+                    prev[0] = Math.max(prev[0], m);
+                }
                 if (values != null) {
                     double v = data.type().toDouble(values[i]);
                     if (floats && v != Math.rint(v)) note(3, e, first, count);

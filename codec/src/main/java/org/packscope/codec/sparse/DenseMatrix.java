@@ -59,7 +59,14 @@ public final class DenseMatrix implements StoredEntries {
 
     @Override public List<String> colNames() { return colNames; }
 
-    @Override public long nnz() { return storedCount(); }
+    /** Cells counted for {@link #nnz} at most: a larger dense matrix would be read whole just to say how many of its cells are non-zero. */
+    static final long COUNT_LIMIT = 1L << 26;
+
+    /** True when the non-zero cells are counted (and listed as entries); else {@link #nnz} is the number of cells. */
+    public boolean counted() { return rows * cols <= COUNT_LIMIT; }
+
+    /** The non-zero cells, or every cell when the matrix is too large to count (see {@link #counted}). */
+    @Override public long nnz() { return counted() ? storedCount() : rows * cols; }
 
     @Override
     public synchronized long storedCount() {

@@ -27,6 +27,8 @@ public final class MatrixNodes {
     /** Per-row / per-column tables are left out above this many entries or this many rows (columns). */
     static final long TABLE_ENTRY_LIMIT = 50_000_000L;
     static final long TABLE_LINE_LIMIT = 100_000;
+    /** Matrices with at most this many entries are fully checked when their node opens; larger ones by {@code check}. */
+    static final long VERIFY_AT_OPEN_LIMIT = 5_000_000L;
 
     private MatrixNodes() { }
 
@@ -56,7 +58,7 @@ public final class MatrixNodes {
         for (H5Vector v : List.of(s.data(), s.indices(), s.indptr())) {
             n.field(v.name(), v.place(0), v.type().label() + " · " + v.length() + " elements" + (v.contiguous() ? ", contiguous" : ", chunked"), v.path());
         }
-        if (m.nnz() <= TABLE_ENTRY_LIMIT) {
+        if (m.nnz() <= VERIFY_AT_OPEN_LIMIT) {
             // the full checks are cheap enough to show on the node itself
             m.verify(d -> { if (!m.problems().contains(d)) n.diagnose(d); }, Progress.NONE);
         }
@@ -71,9 +73,17 @@ public final class MatrixNodes {
     public static void fill(Node n, DenseMatrix m, String format, ByteSource src) {
         n.source(src);
         n.field("format", null, format, "a dense 2-D dataset; its non-zero cells are the entries");
+        n.field("dataset", null, m.dataset().getPath() + " · " + m.valueType().label(), "the 2-D dataset");
+        n.facet(SparseMatrix.class, m);
+        n.facet(BulkDecoder.class, m::decodeAll);
+        if (!m.counted()) {
+            // counting the non-zero cells would read the whole dataset: views read only what they show
+            n.field("shape", null, m.rows() + " × " + m.cols(), "rows × columns");
+            n.summary(String.format(Locale.ROOT, "%s · %,d × %,d · dense (non-zeros not counted) · %s", format, m.rows(), m.cols(), m.valueType().label()));
+            return;
+        }
         n.summary(summary(format, m, "dense"));
         facts(n, m, "dense, row-major: every cell is stored; zeros are not listed as entries");
-        n.field("dataset", null, m.dataset().getPath() + " · " + m.valueType().label(), "the 2-D dataset");
         common(n, m, m::decodeAll);
         n.children(List.of(entriesNode(m)));
     }
