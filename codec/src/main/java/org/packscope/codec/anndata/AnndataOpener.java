@@ -39,23 +39,29 @@ public final class AnndataOpener implements Hdf5GroupOpener {
 
     @Override
     public Node open(Group group, Path file) {
-        if (sparseFormat(group) == null) return DataFrameNode.open(group, file);
-        return Node.lazy(group.getName(), "anndata-matrix", n -> {
-            String fmt = sparseFormat(group);
-            long[] shape = H5Text.attrLongs(group, "shape");
-            String shapeWhere = "shape attribute of " + group.getPath();
-            if (shape == null) {
-                shape = H5Text.attrLongs(group, "h5sparse_shape");
-                shapeWhere = "h5sparse_shape attribute of " + group.getPath();
-            }
-            if (shape == null || shape.length != 2) shape = new long[] {-1, -1};
-            List<String>[] names = names(group);
-            CompressedMatrix m = CompressedMatrix.open(new CompressedMatrix.Spec(
-                    H5Vector.of(H5Text.child(group, "data")), H5Vector.of(H5Text.child(group, "indices")), H5Vector.of(H5Text.child(group, "indptr")),
-                    shape[0], shape[1], fmt.equals("csr"), names[0], names[1],
-                    group.getName().toLowerCase(Locale.ROOT).contains("count"), shapeWhere, null, null));
-            MatrixNodes.fill(n, m, "AnnData " + fmt + "_matrix", MatrixNodes.fileSource(file));
-        });
+        return Node.lazy(group.getName(), sparseFormat(group) == null ? "anndata-dataframe" : "anndata-matrix", n -> fill(n, group, file));
+    }
+
+    /** Fills a node with the group: a dataframe as a table, a sparse matrix with the matrix views. */
+    public void fill(Node n, Group group, Path file) {
+        String fmt = sparseFormat(group);
+        if (fmt == null) {
+            DataFrameNode.fill(n, group, file);
+            return;
+        }
+        long[] shape = H5Text.attrLongs(group, "shape");
+        String shapeWhere = "shape attribute of " + group.getPath();
+        if (shape == null) {
+            shape = H5Text.attrLongs(group, "h5sparse_shape");
+            shapeWhere = "h5sparse_shape attribute of " + group.getPath();
+        }
+        if (shape == null || shape.length != 2) shape = new long[] {-1, -1};
+        List<String>[] names = names(group);
+        CompressedMatrix m = CompressedMatrix.open(new CompressedMatrix.Spec(
+                H5Vector.of(H5Text.child(group, "data")), H5Vector.of(H5Text.child(group, "indices")), H5Vector.of(H5Text.child(group, "indptr")),
+                shape[0], shape[1], fmt.equals("csr"), names[0], names[1],
+                group.getName().toLowerCase(Locale.ROOT).contains("count"), shapeWhere, null, null));
+        MatrixNodes.fill(n, m, "AnnData " + fmt + "_matrix", MatrixNodes.fileSource(file));
     }
 
     @Override

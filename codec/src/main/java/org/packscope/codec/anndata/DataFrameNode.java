@@ -30,38 +30,36 @@ final class DataFrameNode {
 
     private DataFrameNode() { }
 
-    static Node open(Group g, Path file) {
-        return Node.lazy(g.getName(), "anndata-dataframe", n -> {
-            n.source(MatrixNodes.fileSource(file));
-            String indexName = H5Text.attr(g, "_index");
-            if (indexName == null) indexName = "_index";
-            List<String> index = H5Text.strings(H5Text.child(g, indexName), null);
-            Map<String, List<String>> cols = new LinkedHashMap<>();
-            List<Node> kids = new ArrayList<>();
-            kids.add(Node.of(indexName, "anndata-column").summary(String.format(Locale.ROOT, "index · %,d names", index.size()))
-                    .facet(ValueColumn.class, ValueColumn.texts(indexName, index)));
-            for (String name : columnOrder(g, indexName)) {
-                io.jhdf.api.Node member = H5Text.child(g, name);
-                if (member == null) {
-                    n.diagnose(Diagnostic.warning(null, "dataframe_column_missing", "column-order names " + name + " but the group has no such member"));
-                    continue;
-                }
-                Node col = column(g, name, member);
-                if (col == null) continue;
-                ValueColumn values = col.values();
-                if (values != null && values.count() != index.size()) {
-                    n.diagnose(Diagnostic.error(null, "dataframe_length_mismatch", "column " + name + " has " + values.count()
-                            + " values but the index has " + index.size() + " names"));
-                }
-                if (values != null) cols.put(name, texts(values, TABLE_ROWS));
-                kids.add(col);
+    static void fill(Node n, Group g, Path file) {
+        n.source(MatrixNodes.fileSource(file));
+        String indexName = H5Text.attr(g, "_index");
+        if (indexName == null) indexName = "_index";
+        List<String> index = H5Text.strings(H5Text.child(g, indexName), null);
+        Map<String, List<String>> cols = new LinkedHashMap<>();
+        List<Node> kids = new ArrayList<>();
+        kids.add(Node.of(indexName, "anndata-column").summary(String.format(Locale.ROOT, "index · %,d names", index.size()))
+                .facet(ValueColumn.class, ValueColumn.texts(indexName, index)));
+        for (String name : columnOrder(g, indexName)) {
+            io.jhdf.api.Node member = H5Text.child(g, name);
+            if (member == null) {
+                n.diagnose(Diagnostic.warning(null, "dataframe_column_missing", "column-order names " + name + " but the group has no such member"));
+                continue;
             }
-            n.summary(String.format(Locale.ROOT, "dataframe · %,d rows · %d column%s", index.size(), cols.size(), cols.size() == 1 ? "" : "s"));
-            n.field("index", null, indexName + " · " + index.size() + " names", "the _index attribute names the dataset holding the row names");
-            n.field("columns", null, String.join(", ", cols.keySet()), "in column-order");
-            n.table(table(indexName, index, cols));
-            n.children(kids);
-        });
+            Node col = column(g, name, member);
+            if (col == null) continue;
+            ValueColumn values = col.values();
+            if (values != null && values.count() != index.size()) {
+                n.diagnose(Diagnostic.error(null, "dataframe_length_mismatch", "column " + name + " has " + values.count()
+                        + " values but the index has " + index.size() + " names"));
+            }
+            if (values != null) cols.put(name, texts(values, TABLE_ROWS));
+            kids.add(col);
+        }
+        n.summary(String.format(Locale.ROOT, "dataframe · %,d rows · %d column%s", index.size(), cols.size(), cols.size() == 1 ? "" : "s"));
+        n.field("index", null, indexName + " · " + index.size() + " names", "the _index attribute names the dataset holding the row names");
+        n.field("columns", null, String.join(", ", cols.keySet()), "in column-order");
+        n.table(table(indexName, index, cols));
+        n.children(kids);
     }
 
     /** The columns in the order the {@code column-order} attribute gives, else every member but the index. */

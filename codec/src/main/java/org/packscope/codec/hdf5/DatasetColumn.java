@@ -16,7 +16,7 @@ import org.packscope.codec.inspect.ValueType;
  * softly; larger ones are read in slices along the first dimension, so a person can
  * look at any row of a large dataset without reading all of it.
  */
-public final class DatasetColumn implements ValueColumn {
+final class DatasetColumn implements ValueColumn {
     private static final long WHOLE_READ_LIMIT = 64L << 20;
     private static final int SLICE_ROWS_TARGET = 1 << 16;
 
@@ -26,7 +26,7 @@ public final class DatasetColumn implements ValueColumn {
     private final long[] dims;
     private SoftReference<Object> whole = new SoftReference<>(null);
 
-    public DatasetColumn(Dataset dataset, ValueType type) {
+    DatasetColumn(Dataset dataset, ValueType type) {
         this.dataset = dataset;
         this.type = type;
         this.count = dataset.isScalar() ? 1 : dataset.getSize();
@@ -34,7 +34,7 @@ public final class DatasetColumn implements ValueColumn {
     }
 
     /** The stored type, or null when PackScope cannot show it as a column. */
-    public static ValueType valueType(Dataset d) {
+    static ValueType valueType(Dataset d) {
         var t = d.getDataType();
         if (t instanceof FixedPoint f) {
             int w = f.getSize();

@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueType;
 

@@ -4,8 +4,8 @@ import java.lang.reflect.Array;
 import java.util.List;
 
 import io.jhdf.api.Dataset;
-import org.packscope.codec.hdf5.DatasetColumn;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.ValueType;
 
 /**
@@ -40,8 +40,8 @@ public final class DenseMatrix implements StoredEntries {
         try {
             long[] dims = d.getDimensionsAsLong();
             if (d.isScalar() || dims.length != 2 || dims[0] > MAX_ROWS || dims[1] > Integer.MAX_VALUE) return null;
-            ValueType t = DatasetColumn.valueType(d);
-            return t != null && t.numeric() ? new DenseMatrix(d, t, rowNames, colNames) : null;
+            ValueType t = H5Vector.numericType(d);
+            return t != null ? new DenseMatrix(d, t, rowNames, colNames) : null;
         } catch (RuntimeException e) {
             return null;
         }

@@ -8,9 +8,11 @@ import java.util.Locale;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
+import org.packscope.codec.inspect.EntriesColumn;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.ValueColumn;

@@ -37,23 +37,26 @@ public final class TenxOpener implements Hdf5GroupOpener {
 
     @Override
     public Node open(Group group, Path file) {
-        return Node.lazy(group.getName(), "tenx-matrix", n -> {
-            boolean v3 = H5Text.child(group, "features") instanceof Group;
-            Group features = v3 ? (Group) H5Text.child(group, "features") : group;
-            List<String> names = H5Text.strings(H5Text.child(features, v3 ? "name" : "gene_names"), null);
-            List<String> ids = H5Text.strings(H5Text.child(features, v3 ? "id" : "genes"), null);
-            if (names.isEmpty()) names = ids;
-            List<String> barcodes = H5Text.strings(H5Text.child(group, "barcodes"), null);
-            H5Vector shape = H5Vector.of(H5Text.child(group, "shape"));
-            long[] dims = shape != null && shape.length() == 2 ? shape.readAll() : new long[] {-1, -1};
-            CompressedMatrix m = CompressedMatrix.open(new CompressedMatrix.Spec(
-                    H5Vector.of(H5Text.child(group, "data")), H5Vector.of(H5Text.child(group, "indices")), H5Vector.of(H5Text.child(group, "indptr")),
-                    shape == null ? -1 : shape.asLong(dims[0]), shape == null ? -1 : shape.asLong(dims[1]), false, names, barcodes, true,
-                    "the shape dataset " + group.getPath() + "/shape", place(shape, 0), place(shape, 1)));
-            MatrixNodes.fill(n, m, v3 ? "10x Genomics v3 (features × barcodes)" : "10x Genomics v2 (genes × barcodes)", MatrixNodes.fileSource(file));
-            n.field("barcodes", null, barcodes.size(), "column names: one per cell barcode");
-            if (v3) n.table(featureTable(features));
-        });
+        return Node.lazy(group.getName(), "tenx-matrix", n -> fill(n, group, file));
+    }
+
+    /** Fills a node with the matrix group's matrix views, features table and barcodes. */
+    public void fill(Node n, Group group, Path file) {
+        boolean v3 = H5Text.child(group, "features") instanceof Group;
+        Group features = v3 ? (Group) H5Text.child(group, "features") : group;
+        List<String> names = H5Text.strings(H5Text.child(features, v3 ? "name" : "gene_names"), null);
+        List<String> ids = H5Text.strings(H5Text.child(features, v3 ? "id" : "genes"), null);
+        if (names.isEmpty()) names = ids;
+        List<String> barcodes = H5Text.strings(H5Text.child(group, "barcodes"), null);
+        H5Vector shape = H5Vector.of(H5Text.child(group, "shape"));
+        long[] dims = shape != null && shape.length() == 2 ? shape.readAll() : new long[] {-1, -1};
+        CompressedMatrix m = CompressedMatrix.open(new CompressedMatrix.Spec(
+                H5Vector.of(H5Text.child(group, "data")), H5Vector.of(H5Text.child(group, "indices")), H5Vector.of(H5Text.child(group, "indptr")),
+                shape == null ? -1 : shape.asLong(dims[0]), shape == null ? -1 : shape.asLong(dims[1]), false, names, barcodes, true,
+                "the shape dataset " + group.getPath() + "/shape", place(shape, 0), place(shape, 1)));
+        MatrixNodes.fill(n, m, v3 ? "10x Genomics v3 (features × barcodes)" : "10x Genomics v2 (genes × barcodes)", MatrixNodes.fileSource(file));
+        n.field("barcodes", null, barcodes.size(), "column names: one per cell barcode");
+        if (v3) n.table(featureTable(features));
     }
 
     private static Span place(H5Vector v, int i) {

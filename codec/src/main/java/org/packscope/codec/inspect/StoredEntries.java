@@ -1,9 +1,7 @@
-package org.packscope.codec.sparse;
-
-import org.packscope.codec.inspect.SparseMatrix;
+package org.packscope.codec.inspect;
 
 /** A matrix whose stored entries can be read by position, for the paged entries table. */
-interface StoredEntries extends SparseMatrix {
+public interface StoredEntries extends SparseMatrix {
 
     /** Entries the table lists (stored and located). */
     long storedCount();

@@ -1,17 +1,15 @@
-package org.packscope.codec.sparse;
+package org.packscope.codec.inspect;
 
 import java.util.Arrays;
 
-import org.packscope.codec.inspect.ValueColumn;
-import org.packscope.codec.inspect.ValueType;
 
 /**
- * One part of the stored entries (row, column, value, row name or column name) in
- * stored order, read a page at a time with a few pages kept, so the values table can
- * jump to any entry.
+ * One part of a matrix's stored entries (row, column, value, row name or column name)
+ * in stored order, read a page at a time with a few pages kept, so the values table can
+ * jump to entry 5,000,000 cheaply. Shared by every matrix format.
  */
-final class EntriesColumn implements ValueColumn {
-    enum Part { ROW, COL, VALUE, ROW_NAME, COL_NAME }
+public final class EntriesColumn implements ValueColumn {
+    public enum Part { ROW, COL, VALUE, ROW_NAME, COL_NAME }
 
     private static final int PAGE = 4096;
     private static final int PAGES = 4;
@@ -22,7 +20,7 @@ final class EntriesColumn implements ValueColumn {
     private final long[][] rows = new long[PAGES][], cols = new long[PAGES][], values = new long[PAGES][];
     private int next;
 
-    EntriesColumn(StoredEntries m, Part part) {
+    public EntriesColumn(StoredEntries m, Part part) {
         this.m = m;
         this.part = part;
         Arrays.fill(pageNo, -1);
