@@ -3,12 +3,10 @@ package org.packscope.codec.anndata;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.DataTable;
@@ -43,13 +41,7 @@ class DataFrameNodeTest {
 
     @Test
     void anndata07KeepsCategoriesApart() {
-        Path p;
-        try {
-            p = Fixtures.shared().resolve("realworld/hdf5/anndata/adata-v0.7.8.h5ad");
-        } catch (IllegalStateException e) {
-            p = null;
-        }
-        Assumptions.assumeTrue(p != null && Files.isRegularFile(p), "shared/realworld not present beside the checkout");
+        Path p = org.packscope.codec.sparse.SingleCellRealWorldTest.realWorld("anndata/adata-v0.7.8.h5ad");
         Node obs = FormatRegistry.standard().resolve(p + "::obs").target();
         assertEquals("anndata-dataframe", obs.kind());
         Node cat = obs.child("obs_cat");

@@ -37,7 +37,7 @@ class MatrixCompareTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"pbmc_csr.h5ad::X", "pbmc_csr.h5ad::layers/counts", "pbmc_csr.h5ad::raw/X", "pbmc_csc.h5ad::X",
-            "pbmc_dense.h5ad::X", "pbmc_gzip.h5ad::X", "tenx_v3.h5::matrix", "tenx_v2.h5::GRCh38"})
+            "pbmc_dense.h5ad::X", "pbmc_gzip.h5ad::X", "tenx_v3.h5::matrix", "tenx_v3_lzf.h5::matrix", "tenx_v2.h5::GRCh38"})
     void equalMatricesHaveNoDifferences(String address) {
         String[] parts = address.split("::");
         Node bp = at(BPCELLS, "mat"), other = at(DIR.resolve(parts[0]), parts[1]);

@@ -19,9 +19,10 @@ import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.testing.Fixtures;
 
 /** Real AnnData and 10x files by others (shared/realworld, read in place; skipped without it) open as matrices. */
-class SingleCellRealWorldTest {
+public class SingleCellRealWorldTest {
 
-    static Path realWorld(String relative) {
+    /** A file under shared/realworld/hdf5; the test is skipped when the shared folder is absent. */
+    public static Path realWorld(String relative) {
         Path p;
         try {
             p = Fixtures.shared().resolve("realworld/hdf5").resolve(relative);
