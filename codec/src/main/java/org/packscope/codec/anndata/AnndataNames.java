@@ -15,10 +15,9 @@ import org.packscope.codec.sparse.H5Text;
 final class AnndataNames {
     private AnndataNames() { }
 
-    /** The dataframes naming rows and columns ({@code null} for none), or null when the path is not an AnnData matrix place. */
+    /** The dataframes naming rows and columns ({@code null} for none), or null when the path (as {@link H5Text#path}) is not an AnnData matrix place. */
     static String[] frames(String path) {
         String p = path.startsWith("/") ? path.substring(1) : path;
-        if (p.endsWith("/")) p = p.substring(0, p.length() - 1); // jhdf ends group paths with '/'
         if (p.equals("X")) return new String[] {"obs", "var"};
         if (p.equals("raw/X")) return new String[] {"obs", "raw/var"};
         if (p.equals("raw.X")) return new String[] {"obs", "raw.var"};

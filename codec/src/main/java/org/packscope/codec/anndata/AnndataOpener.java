@@ -50,10 +50,10 @@ public final class AnndataOpener implements Hdf5GroupOpener {
             return;
         }
         long[] shape = H5Text.attrLongs(group, "shape");
-        String shapeWhere = "shape attribute of " + group.getPath();
+        String shapeWhere = "shape attribute of " + H5Text.path(group);
         if (shape == null) {
             shape = H5Text.attrLongs(group, "h5sparse_shape");
-            shapeWhere = "h5sparse_shape attribute of " + group.getPath();
+            shapeWhere = "h5sparse_shape attribute of " + H5Text.path(group);
         }
         if (shape == null || shape.length != 2) shape = new long[] {-1, -1};
         List<String>[] names = names(group);
@@ -67,7 +67,7 @@ public final class AnndataOpener implements Hdf5GroupOpener {
     @Override
     public Node openDataset(Dataset dataset, Path file) {
         try {
-            if (dataset.getDimensionsAsLong().length != 2 || AnndataNames.frames(dataset.getPath()) == null
+            if (dataset.getDimensionsAsLong().length != 2 || AnndataNames.frames(H5Text.path(dataset)) == null
                     || !AnndataNames.isAnndata(dataset.getHdfFile())) return null;
         } catch (RuntimeException e) {
             return null;
@@ -80,7 +80,7 @@ public final class AnndataOpener implements Hdf5GroupOpener {
 
     @SuppressWarnings("unchecked")
     private static List<String>[] names(io.jhdf.api.Node node) {
-        String[] frames = AnndataNames.frames(node.getPath());
+        String[] frames = AnndataNames.frames(H5Text.path(node));
         if (frames == null) return new List[] {List.of(), List.of()};
         Group root = node.getHdfFile();
         return new List[] {AnndataNames.index(root, frames[0]), AnndataNames.index(root, frames[1])};

@@ -18,6 +18,12 @@ public final class H5Text {
 
     private H5Text() { }
 
+    /** A node's path without the trailing '/' jhdf gives groups ({@code /X}, not {@code /X/}). */
+    public static String path(io.jhdf.api.Node node) {
+        String p = node.getPath();
+        return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
+    }
+
     /** An attribute as text (the first element of an array), or null when absent or unreadable. */
     public static String attr(io.jhdf.api.Node node, String name) {
         try {

@@ -53,7 +53,7 @@ public final class TenxOpener implements Hdf5GroupOpener {
         CompressedMatrix m = CompressedMatrix.open(new CompressedMatrix.Spec(
                 H5Vector.of(H5Text.child(group, "data")), H5Vector.of(H5Text.child(group, "indices")), H5Vector.of(H5Text.child(group, "indptr")),
                 shape == null ? -1 : shape.asLong(dims[0]), shape == null ? -1 : shape.asLong(dims[1]), false, names, barcodes, true,
-                "the shape dataset " + group.getPath() + "/shape", place(shape, 0), place(shape, 1)));
+                "the shape dataset " + H5Text.path(group) + "/shape", place(shape, 0), place(shape, 1)));
         MatrixNodes.fill(n, m, v3 ? "10x Genomics v3 (features × barcodes)" : "10x Genomics v2 (genes × barcodes)", MatrixNodes.fileSource(file));
         n.field("barcodes", null, barcodes.size(), "column names: one per cell barcode");
         if (v3) n.table(featureTable(features));

@@ -61,7 +61,7 @@ class SingleCellCheckRulesTest {
             assertTrue(d.message().contains(f.get("dataset").asText() + "[" + f.get("element").asLong() + "]"), d.message());
             assertTrue(d.message().contains("object header is at byte"), d.message());
         } else {
-            assertTrue(d.message().contains("shape attribute of /X"), d.message());
+            assertTrue(d.message().contains("(shape attribute of /X)"), d.message());
         }
         if (rule.equals("shape_invalid")) {
             assertNull(n.facet(SparseMatrix.class), "nothing is sized by a shape of 2^40 rows");
