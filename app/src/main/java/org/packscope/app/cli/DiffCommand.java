@@ -15,7 +15,7 @@ import picocli.CommandLine.ParentCommand;
 
 @Command(name = "diff", description = {
         "Compares two files of the same format structure by structure: fields, chunks and values.",
-        "Two matrices (BPCells, AnnData, 10x; or files holding one each) are compared entry by entry, with names.",
+        "Matrices of two different formats (BPCells, AnnData, 10x; or files holding one each) are compared entry by entry, with names.",
         "Exit 0 = no differences, 1 = differences found, 2 = cannot read or bad usage."})
 final class DiffCommand implements Callable<Integer> {
 
