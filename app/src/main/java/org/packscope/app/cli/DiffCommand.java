@@ -1,5 +1,6 @@
 package org.packscope.app.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.packscope.codec.inspect.Node;
@@ -7,6 +8,7 @@ import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.TreeDiff;
+import org.packscope.codec.sparse.MatrixCompare;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -14,6 +16,7 @@ import picocli.CommandLine.ParentCommand;
 
 @Command(name = "diff", description = {
         "Compares two files of the same format structure by structure: fields, chunks and values.",
+        "Matrices of two different formats (BPCells, AnnData, 10x; or files holding one each) are compared entry by entry, with names.",
         "Exit 0 = no differences, 1 = differences found, 2 = cannot read or bad usage."})
 final class DiffCommand implements Callable<Integer> {
 
@@ -44,7 +47,17 @@ final class DiffCommand implements Callable<Integer> {
         Node b = a == null ? null : Targets.targetOrExplain(cli, right);
         if (b == null) return Cli.EXIT_USAGE;
         cli.working = left + " / " + right;
-        TreeDiff.Result r = TreeDiff.compare(a, b, new TreeDiff.Limits(max, maxValues, MAX_DEPTH), Progress.NONE);
+        TreeDiff.Result r;
+        if (MatrixCompare.applies(a, b)) {
+            // a matrix against a matrix of another format (a conversion to check) is compared entry by entry
+            cli.out.println(PlainText.forDisplay(MatrixCompare.heading(a, b)));
+            List<TreeDiff.Difference> found = MatrixCompare.diff(a, b, max, Progress.NONE);
+            r = found.size() >= max
+                    ? new TreeDiff.Result(found, found.size(), "the matrices' entries", "--max " + max + " differences listed")
+                    : new TreeDiff.Result(found, found.size(), null, null);
+        } else {
+            r = TreeDiff.compare(a, b, new TreeDiff.Limits(max, maxValues, MAX_DEPTH), Progress.NONE);
+        }
         for (TreeDiff.Difference d : r.differences()) {
             cli.out.println(PlainText.escape(d.path()) + ": " + PlainText.forDisplay(d.what()) + where(d.leftSpan(), d.rightSpan())
                     + ": " + show(d.left()) + " → " + show(d.right()));

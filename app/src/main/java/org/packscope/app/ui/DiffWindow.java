@@ -80,7 +80,9 @@ final class DiffWindow implements SteppedWindow.Contents {
         runner.submit("Comparing", p -> {
             Node a = registry.open(left);
             Node b = registry.open(right);
-            return TreeDiff.diff(a, b, TreeDiff.Limits.DEFAULT, p);
+            return org.packscope.codec.sparse.MatrixCompare.applies(a, b)
+                    ? org.packscope.codec.sparse.MatrixCompare.diff(a, b, TreeDiff.Limits.DEFAULT.maxDifferences(), p)
+                    : TreeDiff.diff(a, b, TreeDiff.Limits.DEFAULT, p);
         }, diffs -> {
             table.setItems(FXCollections.observableArrayList(diffs));
             heading.setText(diffs.isEmpty() ? "No differences between " + left.getFileName() + " and " + right.getFileName()

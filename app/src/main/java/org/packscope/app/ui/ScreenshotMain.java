@@ -37,6 +37,7 @@ public final class ScreenshotMain {
             new Shot("bcolz-ctable.png", "bcolz/ctable_basic/x", "Values", null),
             new Shot("bpcells-matrix.png", "bpcells/multi.h5/mats/a", "Structure", "bits per index"),
             new Shot("bpcells-spy.png", "bpcells/small_packed_float_row_dir_rownames", "Matrix", null),
+            new Shot("singlecell-h5ad.png", "singlecell/pbmc.h5ad/X", "Matrix", null),
             new Shot("binjson-sj.png", "binjson/config.sj", "Structure", "tag"),
             new Shot("hdf5-file.png", "bpcells/multi.h5", "Structure", "superblock version"),
             new Shot("trace-pco.png", "pco/smooth_i64_timestamps_ms.pco", "Values", "trace:1234"),

@@ -46,17 +46,6 @@ final class ArrayColumn implements ValueColumn {
 
     /** A string array as a text column. */
     static ValueColumn strings(String name, List<String> values) {
-        return new ValueColumn() {
-            @Override public String name() { return name; }
-            @Override public ValueType type() { return ValueType.TEXT; }
-            @Override public long count() { return values.size(); }
-            @Override public void read(long start, long[] dst, int off, int len) {
-                throw new UnsupportedOperationException("text column");
-            }
-            @Override public void readRaw(long start, int len, byte[] dst, int off) {
-                throw new UnsupportedOperationException("text column");
-            }
-            @Override public String text(long index) { return values.get((int) index); }
-        };
+        return ValueColumn.texts(name, values);
     }
 }

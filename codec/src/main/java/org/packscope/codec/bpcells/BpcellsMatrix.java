@@ -12,6 +12,7 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.SparseMatrix;
+import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.ValueType;
 
 /**
@@ -21,7 +22,7 @@ import org.packscope.codec.inspect.ValueType;
  * Problems become {@link Issue}s and the decodable part stays readable: broken chunks
  * and out-of-range indices are skipped, never thrown. Immutable and thread-safe.
  */
-public final class BpcellsMatrix implements SparseMatrix {
+public final class BpcellsMatrix implements StoredEntries {
     /** Entries decoded per block when streaming (a multiple of 128). */
     static final int BLOCK = 1 << 16;
     /** Entries held at once when reordering row-major storage into column order. */
@@ -171,6 +172,29 @@ public final class BpcellsMatrix implements SparseMatrix {
         long[] values = new long[n];
         readEntries(new EntryReader(this), from, n, minor, values);
         return new MajorSlice(j, from, minor, values);
+    }
+
+    @Override public long storedCount() { return nnz; }
+
+    private final Object entriesLock = new Object();
+    private EntryReader entriesReader;
+
+    /** Stored entries by position, for the entries table (undecodable ones have index 2^32-1). */
+    @Override
+    public void readStored(long start, int len, long[] row, long[] col, long[] value) {
+        int[] minor = new int[len];
+        synchronized (entriesLock) {
+            if (entriesReader == null) entriesReader = new EntryReader(this);
+            readEntries(entriesReader, start, len, minor, value);
+        }
+        boolean rowMajor = order == StorageOrder.ROW;
+        int j = majorOf(start);
+        for (int i = 0; i < len; i++) {
+            while (j + 1 < majorCount() && majorEnd(j) <= start + i) j++;
+            long m = minor[i] & 0xffffffffL;
+            row[i] = rowMajor ? j : m;
+            col[i] = rowMajor ? m : j;
+        }
     }
 
     /** Entries {@code [from, from+n)} with values widened to raw bits. */

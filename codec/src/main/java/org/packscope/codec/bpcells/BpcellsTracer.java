@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import org.packscope.codec.bpcells.bp128.Bp128;
 import org.packscope.codec.bpcells.bp128.Bp128Layout;
+import org.packscope.codec.inspect.EntriesColumn;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.Trace;
 import org.packscope.codec.inspect.ValueTracer;
@@ -28,7 +29,7 @@ final class BpcellsTracer {
     private BpcellsTracer() { }
 
     /** Tracer of the entries' {@code part} column (matrix node, entries node and its leaves). */
-    static ValueTracer entries(BpcellsMatrix m, EntryColumn.Part part) {
+    static ValueTracer entries(BpcellsMatrix m, EntriesColumn.Part part) {
         return (k, progress) -> {
             Steps s = new Steps();
             try {
@@ -54,7 +55,7 @@ final class BpcellsTracer {
                         "The entries of " + major + " " + j + " are entries idxptr[" + j + "] = " + from + " .. idxptr[" + (j + 1) + "] − 1 = "
                                 + (from + count - 1) + " of the matrix, so value " + i + " here is entry " + from + " + " + i + " = " + (from + i) + ".",
                         null, null);
-                EntryColumn.Part part = !minorPart ? EntryColumn.Part.VALUE : rowMajor ? EntryColumn.Part.COL : EntryColumn.Part.ROW;
+                EntriesColumn.Part part = !minorPart ? EntriesColumn.Part.VALUE : rowMajor ? EntriesColumn.Part.COL : EntriesColumn.Part.ROW;
                 entry(s, m, part, from + i);
             } catch (Stop | ArrayReadException | OutOfRangeException e) {
                 s.fail(e.getMessage());
@@ -118,15 +119,15 @@ final class BpcellsTracer {
 
     // ---------------------------------------------------------------- entries
 
-    private static void entry(Steps s, BpcellsMatrix m, EntryColumn.Part part, long e) throws Stop {
+    private static void entry(Steps s, BpcellsMatrix m, EntriesColumn.Part part, long e) throws Stop {
         if (!m.readable()) throw new Stop("the matrix structure is unreadable; no entry can be traced");
         if (e < 0 || e >= m.nnz()) throw new Stop("the matrix has " + m.nnz() + " entries that can be located; there is no entry " + e);
         boolean rowMajor = m.storageOrder() == StorageOrder.ROW;
         s.add("entry " + e, "entry " + e, "Entry " + e + " of " + m.nnz() + ", counting in stored order: " + (rowMajor
                 ? "row by row (storage order row), and within a row by column."
                 : "column by column (storage order col), and within a column by row."), null, null);
-        EntryColumn.Part majorPart = rowMajor ? EntryColumn.Part.ROW : EntryColumn.Part.COL;
-        EntryColumn.Part majorName = rowMajor ? EntryColumn.Part.ROW_NAME : EntryColumn.Part.COL_NAME;
+        EntriesColumn.Part majorPart = rowMajor ? EntriesColumn.Part.ROW : EntriesColumn.Part.COL;
+        EntriesColumn.Part majorName = rowMajor ? EntriesColumn.Part.ROW_NAME : EntriesColumn.Part.COL_NAME;
         switch (part) {
             case VALUE -> {
                 major(s, m, e);
@@ -144,7 +145,7 @@ final class BpcellsTracer {
                     at = minor(s, m, e);
                     droppedForItsValue(m, e);
                 }
-                if (part == EntryColumn.Part.ROW_NAME || part == EntryColumn.Part.COL_NAME) name(s, m, part, at);
+                if (part == EntriesColumn.Part.ROW_NAME || part == EntriesColumn.Part.COL_NAME) name(s, m, part, at);
             }
         }
     }
@@ -226,8 +227,8 @@ final class BpcellsTracer {
         chunkValue(s, m.store(), hasOffsets(m), st, k, v);
     }
 
-    private static void name(Steps s, BpcellsMatrix m, EntryColumn.Part part, long at) {
-        boolean row = part == EntryColumn.Part.ROW_NAME;
+    private static void name(Steps s, BpcellsMatrix m, EntriesColumn.Part part, long at) {
+        boolean row = part == EntriesColumn.Part.ROW_NAME;
         String array = row ? ArrayNames.ROW_NAMES : ArrayNames.COL_NAMES;
         List<String> names = row ? m.rowNames() : m.colNames();
         String text = at >= 0 && at < names.size() ? names.get((int) at) : "";

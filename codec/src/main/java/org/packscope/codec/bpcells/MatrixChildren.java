@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.EntriesColumn;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
@@ -173,14 +174,14 @@ final class MatrixChildren {
         n.summary(String.format(Locale.ROOT, "%,d (row, col, value) triplets in stored order%s", m.nnz(), rowMajor ? " (row by row)" : ""));
         n.facet(FieldExplainer.class, BpcellsExplainer.ENTRIES);
         n.field("order", null, rowMajor ? "row, then column" : "column, then row", "order of the triplets: as stored");
-        n.facet(ValueColumn.class, new EntryColumn(m, EntryColumn.Part.VALUE));
-        n.facet(ValueTracer.class, BpcellsTracer.entries(m, EntryColumn.Part.VALUE));
+        n.facet(ValueColumn.class, new EntriesColumn(m, EntriesColumn.Part.VALUE));
+        n.facet(ValueTracer.class, BpcellsTracer.entries(m, EntriesColumn.Part.VALUE));
         List<Node> kids = new ArrayList<>();
-        kids.add(leaf("row", new EntryColumn(m, EntryColumn.Part.ROW), BpcellsTracer.entries(m, EntryColumn.Part.ROW)));
-        kids.add(leaf("col", new EntryColumn(m, EntryColumn.Part.COL), BpcellsTracer.entries(m, EntryColumn.Part.COL)));
-        kids.add(leaf("value", new EntryColumn(m, EntryColumn.Part.VALUE), BpcellsTracer.entries(m, EntryColumn.Part.VALUE)));
-        if (!m.rowNames().isEmpty()) kids.add(leaf("row_name", new EntryColumn(m, EntryColumn.Part.ROW_NAME), BpcellsTracer.entries(m, EntryColumn.Part.ROW_NAME)));
-        if (!m.colNames().isEmpty()) kids.add(leaf("col_name", new EntryColumn(m, EntryColumn.Part.COL_NAME), BpcellsTracer.entries(m, EntryColumn.Part.COL_NAME)));
+        kids.add(leaf("row", new EntriesColumn(m, EntriesColumn.Part.ROW), BpcellsTracer.entries(m, EntriesColumn.Part.ROW)));
+        kids.add(leaf("col", new EntriesColumn(m, EntriesColumn.Part.COL), BpcellsTracer.entries(m, EntriesColumn.Part.COL)));
+        kids.add(leaf("value", new EntriesColumn(m, EntriesColumn.Part.VALUE), BpcellsTracer.entries(m, EntriesColumn.Part.VALUE)));
+        if (!m.rowNames().isEmpty()) kids.add(leaf("row_name", new EntriesColumn(m, EntriesColumn.Part.ROW_NAME), BpcellsTracer.entries(m, EntriesColumn.Part.ROW_NAME)));
+        if (!m.colNames().isEmpty()) kids.add(leaf("col_name", new EntriesColumn(m, EntriesColumn.Part.COL_NAME), BpcellsTracer.entries(m, EntriesColumn.Part.COL_NAME)));
         n.children(kids);
         return n;
     }

@@ -2,6 +2,7 @@ package org.packscope.codec.bpcells;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.EntriesColumn;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.Verifier;
@@ -23,8 +24,8 @@ final class MatrixNodeBuilder {
         if (m.readable()) {
             n.facet(SparseMatrix.class, m);
             n.facet(BulkDecoder.class, m::decodeAll);
-            n.facet(org.packscope.codec.inspect.ValueColumn.class, new EntryColumn(m, EntryColumn.Part.VALUE));
-            n.facet(org.packscope.codec.inspect.ValueTracer.class, BpcellsTracer.entries(m, EntryColumn.Part.VALUE));
+            n.facet(org.packscope.codec.inspect.ValueColumn.class, new EntriesColumn(m, EntriesColumn.Part.VALUE));
+            n.facet(org.packscope.codec.inspect.ValueTracer.class, BpcellsTracer.entries(m, EntriesColumn.Part.VALUE));
         }
         n.facet(Verifier.class, m::verify);
         MatrixFacts.tables(n, m);

@@ -28,6 +28,8 @@ public final class FormatRegistry {
         List<Hdf5GroupOpener> groupOpeners = new ArrayList<>();
         List<Format> formats = new ArrayList<>();
         groupOpeners.add(new org.packscope.codec.bpcells.BpcellsHdf5Opener());
+        groupOpeners.add(new org.packscope.codec.anndata.AnndataOpener());
+        groupOpeners.add(new org.packscope.codec.tenx.TenxOpener());
         formats.add(new Hdf5Format(groupOpeners));
         formats.add(new org.packscope.codec.pco.PcoFormat());
         formats.add(new org.packscope.codec.bcolz.BcolzFormat());

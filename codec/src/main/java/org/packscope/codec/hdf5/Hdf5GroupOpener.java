@@ -18,4 +18,7 @@ public interface Hdf5GroupOpener {
 
     /** Fills {@code node} (the file's own node, when the format fills the root group) with what {@link #open} shows. */
     void fill(Node node, Group group, Path file);
+
+    /** The node for a dataset this format claims (AnnData's dense matrices), or null to show it as a dataset. */
+    default Node openDataset(io.jhdf.api.Dataset dataset, Path file) { return null; }
 }

@@ -121,7 +121,15 @@ final class Hdf5Nodes {
             }
             return plainGroup(name, g, ancestors, link);
         }
-        if (h instanceof Dataset d) return dataset(name, d, link);
+        if (h instanceof Dataset d) {
+            if (link == null) {
+                for (Hdf5GroupOpener o : openers) {
+                    Node claimed = o.openDataset(d, file);
+                    if (claimed != null) return claimed;
+                }
+            }
+            return dataset(name, d, link);
+        }
         if (h instanceof io.jhdf.CommittedDatatype t) {
             Node n = Node.of(name, "hdf5-datatype").source(source);
             ElementCodec c = ElementCodec.of(t.getDataType(), references);

@@ -68,4 +68,20 @@ public interface ValueColumn {
 
     /** Why value {@code index} is a gap, in words for people (null when it is present). */
     default String gapReason(long index) { return null; }
+
+    /** Strings held in memory as a text column. */
+    static ValueColumn texts(String name, java.util.List<String> values) {
+        return new ValueColumn() {
+            @Override public String name() { return name; }
+            @Override public ValueType type() { return ValueType.TEXT; }
+            @Override public long count() { return values.size(); }
+            @Override public void read(long start, long[] dst, int off, int len) {
+                throw new UnsupportedOperationException("text column");
+            }
+            @Override public void readRaw(long start, int len, byte[] dst, int off) {
+                throw new UnsupportedOperationException("text column");
+            }
+            @Override public String text(long index) { return values.get((int) index); }
+        };
+    }
 }

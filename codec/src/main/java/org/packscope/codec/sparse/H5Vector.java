@@ -1,0 +1,158 @@
+package org.packscope.codec.sparse;
+
+import java.lang.ref.SoftReference;
+import java.lang.reflect.Array;
+import java.math.BigInteger;
+
+import io.jhdf.api.Dataset;
+import io.jhdf.api.dataset.ContiguousDataset;
+import io.jhdf.object.datatype.FixedPoint;
+import io.jhdf.object.datatype.FloatingPoint;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueType;
+
+/**
+ * One 1-D numeric HDF5 dataset of a compressed sparse matrix ({@code data}, {@code indices},
+ * {@code indptr}), read in slices through jhdf, with the place of each element: a byte
+ * offset when the dataset is contiguous, else its index and the dataset's object header
+ * (a chunked, maybe compressed, element has no single byte of its own). Datasets up to
+ * {@link #WHOLE_READ_BYTES} are read once and kept softly; larger ones a slice per read.
+ */
+public final class H5Vector {
+    static final long WHOLE_READ_BYTES = 64L << 20;
+
+    private final Dataset dataset;
+    private final ValueType type;
+    private final long length;
+    private final long dataAddress;
+    private SoftReference<Object> whole = new SoftReference<>(null);
+
+    private H5Vector(Dataset dataset, ValueType type) {
+        this.dataset = dataset;
+        this.type = type;
+        this.length = dataset.getSize();
+        long at = -1;
+        if (dataset instanceof ContiguousDataset c) {
+            try {
+                at = c.getDataAddress();
+            } catch (RuntimeException e) {
+                at = -1;
+            }
+        }
+        this.dataAddress = at;
+    }
+
+    /** The dataset as a vector, or null when it is not a 1-D numeric dataset. */
+    public static H5Vector of(io.jhdf.api.Node node) {
+        if (!(node instanceof Dataset d)) return null;
+        try {
+            if (d.isScalar() || d.getDimensionsAsLong().length != 1) return null;
+            ValueType t = numericType(d);
+            return t != null ? new H5Vector(d, t) : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The stored type of a numeric dataset (integers of 1, 2, 4 or 8 bytes, f16/f32/f64), else null. */
+    public static ValueType numericType(Dataset d) {
+        var t = d.getDataType();
+        int w = t.getSize();
+        if (t instanceof FixedPoint f && (w == 1 || w == 2 || w == 4 || w == 8)) {
+            return new ValueType(f.isSigned() ? ValueType.Kind.INT : ValueType.Kind.UINT, w);
+        }
+        if (t instanceof FloatingPoint) return w == 2 ? ValueType.F16 : w == 4 ? ValueType.F32 : w == 8 ? ValueType.F64 : null;
+        return null;
+    }
+
+    public String path() { return dataset.getPath(); }
+
+    public String name() { return dataset.getName(); }
+
+    public ValueType type() { return type; }
+
+    public long length() { return length; }
+
+    public Dataset dataset() { return dataset; }
+
+    public boolean contiguous() { return dataAddress >= 0; }
+
+    /** Raw bits (see {@link ValueType}) of elements {@code [start, start+len)}. */
+    public void read(long start, long[] dst, int off, int len) {
+        if (start < 0 || len < 0 || start + len > length) throw new IndexOutOfBoundsException(start + "+" + len);
+        if (len == 0) return;
+        if (length * type.byteWidth() <= WHOLE_READ_BYTES) {
+            Object all = wholeData();
+            for (int i = 0; i < len; i++) dst[off + i] = raw(all, (int) (start + i));
+            return;
+        }
+        Object slice = dataset.getData(new long[] {start}, new int[] {len});
+        for (int i = 0; i < len; i++) dst[off + i] = raw(slice, i);
+    }
+
+    private synchronized Object wholeData() {
+        Object all = whole.get();
+        if (all == null) {
+            all = dataset.getData();
+            whole = new SoftReference<>(all);
+        }
+        return all;
+    }
+
+    /** Raw bits of element {@code i} of an array jhdf returned. */
+    private long raw(Object a, int i) {
+        if (a instanceof float[] f) return Float.floatToRawIntBits(f[i]) & 0xffffffffL;
+        if (a instanceof double[] d) return Double.doubleToRawLongBits(d[i]);
+        if (a instanceof int[] x) return type.normalize(x[i]);
+        if (a instanceof long[] x) return type.normalize(x[i]);
+        if (a instanceof short[] x) return type.normalize(x[i]);
+        if (a instanceof byte[] x) return type.normalize(x[i]);
+        if (a instanceof BigInteger[] x) return x[i].longValue();
+        Object v = Array.get(a, i);
+        return v instanceof Number n ? type.normalize(n.longValue()) : 0;
+    }
+
+    /** Reads the whole vector; callers check {@link #length} first. */
+    public long[] readAll() {
+        long[] out = new long[(int) length];
+        read(0, out, 0, out.length);
+        return out;
+    }
+
+    /** A value as a signed count or index ({@code Long.MAX_VALUE} for an unsigned 64-bit value beyond it, NaN-free floats truncated). */
+    public long asLong(long raw) {
+        if (type.kind() == ValueType.Kind.FLOAT) return (long) type.toDouble(raw);
+        if (type.kind() == ValueType.Kind.UINT && type.byteWidth() == 8 && raw < 0) return Long.MAX_VALUE;
+        return raw;
+    }
+
+    /** The bytes of element {@code i}, or null when the dataset is not contiguous. */
+    public Span place(long i) {
+        return dataAddress < 0 ? null : Span.bytes(dataAddress + i * type.byteWidth(), type.byteWidth());
+    }
+
+    /** Where element {@code i} lies, in words: {@code /X/indices[17] at byte 4242} or its chunked dataset. */
+    public String where(long i) {
+        String at = path() + "[" + i + "]";
+        if (dataAddress >= 0) return at + " at byte " + (dataAddress + i * type.byteWidth());
+        boolean filtered;
+        try {
+            filtered = !dataset.getFilters().isEmpty();
+        } catch (RuntimeException e) {
+            filtered = false;
+        }
+        return at + " (element " + i + " of a chunked" + (filtered ? ", compressed" : "") + " dataset whose object header is at byte "
+                + dataset.getAddress() + ")";
+    }
+
+    /** The elements as a value column (for the values table, plots and exports). */
+    public ValueColumn column() {
+        return new ValueColumn() {
+            @Override public String name() { return H5Vector.this.name(); }
+            @Override public ValueType type() { return type; }
+            @Override public long count() { return length; }
+            @Override public void read(long start, long[] dst, int off, int len) { H5Vector.this.read(start, dst, off, len); }
+        };
+    }
+}
