@@ -62,11 +62,11 @@ final class StringTableReader {
                 r.need(p, idxBytes);
                 p += idxBytes;
             }
-            entriesStart = p;
             // a string can be one byte: the count is bounded by the file, not by what can be held
             if (!MemoryBudget.fits(count, 4 + 8 + 16)) {
                 throw BjReader.fatal(countPos, MemoryBudget.RULE, MemoryBudget.tooLarge(count + " strings", count * 28));
             }
+            entriesStart = p;
             strs = new String[(int) count];
             pos = new long[(int) count + 1];
             pos[0] = p;

@@ -55,6 +55,7 @@ class BinaryJsonHostileSizesTest {
         byte[] b = doc(list(10_000_000), new byte[10_000_000]);
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("nulls.bj"), b));
         assertEquals(0, o.exit(), o::toString);
+        assertFalse(o.failed(), o::toString);
         assertEquals(java.util.Map.of(), o.rules(), o::toString);
         assertTrue(o.millis() < 5000, o::toString);
     }
@@ -83,6 +84,7 @@ class BinaryJsonHostileSizesTest {
         byte[] b = doc(levels, new byte[] {0});
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("deep.bj"), b));
         assertEquals(0, o.exit(), o::toString);
+        assertFalse(o.failed(), o::toString);
         assertTrue(o.has(Rules.TOO_DEEP), o::toString);
         assertFalse(o.has("internal_error"), o::toString);
         assertTrue(o.millis() < 5000, o::toString);
@@ -96,6 +98,7 @@ class BinaryJsonHostileSizesTest {
         byte[] b = doc(list(50_000), body.toByteArray());
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("lists.bj"), b));
         assertEquals(0, o.exit(), o::toString);
+        assertFalse(o.failed(), o::toString);
         assertFalse(o.has("internal_error"), o::toString);
         assertTrue(o.millis() < 5000, o::toString);
     }
@@ -126,7 +129,9 @@ class BinaryJsonHostileSizesTest {
     void tenMillionEmptyStringsAreTooLargeToHold(@TempDir Path dir) throws Exception {
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("strings.bj"), duplicates(10_000_000, 0)));
         assertEquals(0, o.exit(), o::toString);
+        assertFalse(o.failed(), o::toString);
         assertTrue(o.has(org.packscope.codec.io.MemoryBudget.RULE), o::toString);
+        assertFalse(o.has("unreadable") || o.has("internal_error"), o::toString);
         assertTrue(o.millis() < 5000, o::toString);
     }
 }

@@ -35,6 +35,9 @@ public final class BoundedWalk {
     public record Outcome(int exit, long millis, long wallMillis, long peakHeapMb, Map<String, Integer> rules, String output) {
         public boolean has(String rule) { return rules.containsKey(rule); }
 
+        /** A loader that failed instead of reporting: what a reader must never leave. */
+        public boolean failed() { return has("unreadable") || has("internal_error") || !output.contains("millis "); }
+
         @Override public String toString() {
             return "exit " + exit + ", " + millis + " ms CPU (" + wallMillis + " ms wall), peak heap " + peakHeapMb + " MB, " + rules + "\n" + output;
         }
