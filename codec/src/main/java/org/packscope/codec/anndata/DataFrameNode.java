@@ -53,6 +53,12 @@ final class DataFrameNode {
                         + " values but the index has " + index.size() + " names"));
             }
             if (values != null) cols.put(name, texts(values, TABLE_ROWS));
+            if (member instanceof Dataset codes && col.kind().equals("anndata-categorical")) {
+                // an older categorical is a dataset of codes: the table shows the categories, the
+                // column keeps the dataset's own values, as every HDF5 reader reads them
+                H5Vector v = H5Vector.of(codes);
+                if (v != null) col.facet(ValueColumn.class, v.column());
+            }
             kids.add(col);
         }
         n.summary(String.format(Locale.ROOT, "dataframe · %,d rows · %d column%s", index.size(), cols.size(), cols.size() == 1 ? "" : "s"));

@@ -59,24 +59,28 @@ final class Hdf5Nodes {
     private void fillGroup(Node n, Group group, List<Long> ancestors) {
         if (!headerFits(n, group.getAddress(), "group " + group.getPath())) return;
         addAttributes(n, group);
-        List<GroupMembers.Member> kids;
-        try {
-            kids = GroupMembers.of(group, hdf);
-        } catch (Hdf5Problem e) {
-            throw e;
-        } catch (RuntimeException e) {
-            // a listing this reader does not know; jhdf's own (all members or none) is the fallback
-            kids = new ArrayList<>();
-            for (var k : group.getChildren().entrySet()) {
-                io.jhdf.api.Node object = k.getValue();
-                kids.add(new GroupMembers.Member(k.getKey(), () -> object));
-            }
-        }
-        List<GroupMembers.Member> members = kids;
+        List<GroupMembers.Member> members = members(group);
         n.summary(members.size() + (members.size() == 1 ? " member" : " members"));
         List<Long> here = new ArrayList<>(ancestors);
         here.add(group.getAddress());
         n.lazyChildren(members.size(), i -> nodeFor(members.get(i).name(), members.get(i).object(), here));
+    }
+
+    /** The members of a group, by name, each made only when asked for. */
+    private List<GroupMembers.Member> members(Group group) {
+        try {
+            return GroupMembers.of(group, hdf);
+        } catch (Hdf5Problem e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // a listing this reader does not know; jhdf's own (all members or none) is the fallback
+            List<GroupMembers.Member> kids = new ArrayList<>();
+            for (var k : group.getChildren().entrySet()) {
+                io.jhdf.api.Node object = k.getValue();
+                kids.add(new GroupMembers.Member(k.getKey(), () -> object));
+            }
+            return kids;
+        }
     }
 
     /** A node for one member of a group; whatever jhdf cannot read of it stays on that node. */
@@ -111,7 +115,7 @@ final class Hdf5Nodes {
             if (link == null) {
                 for (Hdf5GroupOpener o : openers) {
                     try {
-                        if (o.accepts(g)) return o.open(g, file);
+                        if (o.accepts(g)) return claimed(o, name, g, ancestors);
                     } catch (RuntimeException e) {
                         // fall back to the plain group view; the opener's problem is shown there
                         return plainGroup(name, g, ancestors, null).diagnose(Diagnostic.error(null, "group_unreadable",
@@ -125,7 +129,11 @@ final class Hdf5Nodes {
             if (link == null) {
                 for (Hdf5GroupOpener o : openers) {
                     Node claimed = o.openDataset(d, file);
-                    if (claimed != null) return claimed;
+                    if (claimed == null) continue;
+                    // the format's view on top; the values stay the dataset's cells, as any HDF5 reader reads them
+                    var cells = dataset(name, d, link).values();
+                    if (cells != null) claimed.facet(org.packscope.codec.inspect.ValueColumn.class, cells);
+                    return claimed;
                 }
             }
             return dataset(name, d, link);
@@ -138,6 +146,31 @@ final class Hdf5Nodes {
         }
         return Node.of(name, "hdf5-object").summary("unknown object")
                 .diagnose(Diagnostic.warning(null, "hdf5_unsupported_object", "'" + name + "' is neither a group, a dataset nor a named datatype"));
+    }
+
+    /**
+     * A group a format recognises (a matrix, a dataframe): the format's view, and beneath it
+     * the group's members that view does not show, as HDF5 objects, so that every dataset
+     * keeps its HDF5 path ({@code file.h5::/matrix/barcodes}) and its values.
+     */
+    private Node claimed(Hdf5GroupOpener o, String name, Group g, List<Long> ancestors) {
+        String kind = o.open(g, file).kind();
+        return Node.lazy(name, kind, n -> {
+            o.fill(n, g, file);
+            java.util.Set<String> shown = new java.util.HashSet<>();
+            for (Node c : n.children()) shown.add(c.name());
+            List<Long> here = new ArrayList<>(ancestors);
+            here.add(g.getAddress());
+            List<GroupMembers.Member> members;
+            try {
+                members = members(g);
+            } catch (RuntimeException e) {
+                return; // the format's view has said what is damaged; the plain listing adds nothing then
+            }
+            for (GroupMembers.Member m : members) {
+                if (!shown.contains(m.name())) n.add(nodeFor(m.name(), m.object(), here));
+            }
+        });
     }
 
     /**

@@ -86,7 +86,9 @@ public final class MatrixNodes {
         }
         n.summary(summary(format, m, "dense"));
         facts(n, m, "dense, row-major: every cell is stored; zeros are not listed as entries");
+        ValueColumn cells = n.values(); // set by the HDF5 reader: every cell in row-major order
         common(n, m, (p, threads) -> m.decodeAll(p));
+        if (cells != null) n.facet(ValueColumn.class, cells);
         n.children(List.of(entriesNode(m)));
     }
 
