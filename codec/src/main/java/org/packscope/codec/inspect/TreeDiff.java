@@ -110,6 +110,7 @@ public final class TreeDiff {
         long n = Math.min(ca.count(), cb.count());
         int found = 0;
         long[] pa = new long[PAGE], pb = new long[PAGE];
+        byte[] ga = new byte[PAGE], gb = new byte[PAGE];
         for (long start = 0; start < n && found < limits.maxValueDifferences() && !full(); start += PAGE) {
             progress.checkCancelled();
             int len = (int) Math.min(PAGE, n - start);
@@ -117,14 +118,17 @@ public final class TreeDiff {
                 try {
                     ca.read(start, pa, 0, len);
                     cb.read(start, pb, 0, len);
+                    ca.gaps(start, ga, 0, len);
+                    cb.gaps(start, gb, 0, len);
                 } catch (RuntimeException e) {
                     add(new Difference(path, "values from " + start, "unreadable", Node.describe(e), a, null, b, null));
                     return;
                 }
                 for (int i = 0; i < len && found < limits.maxValueDifferences(); i++) {
-                    if (pa[i] != pb[i]) {
+                    // a gap (undecodable or missing) differs from any value, whatever bits stand in for it
+                    if (ga[i] != gb[i] || ga[i] == ValueColumn.PRESENT && pa[i] != pb[i]) {
                         found++;
-                        add(new Difference(path, "value " + (start + i), ca.type().format(pa[i]), cb.type().format(pb[i]), a, null, b, null));
+                        add(new Difference(path, "value " + (start + i), shown(ca, pa[i], ga[i]), shown(cb, pb[i], gb[i]), a, null, b, null));
                     }
                 }
             } else {
@@ -137,6 +141,10 @@ public final class TreeDiff {
                 }
             }
         }
+    }
+
+    private static String shown(ValueColumn c, long raw, byte gap) {
+        return gap == ValueColumn.UNDECODABLE ? "undecodable" : gap == ValueColumn.MISSING ? "missing" : c.type().format(raw);
     }
 
     private static Map<String, Node> byName(List<Node> nodes) {

@@ -16,8 +16,10 @@ import org.packscope.codec.io.ByteSource;
 /**
  * The numbers of a Pco file (or of one chunk) with random access: a request decodes
  * only the chunks holding the rows asked for, keeping the last few decoded chunks.
- * A chunk that fails to decode yields the numbers decoded before the damage and
- * zeros after it (the Verifier reports the damage). Thread-safe.
+ * A chunk that fails to decode reads as the numbers decoded before the damage and
+ * zeros after it, and all its values are gaps ({@link #UNDECODABLE}) with the damage
+ * as their reason: none of them can be trusted (the Verifier reports the damage).
+ * Thread-safe.
  */
 public final class PcoValues implements ValueColumn {
     private static final int CACHED_CHUNKS = 4;
@@ -30,6 +32,8 @@ public final class PcoValues implements ValueColumn {
     private final int chunkCount;
     private final long rowBase;
     private final long count;
+    /** Why a chunk could not be decoded, by chunk index (chunks that decoded are absent). */
+    private final Map<Integer, String> damaged = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicInteger decodes = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<Integer, long[]> cache = new LinkedHashMap<>(8, 0.75f, true) {
         @Override protected boolean removeEldestEntry(Map.Entry<Integer, long[]> e) {
@@ -86,7 +90,8 @@ public final class PcoValues implements ValueColumn {
         try {
             file.decodeChunk(c, v, 0);
         } catch (PcoException e) {
-            // keep what decoded before the damage; the Verifier reports it
+            // keep what decoded before the damage; the Verifier reports it, gaps() marks it
+            damaged.put(index, "chunk " + index + " could not be decoded: " + e.getMessage());
         }
         synchronized (cache) {
             cache.put(index, v);
@@ -111,6 +116,35 @@ public final class PcoValues implements ValueColumn {
             done += take;
             row += take;
         }
+    }
+
+    /** Any chunk may turn out damaged when decoded. */
+    @Override public boolean mayHaveGaps() { return true; }
+
+    @Override
+    public void gaps(long start, byte[] dst, int off, int len) {
+        if (start < 0 || len < 0 || start + len > count) {
+            throw new IndexOutOfBoundsException("rows " + start + ".." + (start + len) + " of " + count);
+        }
+        long row = start + rowBase;
+        int done = 0;
+        while (done < len) {
+            int ci = file.chunkOfRow(row);
+            PcoFile.Chunk c = file.chunks().get(ci);
+            chunkValues(ci); // decodes (or finds cached) the chunk, learning whether it is damaged
+            int take = Math.min(len - done, c.n() - (int) (row - c.firstRow()));
+            java.util.Arrays.fill(dst, off + done, off + done + take, damaged.containsKey(ci) ? UNDECODABLE : PRESENT);
+            done += take;
+            row += take;
+        }
+    }
+
+    @Override
+    public String gapReason(long index) {
+        if (index < 0 || index >= count) return null;
+        int ci = file.chunkOfRow(index + rowBase);
+        chunkValues(ci);
+        return damaged.get(ci);
     }
 
     /**
