@@ -43,6 +43,8 @@ final class DetailPane extends BorderPane {
     private SpyView spy;
     private PlotView plot;
     private final List<Tab> tableTabs = new ArrayList<>();
+    private final SplitPane structureSplit;
+    private final SplitPane split;
     private Node node;
     private Node plotted;
     private Node spied;
@@ -70,7 +72,7 @@ final class DetailPane extends BorderPane {
         subtitle.getStyleClass().add("detail-subtitle");
         VBox head = new VBox(2, title, subtitle);
         head.setPadding(new Insets(8, 10, 6, 10));
-        SplitPane structureSplit = new SplitPane(structure, explain);
+        structureSplit = new SplitPane(structure, explain);
         structureSplit.setDividerPositions(0.72);
         structureTab.setContent(structureSplit);
         valuesTab.setContent(values);
@@ -90,7 +92,7 @@ final class DetailPane extends BorderPane {
             }
         });
         tabs.setId("detail-tabs");
-        SplitPane split = new SplitPane(tabs, hex);
+        split = new SplitPane(tabs, hex);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.55);
         setTop(head);
@@ -241,6 +243,17 @@ final class DetailPane extends BorderPane {
                 : t == diagnosticsTab ? diagnostics.table()
                 : t == null || t.getContent() == null ? tabs : t.getContent().lookup(".table-view");
         (target == null ? tabs : target).requestFocus();
+    }
+
+    /** Divider positions: tabs over hex, structure beside explanation, values beside trace. */
+    double[] dividers() {
+        return new double[] {split.getDividerPositions()[0], structureSplit.getDividerPositions()[0], values.dividerPosition()};
+    }
+
+    void setDividers(double hex, double explain, double trace) {
+        split.setDividerPositions(hex);
+        structureSplit.setDividerPositions(explain);
+        values.setDividerPosition(trace);
     }
 
     Node node() { return node; }

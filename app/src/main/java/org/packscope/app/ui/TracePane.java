@@ -29,6 +29,8 @@ final class TracePane extends BorderPane {
     private final Label heading = new Label("Select a value and press Trace to see how it was decoded");
     private final ListView<Trace.Step> steps = new ListView<>();
     private final Button reveal = new Button("Show in Tree");
+    /** The selected step's whole text, wrapped, below the list: a list cell's text can be cut. */
+    private final javafx.scene.control.TextArea detail = new javafx.scene.control.TextArea();
     private Trace shown;
     private Node traced;
 
@@ -54,18 +56,23 @@ final class TracePane extends BorderPane {
                 int n = getIndex() + 1;
                 Label title = new Label(n + ". " + s.title() + (s.value() == null || s.value().isEmpty() ? "" : " = " + s.value()));
                 title.setStyle("-fx-font-weight: bold;");
-                String where = s.span() == null ? "computed" : (s.span().isByteAligned()
-                        ? "bytes " + s.span().byteOffset() + "–" + (s.span().byteEnd() - 1)
-                        : "bits " + s.span().startBit() + "–" + (s.span().endBit() - 1) + " (byte " + s.span().offsetText() + ")")
-                        + (s.source() == null ? "" : " of " + s.source().name());
-                Label detail = new Label(s.explanation() + "  [" + where + "]");
+                Label detail = new Label(s.explanation() + "  [" + where(s) + "]");
                 detail.setWrapText(true);
-                detail.setMaxWidth(Math.max(200, lv.getWidth() - 40));
+                // follows the list's width, so a wider list shows more and a narrower one wraps
+                detail.maxWidthProperty().bind(lv.widthProperty().subtract(40));
+                title.maxWidthProperty().bind(lv.widthProperty().subtract(40));
                 setGraphic(new VBox(2, title, detail));
                 setText(null);
             }
         });
+        detail.setId("trace-detail");
+        detail.setEditable(false);
+        detail.setWrapText(true);
+        detail.setPrefRowCount(4);
+        detail.setPromptText("Select a step to read it in full");
+        reveal.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         steps.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            detail.setText(now == null ? "" : fullText(now));
             reveal.setDisable(now == null || now.span() == null || now.source() == null);
             if (now != null) onStep.accept(now);
         });
@@ -84,8 +91,26 @@ final class TracePane extends BorderPane {
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(0, 4, 0, 0));
         setTop(top);
-        setCenter(steps);
+        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(steps, detail);
+        split.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        split.setDividerPositions(0.7);
+        setCenter(split);
     }
+
+    private static String where(Trace.Step s) {
+        return (s.span() == null ? "computed" : (s.span().isByteAligned()
+                ? "bytes " + s.span().byteOffset() + "–" + (s.span().byteEnd() - 1)
+                : "bits " + s.span().startBit() + "–" + (s.span().endBit() - 1) + " (byte " + s.span().offsetText() + ")"))
+                + (s.source() == null ? "" : " of " + s.source().name());
+    }
+
+    /** A step in words: its title and value, what it does, and where its bits are. */
+    static String fullText(Trace.Step s) {
+        return s.title() + (s.value() == null || s.value().isEmpty() ? "" : " = " + s.value()) + "\n" + s.explanation()
+                + "\n[" + where(s) + "]";
+    }
+
+    String detailText() { return detail.getText(); }
 
     private void revealSelected(BiConsumer<Node, Trace.Step> onReveal) {
         Trace.Step s = steps.getSelectionModel().getSelectedItem();
@@ -105,6 +130,7 @@ final class TracePane extends BorderPane {
         traced = null;
         heading.setText(message);
         steps.getItems().clear();
+        detail.setText("");
         reveal.setDisable(true);
     }
 
