@@ -59,9 +59,8 @@ public final class MainWindow {
         detail.diagnostics().onDeepCheck(browser::markDeepCheck);
         SplitPane split = new SplitPane(browser, detail);
         split.setDividerPositions(prefs.getDouble("layout.browser", 0.3));
-        // the tree keeps a usable width on narrow screens, and does not grow with the window
+        // the tree keeps a usable width on narrow screens
         browser.setMinWidth(MIN_TREE_WIDTH);
-        SplitPane.setResizableWithParent(browser, false);
         this.prefs = prefs;
         this.mainSplit = split;
         root.setTop(menu());
@@ -140,7 +139,7 @@ public final class MainWindow {
      * screen it opens on (a remembered size can be larger than this screen), and the
      * dividers where they were.
      */
-    private void restoreLayout() {
+    void restoreLayout() {
         double x = prefs.getDouble("layout.x", Double.NaN), y = prefs.getDouble("layout.y", Double.NaN);
         javafx.stage.Screen screen = javafx.stage.Screen.getScreens().stream()
                 .filter(sc -> sc.getVisualBounds().contains(x + 40, y + 20)).findFirst().orElse(javafx.stage.Screen.getPrimary());
@@ -154,6 +153,7 @@ public final class MainWindow {
         boolean remembered = !Double.isNaN(x) && !Double.isNaN(y);
         stage.setX(remembered ? Math.max(b.getMinX(), Math.min(x, b.getMaxX() - w)) : b.getMinX() + (b.getWidth() - w) / 2);
         stage.setY(remembered ? Math.max(b.getMinY(), Math.min(y, b.getMaxY() - h)) : b.getMinY() + (b.getHeight() - h) / 3);
+        mainSplit.setDividerPositions(prefs.getDouble("layout.browser", 0.3));
         detail.setDividers(prefs.getDouble("layout.hex", 0.55), prefs.getDouble("layout.explain", 0.72),
                 prefs.getDouble("layout.trace", 0.5));
     }

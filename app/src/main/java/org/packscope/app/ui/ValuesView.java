@@ -346,7 +346,8 @@ final class ValuesView extends BorderPane {
     /** A value cell: a gap shows greyed "—", its reason as tooltip. */
     private final class GapCell extends javafx.scene.control.TableCell<Long, String> {
         private final int column;
-        private final javafx.scene.control.Tooltip why = new javafx.scene.control.Tooltip();
+        /** Made when the cell first shows a gap: a tooltip per cell costs a popup window's styling. */
+        private javafx.scene.control.Tooltip why;
 
         GapCell(int column) { this.column = column; }
 
@@ -359,8 +360,11 @@ final class ValuesView extends BorderPane {
             boolean marked = getStyleClass().contains("value-gap");
             if (gap != null && !marked) getStyleClass().add("value-gap");
             if (gap == null && marked) getStyleClass().remove("value-gap");
-            if (gap != null) why.setText(gap);
-            setTooltip(gap == null ? null : why);
+            if (gap != null) {
+                if (why == null) why = new javafx.scene.control.Tooltip();
+                why.setText(gap);
+            }
+            if (getTooltip() != (gap == null ? null : why)) setTooltip(gap == null ? null : why);
         }
     }
 

@@ -69,7 +69,7 @@ class PlotViewTest {
     private static void assertAxis(double min, double max, io.fair_acc.chartfx.axes.spi.DefaultNumericAxis axis, String what) throws Exception {
         double w = max - min;
         try {
-            WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, () -> axis.getMin() <= min && axis.getMax() >= max
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> axis.getMin() <= min && axis.getMax() >= max
                     && axis.getMin() >= min - w && axis.getMax() <= max + w);
         } catch (java.util.concurrent.TimeoutException e) {
             // the assertions below say what is wrong
