@@ -73,7 +73,7 @@ public final class CarrayNodes {
         List<Node> dataChildren = new ArrayList<>();
         for (Map.Entry<Long, Path> e : c.files.entrySet()) {
             boolean stale = c.decodable && e.getKey() >= c.nchunks();
-            dataChildren.add(chunkFileNode(e.getValue(), stale));
+            dataChildren.add(chunkFileNode(e.getValue(), stale, c.dtype));
         }
         data.children(dataChildren).summary(c.files.size() + " chunk files");
         kids.add(data);
@@ -103,11 +103,23 @@ public final class CarrayNodes {
         }
     }
 
-    private static Node chunkFileNode(Path p, boolean stale) {
+    private static Node chunkFileNode(Path p, boolean stale, Dtype dtype) {
         String fname = FileNames.of(p);
         return Node.lazy(fname, "bcolz-superchunk", n -> {
             ByteSource src = ByteSource.open(p);
-            BloscFormat.fillSuperchunk(n, Superchunk.read(src), fname);
+            Superchunk s = Superchunk.read(src);
+            BloscFormat.fillSuperchunk(n, s, fname);
+            // the chunk's values are the carray's dtype (float64, not u64 bit patterns), in its trace too
+            if (dtype != null && !dtype.bigEndian() && dtype.valueType().numeric()) {
+                List<Node> chunks = n.children();
+                for (int k = 0; k < Math.min(chunks.size(), s.chunks().size()); k++) {
+                    org.packscope.codec.blosc.ChunkNodes.typeAs(chunks.get(k), s.chunks().get(k), dtype.valueType(), fname);
+                }
+                if (!chunks.isEmpty() && chunks.get(0).values() != null) {
+                    n.facet(ValueColumn.class, chunks.get(0).values());
+                    n.facet(ValueTracer.class, chunks.get(0).facet(ValueTracer.class));
+                }
+            }
             if (stale) {
                 n.diagnose(Diagnostic.warning(null, "stale_chunk_file", fname + " lies beyond the array's chunks; bcolz ignores it"));
                 n.summary("stale, ignored · " + n.summary());

@@ -39,6 +39,13 @@ public final class StoreColumn implements ValueColumn {
 
     public ByteStore store() { return store; }
 
+    /** The same bytes read as {@code t} (a bcolz dtype, a person's choice); null when they are not a whole number of such values. */
+    public StoreColumn as(ValueType t) {
+        int w = t.byteWidth();
+        if (w <= 0 || store.size() % w != 0) return null;
+        return new StoreColumn(name, t, store.size() / w, store);
+    }
+
     @Override public String name() { return name; }
     @Override public ValueType type() { return type; }
     @Override public long count() { return count; }
