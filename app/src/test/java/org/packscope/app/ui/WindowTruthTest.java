@@ -305,4 +305,29 @@ class WindowTruthTest {
             robot.interact(() -> window.setTheme(Theme.LIGHT));
         }
     }
+
+    @Test
+    void aStandaloneBloscChunkOffersInterpretAsWithASensibleRememberedDefault(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path chunk = Files.copy(Samples.get("blosc/snappy_shuf_ts8_24000b_smooth_c5.blosc"), dir.resolve("smooth.blosc"));
+        openAndWait(robot, chunk);
+        var combo = window.detail().interpretAs();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> combo.getValue() != null);
+        assertTrue(combo.getParent().isVisible() && combo.getWidth() >= combo.prefWidth(-1) - 0.5);
+        assertEquals("f64 little-endian", combo.getValue().label(), "smooth 8-byte data reads as floats by default");
+        assertEquals(6, combo.getItems().size(), "u64, i64, f64 in both byte orders");
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(1));
+        ValuesView values = window.detail().values();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.infoText().equals("3,000 values of type f64"));
+        Interpretation i64 = combo.getItems().stream().filter(i -> i.key().equals("i64<")).findFirst().orElseThrow();
+        robot.interact(() -> combo.setValue(i64));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.infoText().equals("3,000 values of type i64"));
+        // remembered for this file: opening it again reads it the same way
+        robot.interact(() -> window.browser().getRoot().getChildren().clear());
+        openAndWait(robot, chunk);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> combo.getValue() != null && combo.getValue().key().equals("i64<"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.infoText().equals("3,000 values of type i64"));
+        // a chunk of a bcolz carray has its dtype and no such choice
+        openAndWait(robot, Samples.get("bcolz/carray_2d_float64_N3_lz4_c5_shuffle"));
+        assertFalse(combo.getParent().isVisible(), "no 'read elements as' for a carray's values");
+    }
 }
