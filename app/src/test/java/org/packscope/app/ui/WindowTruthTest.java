@@ -330,4 +330,18 @@ class WindowTruthTest {
         openAndWait(robot, Samples.get("bcolz/carray_2d_float64_N3_lz4_c5_shuffle"));
         assertFalse(combo.getParent().isVisible(), "no 'read elements as' for a carray's values");
     }
+
+    @Test
+    void compareSaysUndecodableForValuesThatCouldNotBeDecoded(FxRobot robot) throws Exception {
+        DiffWindow[] w = new DiffWindow[1];
+        robot.interact(() -> window.compare(Samples.get("pco/multichunk_f32_10x1000.pco"),
+                Samples.get("pco/multichunk_f32_10x1000-damaged.pco"), shown -> w[0] = shown));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w[0] != null && !w[0].table().getItems().isEmpty());
+        var undecodable = w[0].table().getItems().stream().filter(d -> d.right().equals("undecodable")).toList();
+        assertFalse(undecodable.isEmpty(), w[0].table().getItems().toString());
+        assertTrue(undecodable.get(0).what().startsWith("value 3"), undecodable.get(0).what());
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        assertTrue(w[0].stage().getWidth() <= screen.getWidth() && w[0].stage().getHeight() <= screen.getHeight());
+        robot.interact(() -> w[0].stage().close());
+    }
 }
