@@ -130,6 +130,11 @@ final class PlotView extends BorderPane {
         binAxis.setAutoRanging(false);
         setCenter(line);
 
+        // no unit: chartfx would print an empty "[]" after the axis names
+        for (DefaultNumericAxis a : java.util.List.of(xAxis, yAxis, binAxis, countAxis)) a.setUnit(null);
+        // the charts take the width they are given: a chart's own minimum pushed its right end out of the window
+        for (XYChart c : java.util.List.of(line, histogram)) c.setMinSize(0, 0);
+        setMinSize(0, 0);
         line.setFocusTraversable(true);
         histogram.setFocusTraversable(true);
         // a filter: the zoomer consumes presses, and the click must still give the plot the focus

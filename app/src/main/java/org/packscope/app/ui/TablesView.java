@@ -94,6 +94,7 @@ final class TablesView {
         r.getDatasets().add(ds);
         chart.setLegendVisible(false);
         chart.setPrefHeight(260);
+        chart.setMinSize(0, 0);
         return chart;
     }
 

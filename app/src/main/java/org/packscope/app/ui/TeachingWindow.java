@@ -54,6 +54,7 @@ final class TeachingWindow implements SteppedWindow.Contents {
 
     TeachingWindow() {
         json.setId("teach-json");
+        json.setWrapText(true);
         json.setStyle("-fx-font-family: 'DejaVu Sans Mono', monospace;");
         sizes.setId("teach-sizes");
         sizes.setWrapText(true);
@@ -85,10 +86,11 @@ final class TeachingWindow implements SteppedWindow.Contents {
         return java.util.List.of(() -> {
             right.getItems().add(tree);
             split.getItems().add(right);
-            split.setDividerPositions(0.3);
+            // at 1280 px the detail pane keeps the hex view's full width; the JSON wraps
+            split.setDividerPositions(0.22);
         }, () -> {
             right.getItems().add(detail);
-            right.setDividerPositions(0.3);
+            right.setDividerPositions(0.18);
         });
     }
 

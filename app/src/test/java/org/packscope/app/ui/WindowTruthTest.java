@@ -344,4 +344,17 @@ class WindowTruthTest {
         assertTrue(w[0].stage().getWidth() <= screen.getWidth() && w[0].stage().getHeight() <= screen.getHeight());
         robot.interact(() -> w[0].stage().close());
     }
+
+    @Test
+    void plotsAndTheirLastTickStayInsideTheWindowAt1280(FxRobot robot) throws Exception {
+        openAndWait(robot, Samples.get("pco/smooth_i64_timestamps_ms.pco"));
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(2));
+        PlotView plot = window.detail().plot();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> plot.plottedPoints() > 0);
+        WaitForAsyncUtils.waitForFxEvents();
+        Bounds chart = plot.lineChart().localToScene(plot.lineChart().getLayoutBounds());
+        assertTrue(chart.getMaxX() <= stage.getScene().getWidth() + 0.5, "the plot ends at " + chart.getMaxX() + " of " + stage.getScene().getWidth());
+        assertTrue(plot.xAxis().getMax() >= 4999, "the last index is on the axis: " + plot.xAxis().getMax());
+        assertEquals(null, plot.yAxis().getUnit(), "no empty [] after the axis name");
+    }
 }
