@@ -54,9 +54,7 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
         long gaps = 0, nonFinite = 0;
         for (long s = 0; s < n; s += PAGE) {
             progress.checkCancelled();
-            int len = (int) Math.min(PAGE, n - s);
-            column.read(s, page, 0, len);
-            if (marks != null) column.gaps(s, marks, 0, len);
+            int len = readPage(column, s, page, marks);
             for (int i = 0; i < len; i++) {
                 if (marks != null && marks[i] != ValueColumn.PRESENT) {
                     gaps++;
@@ -100,9 +98,7 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
         int reports = 0;
         for (long s = 0; s < n; s += PAGE) {
             progress.checkCancelled();
-            int len = (int) Math.min(PAGE, n - s);
-            column.read(s, page, 0, len);
-            if (marks != null) column.gaps(s, marks, 0, len);
+            int len = readPage(column, s, page, marks);
             for (int i = 0; i < len; i++) {
                 if (marks != null && marks[i] != ValueColumn.PRESENT) continue;
                 long v = page[i];
@@ -126,6 +122,14 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
             }
         }
         return new Histogram(edges, counts, gaps, nonFinite, n, true);
+    }
+
+    /** Reads the page of values at {@code s} and, when the column may have gaps, their marks; returns how many. */
+    private static int readPage(ValueColumn column, long s, long[] page, byte[] marks) {
+        int len = (int) Math.min(PAGE, column.count() - s);
+        column.read(s, page, 0, len);
+        if (marks != null) column.gaps(s, marks, 0, len);
+        return len;
     }
 
     private static double unsignedToDouble(long v) {

@@ -99,8 +99,13 @@ public final class PcoValues implements ValueColumn {
         return v;
     }
 
-    @Override
-    public void read(long start, long[] dst, int off, int len) {
+    /** One stretch of requested rows inside one chunk: chunk index, first number in it, where in the request, how many. */
+    private interface ChunkRun {
+        void take(int chunk, long[] values, int from, int done, int take);
+    }
+
+    /** Walks rows {@code [start, start+len)} chunk by chunk, decoding (or finding cached) each chunk met. */
+    private void eachChunk(long start, int len, ChunkRun run) {
         if (start < 0 || len < 0 || start + len > count) {
             throw new IndexOutOfBoundsException("rows " + start + ".." + (start + len) + " of " + count);
         }
@@ -109,13 +114,17 @@ public final class PcoValues implements ValueColumn {
         while (done < len) {
             int ci = file.chunkOfRow(row);
             PcoFile.Chunk c = file.chunks().get(ci);
-            long[] v = chunkValues(ci);
             int from = (int) (row - c.firstRow());
             int take = Math.min(len - done, c.n() - from);
-            System.arraycopy(v, from, dst, off + done, take);
+            run.take(ci, chunkValues(ci), from, done, take);
             done += take;
             row += take;
         }
+    }
+
+    @Override
+    public void read(long start, long[] dst, int off, int len) {
+        eachChunk(start, len, (ci, v, from, done, take) -> System.arraycopy(v, from, dst, off + done, take));
     }
 
     /** Any chunk may turn out damaged when decoded. */
@@ -123,20 +132,8 @@ public final class PcoValues implements ValueColumn {
 
     @Override
     public void gaps(long start, byte[] dst, int off, int len) {
-        if (start < 0 || len < 0 || start + len > count) {
-            throw new IndexOutOfBoundsException("rows " + start + ".." + (start + len) + " of " + count);
-        }
-        long row = start + rowBase;
-        int done = 0;
-        while (done < len) {
-            int ci = file.chunkOfRow(row);
-            PcoFile.Chunk c = file.chunks().get(ci);
-            chunkValues(ci); // decodes (or finds cached) the chunk, learning whether it is damaged
-            int take = Math.min(len - done, c.n() - (int) (row - c.firstRow()));
-            java.util.Arrays.fill(dst, off + done, off + done + take, damaged.containsKey(ci) ? UNDECODABLE : PRESENT);
-            done += take;
-            row += take;
-        }
+        eachChunk(start, len, (ci, v, from, done, take) ->
+                java.util.Arrays.fill(dst, off + done, off + done + take, damaged.containsKey(ci) ? UNDECODABLE : PRESENT));
     }
 
     @Override
