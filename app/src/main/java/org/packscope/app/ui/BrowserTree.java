@@ -314,9 +314,26 @@ final class BrowserTree extends TreeView<Object> {
         return out;
     }
 
+    /**
+     * One tooltip for all rows, its text taken from the row it shows over: a tooltip is a
+     * popup window, and making one per cell made every rebuild of the tree's cells slow.
+     */
+    private final javafx.scene.control.Tooltip kind = new javafx.scene.control.Tooltip();
+    {
+        kind.setOnShowing(e -> { if (hovered() != null) kind.setText(hovered().kindText); });
+    }
+    /** The row under the pointer: the tooltip shows its node's kind. */
+    private NodeCell hovered;
+
+    private NodeCell hovered() { return hovered; }
+
     private final class NodeCell extends TreeCell<Object> {
-        /** One per cell, its text changed as the cell shows other nodes: making a tooltip is costly. */
-        private final javafx.scene.control.Tooltip kind = new javafx.scene.control.Tooltip();
+        /** What the tooltip says for the node shown (the one tooltip of the tree reads it when it shows). */
+        private String kindText = "";
+
+        NodeCell() {
+            addEventHandler(javafx.scene.input.MouseEvent.MOUSE_ENTERED, e -> hovered = this);
+        }
 
         @Override
         protected void updateItem(Object item, boolean empty) {
@@ -333,18 +350,18 @@ final class BrowserTree extends TreeView<Object> {
             INSIDE.mark(getStyleClass(), !empty && !error && item instanceof Node n && errorInside.contains(n), false);
             if (empty || item == null) {
                 setText(null);
-                setTooltip(null);
+                if (getTooltip() != null) setTooltip(null);
                 return;
             }
             if (item instanceof Node n) {
                 StringBuilder sb = new StringBuilder(n.name());
                 if (n.isLoaded() && !n.summary().isEmpty()) sb.append("   ").append(n.summary());
                 setText(sb.toString());
-                kind.setText(n.kind() + (errorInside.contains(n) ? " · a deep check found errors inside" : ""));
-                setTooltip(kind);
+                kindText = n.kind() + (errorInside.contains(n) ? " · a deep check found errors inside" : "");
+                if (getTooltip() != kind) setTooltip(kind);
             } else {
                 setText(item.toString());
-                setTooltip(null);
+                if (getTooltip() != null) setTooltip(null);
             }
         }
     }

@@ -43,7 +43,8 @@ final class DetailPane extends BorderPane {
     private SpyView spy;
     private PlotView plot;
     private final List<Tab> tableTabs = new ArrayList<>();
-    private final javafx.scene.control.ComboBox<Interpretation> interpretAs = new javafx.scene.control.ComboBox<>();
+    /** Made when a standalone Blosc chunk is first shown (most windows never need it). */
+    private javafx.scene.control.ComboBox<Interpretation> interpretAs;
     private final javafx.scene.layout.HBox interpretBar = new javafx.scene.layout.HBox(6);
     private boolean choosing;
     /** The node's values as shown: its own column, or a standalone Blosc chunk's as the person reads it. */
@@ -77,13 +78,6 @@ final class DetailPane extends BorderPane {
         title.getStyleClass().add("detail-title");
         subtitle.setId("detail-subtitle");
         subtitle.getStyleClass().add("detail-subtitle");
-        interpretAs.setId("interpret-as");
-        interpretAs.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        interpretAs.setTooltip(new javafx.scene.control.Tooltip(
-                "A Blosc chunk's header knows only the element size: choose how to read its elements (remembered for this file)"));
-        interpretAs.valueProperty().addListener((o, was, now) -> { if (now != null && !choosing) interpret(now, true); });
-        Label readAs = new Label("Read elements as");
-        interpretBar.getChildren().setAll(readAs, interpretAs);
         interpretBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         interpretBar.setVisible(false);
         interpretBar.setManaged(false);
@@ -198,8 +192,8 @@ final class DetailPane extends BorderPane {
         if (!offered) return;
         org.packscope.codec.inspect.ValueColumn raw = n.values();
         choosing = true;
-        interpretAs.getItems().setAll(Interpretation.choices(raw.type().byteWidth()));
-        interpretAs.setValue(null);
+        interpretAs().getItems().setAll(Interpretation.choices(raw.type().byteWidth()));
+        interpretAs().setValue(null);
         choosing = false;
         Interpretation remembered = Interpretation.of(INTERPRETATIONS.get(fileKey(n), ""), raw.type().byteWidth());
         if (remembered != null) {
@@ -216,7 +210,7 @@ final class DetailPane extends BorderPane {
         if (n == null || !Interpretation.offeredFor(n)) return;
         if (chosen) INTERPRETATIONS.put(fileKey(n), how.key());
         choosing = true;
-        interpretAs.setValue(how);
+        interpretAs().setValue(how);
         choosing = false;
         shownValues = how.apply(n.values());
         values.show(new ValuesView.Model(List.of("Value"), List.of(shownValues), List.of(n)));
@@ -235,7 +229,21 @@ final class DetailPane extends BorderPane {
         return Integer.toHexString(where.hashCode()) + ":" + tail;
     }
 
-    javafx.scene.control.ComboBox<Interpretation> interpretAs() { return interpretAs; }
+    /** True while "Read elements as" is offered, its choice made. */
+    boolean offersInterpretation() { return interpretAs != null && interpretBar.isVisible() && interpretAs.getValue() != null; }
+
+    javafx.scene.control.ComboBox<Interpretation> interpretAs() {
+        if (interpretAs == null) {
+            interpretAs = new javafx.scene.control.ComboBox<>();
+            interpretAs.setId("interpret-as");
+            interpretAs.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            interpretAs.setTooltip(new javafx.scene.control.Tooltip(
+                    "A Blosc chunk's header knows only the element size: choose how to read its elements (remembered for this file)"));
+            interpretAs.valueProperty().addListener((o, was, now) -> { if (now != null && !choosing) interpret(now, true); });
+            interpretBar.getChildren().setAll(new Label("Read elements as"), interpretAs);
+        }
+        return interpretAs;
+    }
 
     /** Finds, in the background, the node holding a trace step's bits, then has the tree select it. */
     private void revealStep(Node traced, Trace.Step step) {

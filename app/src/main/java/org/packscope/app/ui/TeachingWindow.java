@@ -62,7 +62,10 @@ final class TeachingWindow implements SteppedWindow.Contents {
         problem.setStyle("-fx-text-fill: #c62828;");
         problem.setWrapText(true);
         floatCompression.setPrefWidth(70);
-        HBox options = new HBox(10, seekable, new Label("Float compression"), floatCompression);
+        // wraps onto a second line in a narrow column instead of cutting the labels to "…"
+        javafx.scene.layout.FlowPane options = new javafx.scene.layout.FlowPane(10, 6, seekable,
+                new HBox(6, new Label("Float compression"), floatCompression));
+        seekable.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         VBox left = new VBox(8, new Label("JSON"), json, options, sizes, problem);
         VBox.setVgrow(json, Priority.ALWAYS);
         left.setPadding(new Insets(8));

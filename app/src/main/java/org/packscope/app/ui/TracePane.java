@@ -30,7 +30,7 @@ final class TracePane extends BorderPane {
     private final ListView<Trace.Step> steps = new ListView<>();
     private final Button reveal = new Button("Show in Tree");
     /** The selected step's whole text, wrapped, below the list: a list cell's text can be cut. */
-    private final javafx.scene.control.TextArea detail = new javafx.scene.control.TextArea();
+    private final Label detail = new Label("Select a step to read it in full");
     private Trace shown;
     private Node traced;
 
@@ -66,10 +66,12 @@ final class TracePane extends BorderPane {
             }
         });
         detail.setId("trace-detail");
-        detail.setEditable(false);
         detail.setWrapText(true);
-        detail.setPrefRowCount(4);
-        detail.setPromptText("Select a step to read it in full");
+        detail.setPadding(new Insets(4, 6, 4, 6));
+        detail.setAlignment(Pos.TOP_LEFT);
+        javafx.scene.control.ScrollPane detailScroll = new javafx.scene.control.ScrollPane(detail);
+        detailScroll.setFitToWidth(true);
+        detailScroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
         reveal.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         steps.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             detail.setText(now == null ? "" : fullText(now));
@@ -91,7 +93,7 @@ final class TracePane extends BorderPane {
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(0, 4, 0, 0));
         setTop(top);
-        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(steps, detail);
+        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(steps, detailScroll);
         split.setOrientation(javafx.geometry.Orientation.VERTICAL);
         split.setDividerPositions(0.7);
         setCenter(split);

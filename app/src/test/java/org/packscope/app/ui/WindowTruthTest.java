@@ -198,6 +198,10 @@ class WindowTruthTest {
         TeachingWindow[] w = new TeachingWindow[1];
         robot.interact(() -> window.openTeaching(shown -> w[0] = shown));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0] != null && w[0].detail().node() != null);
+        for (javafx.scene.Node c : w[0].stage().getScene().getRoot().lookupAll(".check-box")) {
+            Labeled l = (Labeled) c;
+            assertTrue(l.getWidth() >= l.prefWidth(-1) - 0.5, "'" + l.getText() + "' is not cut to …");
+        }
         // the sample's encoding shows at once, without typing
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !w[0].detail().structure().getItems().isEmpty());
         assertTrue(w[0].sizesText().contains("BJ"), w[0].sizesText());
@@ -245,6 +249,11 @@ class WindowTruthTest {
         TreeCell<?> cell = cellOf(robot, n);
         assertNotNull(cell);
         assertTrue(cell.getText().contains(n.summary()) && !n.summary().isEmpty(), "'" + cell.getText() + "' shows its summary");
+        robot.moveTo(cell);
+        var tip = cell.getTooltip();
+        assertNotNull(tip);
+        robot.interact(() -> tip.getOnShowing().handle(null));
+        assertEquals(n.kind(), tip.getText(), "the row's tooltip names its kind");
         TreeItem<Object> readme = folder.getChildren().stream()
                 .filter(c -> ((Node) c.getValue()).name().equals("README.txt")).findFirst().orElseThrow();
         assertTrue(readme.isLeaf(), "a node without children has no expand arrow");
@@ -268,8 +277,10 @@ class WindowTruthTest {
                 .max(java.util.Comparator.comparingInt(st -> st.explanation().length())).orElseThrow();
         robot.interact(() -> values.tracePane().steps().getSelectionModel().select(longest));
         assertEquals(TracePane.fullText(longest), values.tracePane().detailText());
-        javafx.scene.control.TextArea detail = robot.lookup("#trace-detail").queryAs(javafx.scene.control.TextArea.class);
-        assertTrue(detail.isWrapText() && detail.getWidth() > 100 && detail.getHeight() > 40, "the detail area is on screen");
+        javafx.scene.control.Label detail = robot.lookup("#trace-detail").queryAs(javafx.scene.control.Label.class);
+        assertTrue(detail.isWrapText() && detail.getWidth() > 100, "the detail area is on screen");
+        assertEquals(detail.getText(), TracePane.fullText(longest));
+        assertTrue(detail.getHeight() >= detail.prefHeight(detail.getWidth()) - 0.5, "the whole text, wrapped, not cut to …");
     }
 
     @Test
@@ -310,8 +321,8 @@ class WindowTruthTest {
     void aStandaloneBloscChunkOffersInterpretAsWithASensibleRememberedDefault(FxRobot robot, @TempDir Path dir) throws Exception {
         Path chunk = Files.copy(Samples.get("blosc/snappy_shuf_ts8_24000b_smooth_c5.blosc"), dir.resolve("smooth.blosc"));
         openAndWait(robot, chunk);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().offersInterpretation());
         var combo = window.detail().interpretAs();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> combo.getValue() != null);
         assertTrue(combo.getParent().isVisible() && combo.getWidth() >= combo.prefWidth(-1) - 0.5);
         assertEquals("f64 little-endian", combo.getValue().label(), "smooth 8-byte data reads as floats by default");
         assertEquals(6, combo.getItems().size(), "u64, i64, f64 in both byte orders");
