@@ -60,6 +60,12 @@ final class PlotView extends BorderPane {
     private Overview overview;
     private int generation;
     private boolean applying;
+    /**
+     * True while the plot shows all values (a new node, Fit, 0): the index axis is then set
+     * to exactly the values' range when they arrive, not left to chartfx's auto-ranging,
+     * which could keep a range from before the data changed.
+     */
+    private boolean fitted = true;
 
     PlotView(TaskRunner runner) {
         this.runner = runner;
@@ -165,8 +171,10 @@ final class PlotView extends BorderPane {
             e.consume();
         });
         zoomSettle.setOnFinished(e -> reloadVisibleRange());
-        xAxis.minProperty().addListener(o -> { if (!applying) zoomSettle.playFromStart(); });
-        xAxis.maxProperty().addListener(o -> { if (!applying) zoomSettle.playFromStart(); });
+        // the index axis is set by this view (fitted, or zoomed); any other change is a zoom (the zoomer's box)
+        xAxis.setAutoRanging(false);
+        xAxis.minProperty().addListener(o -> xMoved());
+        xAxis.maxProperty().addListener(o -> xMoved());
     }
 
     void show(ValueColumn c) {
@@ -177,10 +185,8 @@ final class PlotView extends BorderPane {
         counting = null;
         histogramStats.setText("");
         // each node's plot starts fitted to its own values, whatever the last one was zoomed to
-        applying = true;
-        xAxis.setAutoRanging(true);
+        fitted = true;
         yAxis.setAutoRanging(true);
-        applying = false;
         showLine(new double[0], new double[0], new double[0], new double[0]);
         showHistogram(new double[0], new double[0]);
         if (column == null) {
@@ -198,6 +204,7 @@ final class PlotView extends BorderPane {
         double width = Math.min(n, Math.max(8, (max - min) * factor));
         double lo = at - (at - min) * width / (max - min);
         lo = Math.max(0, Math.min(n - width, lo));
+        fitted = false;
         xAxis.setAutoRanging(false);
         yAxis.setAutoRanging(true);
         xAxis.set(lo, lo + width);
@@ -210,14 +217,21 @@ final class PlotView extends BorderPane {
         double width = Math.min(n, Math.max(8, (max - min) * factor));
         double mid = (min + max) / 2 + shift * (max - min);
         double lo = Math.max(0, Math.min(n - width, mid - width / 2));
+        fitted = false;
         xAxis.setAutoRanging(false);
         yAxis.setAutoRanging(true);
         xAxis.set(lo, lo + width);
         line.requestLayout();
     }
 
+    private void xMoved() {
+        if (applying) return;
+        fitted = false;
+        zoomSettle.playFromStart();
+    }
+
     private void wholeRange() {
-        xAxis.setAutoRanging(true);
+        fitted = true;
         yAxis.setAutoRanging(true);
         load(0, column.count(), true);
     }
@@ -226,7 +240,7 @@ final class PlotView extends BorderPane {
 
     private void reloadVisibleRange() {
         if (column == null || overview == null) return;
-        if (xAxis.isAutoRanging()) {
+        if (fitted) {
             // the axis fits itself to the data: that asks for the whole column, not for a range
             if (overview.from() != 0 || overview.to() != column.count()) load(0, column.count(), true);
             return;
@@ -283,6 +297,11 @@ final class PlotView extends BorderPane {
         }
         applying = true;
         try {
+            if (fitted) {
+                xAxis.setAutoRanging(false);
+                xAxis.set(o.from(), Math.max(o.from() + 1, o.to() - 1));
+                yAxis.setAutoRanging(true);
+            }
             showLine(java.util.Arrays.copyOf(x, k), java.util.Arrays.copyOf(y, k), java.util.Arrays.copyOf(below, k),
                     java.util.Arrays.copyOf(above, k));
         } finally {
