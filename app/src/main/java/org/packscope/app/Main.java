@@ -19,6 +19,36 @@ public final class Main {
             System.out.flush();
             System.exit(code);
         }
-        org.packscope.app.ui.PackScopeApp.launchWith(args);
+        try {
+            org.packscope.app.ui.PackScopeApp.launchWith(args);
+        } catch (RuntimeException | LinkageError e) {
+            String why = toolkitProblem(e);
+            if (why == null) throw e;
+            System.err.println(why);
+            System.exit(1);
+        }
+    }
+
+    /**
+     * One line saying why the window could not start, when the cause is the machine (no GTK 3,
+     * no display) rather than PackScope; null for any other failure.
+     */
+    static String toolkitProblem(Throwable e) {
+        StringBuilder all = new StringBuilder();
+        for (Throwable t = e; t != null && all.length() < 10_000; t = t.getCause()) all.append(t).append('\n');
+        String text = all.toString();
+        if (text.contains("GTK") || text.contains("libgtk")) {
+            return "packscope: the window cannot start: the GTK 3 library (libgtk-3.so.0; Debian/Ubuntu package libgtk-3-0) "
+                    + "is missing. Install it, or use the command line: packscope --help";
+        }
+        if (text.contains("Unable to open DISPLAY") || text.contains("DISPLAY")) {
+            return "packscope: the window cannot start: there is no display (DISPLAY is not set). Run it on a desktop, "
+                    + "under xvfb-run -a, or use the command line: packscope --help";
+        }
+        if (text.contains("no suitable pipeline") || text.contains("Graphics Device initialization failed")) {
+            return "packscope: the window cannot start: JavaFX found no graphics pipeline (try -Dprism.order=sw), "
+                    + "or use the command line: packscope --help";
+        }
+        return null;
     }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import javax.imageio.ImageIO;
 
 import org.packscope.app.export.SafeOutput;
+import org.packscope.codec.inspect.Histogram;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Overview;
@@ -74,12 +75,14 @@ final class PlotCommand implements Callable<Integer> {
             return Cli.EXIT_USAGE;
         }
         Overview o = Overview.of(c, 0, c.count(), width - 2 * MARGIN, 100, Progress.NONE);
-        BufferedImage img = kind.equals("line") ? line(o, c) : histogram(o, c);
+        // the histogram counts every value (no sampling), in integer cells for integers
+        Histogram h = kind.equals("histogram") ? Histogram.of(c, 100, Progress.NONE, null) : null;
+        BufferedImage img = h == null ? line(o, c) : histogram(h, c);
         SafeOutput.write(out, inputs, stream -> ImageIO.write(img, "png", stream));
         cli.out.printf(Locale.ROOT, "wrote %s: %s of %,d values (min %s, max %s)%s%n", PlainText.escape(out.toString()), kind, c.count(),
                 c.type().kind() == org.packscope.codec.inspect.ValueType.Kind.FLOAT ? o.min() : (long) o.min(),
                 c.type().kind() == org.packscope.codec.inspect.ValueType.Kind.FLOAT ? o.max() : (long) o.max(),
-                o.sampled() ? " — sampled" : "");
+                o.sampled() && h == null ? " — sampled" : "");
         return 0;
     }
 
@@ -115,19 +118,19 @@ final class PlotCommand implements Callable<Integer> {
         return img;
     }
 
-    private BufferedImage histogram(Overview o, ValueColumn c) {
+    private BufferedImage histogram(Histogram o, ValueColumn c) {
         BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = canvas(img, PlainText.escape(c.name()) + " — histogram of " + String.format(Locale.ROOT, "%,d", o.finite()) + " finite values");
-        long most = 1;
-        for (long k : o.histogramCounts()) most = Math.max(most, k);
-        int bins = o.histogramCounts().length, plotW = width - 2 * MARGIN, plotH = height - 2 * MARGIN;
+        Graphics2D g = canvas(img, PlainText.escape(c.name()) + " — histogram of all " + String.format(Locale.ROOT, "%,d", o.binned()) + " values"
+                + (o.gaps() + o.nonFinite() > 0 ? String.format(Locale.ROOT, " (%,d undecodable, missing or NaN left out)", o.gaps() + o.nonFinite()) : ""));
+        long most = o.tallest();
+        int bins = o.counts().length, plotW = width - 2 * MARGIN, plotH = height - 2 * MARGIN;
         g.setColor(new Color(0x2f6fde));
         for (int i = 0; i < bins; i++) {
             int x0 = MARGIN + i * plotW / bins, x1 = MARGIN + (i + 1) * plotW / bins;
-            int h = (int) ((double) o.histogramCounts()[i] / most * plotH);
+            int h = (int) ((double) o.counts()[i] / most * plotH);
             g.fillRect(x0, MARGIN + plotH - h, Math.max(1, x1 - x0 - 1), h);
         }
-        axisLabels(g, Long.toString(most), "0", String.valueOf(o.histogramEdges()[0]), String.valueOf(o.histogramEdges()[bins]));
+        axisLabels(g, Long.toString(most), "0", String.valueOf(o.edges()[0]), String.valueOf(o.edges()[bins]));
         g.dispose();
         return img;
     }

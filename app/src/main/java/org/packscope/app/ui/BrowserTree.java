@@ -21,6 +21,12 @@ final class BrowserTree extends TreeView<Object> {
     static final int RANGE = 1000;
 
     private final TaskRunner runner;
+    /** Nodes a deep check found errors in, and the nodes holding them: marked until the next deep check of their file. */
+    private final java.util.Set<Node> deepErrors = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final java.util.Set<Node> errorInside = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    /** Children whose summaries are read ahead when their parent opens (more wait for a click). */
+    static final int SUMMARIES_AHEAD = 300;
+    static final SeverityClass INSIDE = new SeverityClass("has-error-inside", "has-warning-inside");
 
     /** A group of children [from, to) of a node with very many children. */
     record Range(Node parent, int from, int to) {
@@ -38,6 +44,28 @@ final class BrowserTree extends TreeView<Object> {
             if (item != null && item.getValue() instanceof Node n) onSelect.accept(n);
         });
     }
+
+    /**
+     * Marks what a deep check of {@code root} found: nodes with errors turn red, the nodes
+     * holding them are marked too, so a damaged chunk deep in a file can be found.
+     */
+    void markDeepCheck(Node root, List<org.packscope.codec.inspect.TreeWalk.Located> found) {
+        deepErrors.removeIf(n -> isUnder(n, root));
+        errorInside.removeIf(n -> isUnder(n, root));
+        for (var l : found) {
+            if (l.diagnostic().severity() != Severity.ERROR) continue;
+            deepErrors.add(l.node());
+            for (Node p = l.node().parent(); p != null; p = p.parent()) errorInside.add(p);
+        }
+        refresh();
+    }
+
+    private static boolean isUnder(Node n, Node root) {
+        for (Node p = n; p != null; p = p.parent()) if (p == root) return true;
+        return false;
+    }
+
+    boolean markedInside(Node n) { return errorInside.contains(n); }
 
     NodeItem addRoot(Node node) {
         NodeItem item = new NodeItem(node);
@@ -176,6 +204,14 @@ final class BrowserTree extends TreeView<Object> {
 
         @Override public boolean isLeaf() { return leaf; }
 
+        /** Once its node is loaded and has no children, the item is a leaf: no expand arrow. */
+        void settle() {
+            if (!leaf && getValue() instanceof Node n && n.isLoaded() && n.childCount() == 0) {
+                leaf = true;
+                getChildren().clear();
+            }
+        }
+
         private void request() {
             if (requested) return;
             requested = true;
@@ -183,6 +219,7 @@ final class BrowserTree extends TreeView<Object> {
                 getChildren().setAll(items);
                 if (items.isEmpty()) leaf = true;
                 BrowserTree.this.refresh();
+                readSummariesAhead(items);
                 whenLoaded.forEach(Runnable::run);
                 whenLoaded.clear();
             }, ex -> {
@@ -231,6 +268,32 @@ final class BrowserTree extends TreeView<Object> {
         }
     }
 
+    /**
+     * Loads the first children in the background, so their rows show summaries (and lose
+     * the expand arrow when they have no children) without waiting for a click.
+     */
+    private void readSummariesAhead(List<TreeItem<Object>> items) {
+        List<NodeItem> todo = new ArrayList<>();
+        for (TreeItem<Object> i : items) {
+            if (i instanceof NodeItem ni && !ni.node().isLoaded()) todo.add(ni);
+            if (todo.size() >= SUMMARIES_AHEAD) break;
+        }
+        if (todo.isEmpty()) {
+            for (TreeItem<Object> i : items) if (i instanceof LazyItem li) li.settle();
+            return;
+        }
+        runner.submit("Reading summaries", p -> {
+            for (NodeItem ni : todo) {
+                p.checkCancelled();
+                ni.node().summary(); // loads the node, here, off the FX thread
+            }
+            return todo;
+        }, done -> {
+            for (TreeItem<Object> i : items) if (i instanceof LazyItem li) li.settle();
+            refresh();
+        });
+    }
+
     /** Items for children [from, to): the nodes themselves, or ranges when there are many. */
     private List<TreeItem<Object>> itemsFor(Node parent, int from, int to) {
         List<TreeItem<Object>> out = new ArrayList<>();
@@ -251,9 +314,26 @@ final class BrowserTree extends TreeView<Object> {
         return out;
     }
 
-    private static final class NodeCell extends TreeCell<Object> {
-        /** One per cell, its text changed as the cell shows other nodes: making a tooltip is costly. */
-        private final javafx.scene.control.Tooltip kind = new javafx.scene.control.Tooltip();
+    /**
+     * One tooltip for all rows, its text taken from the row it shows over: a tooltip is a
+     * popup window, and making one per cell made every rebuild of the tree's cells slow.
+     */
+    private final javafx.scene.control.Tooltip kind = new javafx.scene.control.Tooltip();
+    {
+        kind.setOnShowing(e -> { if (hovered() != null) kind.setText(hovered().kindText); });
+    }
+    /** The row under the pointer: the tooltip shows its node's kind. */
+    private NodeCell hovered;
+
+    private NodeCell hovered() { return hovered; }
+
+    private final class NodeCell extends TreeCell<Object> {
+        /** What the tooltip says for the node shown (the one tooltip of the tree reads it when it shows). */
+        private String kindText = "";
+
+        NodeCell() {
+            addEventHandler(javafx.scene.input.MouseEvent.MOUSE_ENTERED, e -> hovered = this);
+        }
 
         @Override
         protected void updateItem(Object item, boolean empty) {
@@ -265,21 +345,23 @@ final class BrowserTree extends TreeView<Object> {
                     warning |= d.severity() == Severity.WARNING;
                 }
             }
+            error |= !empty && item instanceof Node n && deepErrors.contains(n);
             SeverityClass.TREE.mark(getStyleClass(), error, warning);
+            INSIDE.mark(getStyleClass(), !empty && !error && item instanceof Node n && errorInside.contains(n), false);
             if (empty || item == null) {
                 setText(null);
-                setTooltip(null);
+                if (getTooltip() != null) setTooltip(null);
                 return;
             }
             if (item instanceof Node n) {
                 StringBuilder sb = new StringBuilder(n.name());
                 if (n.isLoaded() && !n.summary().isEmpty()) sb.append("   ").append(n.summary());
                 setText(sb.toString());
-                kind.setText(n.kind());
-                setTooltip(kind);
+                kindText = n.kind() + (errorInside.contains(n) ? " · a deep check found errors inside" : "");
+                if (getTooltip() != kind) setTooltip(kind);
             } else {
                 setText(item.toString());
-                setTooltip(null);
+                if (getTooltip() != null) setTooltip(null);
             }
         }
     }

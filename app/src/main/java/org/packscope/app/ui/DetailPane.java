@@ -43,6 +43,16 @@ final class DetailPane extends BorderPane {
     private SpyView spy;
     private PlotView plot;
     private final List<Tab> tableTabs = new ArrayList<>();
+    /** Made when a standalone Blosc chunk is first shown (most windows never need it). */
+    private javafx.scene.control.ComboBox<Interpretation> interpretAs;
+    private final javafx.scene.layout.HBox interpretBar = new javafx.scene.layout.HBox(6);
+    private boolean choosing;
+    /** The node's values as shown: its own column, or a standalone Blosc chunk's as the person reads it. */
+    private org.packscope.codec.inspect.ValueColumn shownValues;
+    private static final java.util.prefs.Preferences INTERPRETATIONS =
+            java.util.prefs.Preferences.userNodeForPackage(DetailPane.class).node("interpret-as");
+    private final SplitPane structureSplit;
+    private final SplitPane split;
     private Node node;
     private Node plotted;
     private Node spied;
@@ -68,9 +78,12 @@ final class DetailPane extends BorderPane {
         title.getStyleClass().add("detail-title");
         subtitle.setId("detail-subtitle");
         subtitle.getStyleClass().add("detail-subtitle");
-        VBox head = new VBox(2, title, subtitle);
+        interpretBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        interpretBar.setVisible(false);
+        interpretBar.setManaged(false);
+        VBox head = new VBox(2, title, subtitle, interpretBar);
         head.setPadding(new Insets(8, 10, 6, 10));
-        SplitPane structureSplit = new SplitPane(structure, explain);
+        structureSplit = new SplitPane(structure, explain);
         structureSplit.setDividerPositions(0.72);
         structureTab.setContent(structureSplit);
         valuesTab.setContent(values);
@@ -82,7 +95,7 @@ final class DetailPane extends BorderPane {
         tabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (now == plotTab && node != null && plotted != node) {
                 plotted = node;
-                plot().show(node.values());
+                plot().show(shownValues);
             }
             if (now == spyTab && node != null && spied != node) {
                 spied = node;
@@ -90,7 +103,7 @@ final class DetailPane extends BorderPane {
             }
         });
         tabs.setId("detail-tabs");
-        SplitPane split = new SplitPane(tabs, hex);
+        split = new SplitPane(tabs, hex);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.55);
         setTop(head);
@@ -134,6 +147,7 @@ final class DetailPane extends BorderPane {
         Span s = n.span();
         if (s != null && n.source() != null && s.bitLength() > 0 && s.byteLength() < n.source().size()) hex.select(s);
         ValuesView.Model vm = valuesModel != null ? valuesModel : ValuesView.Model.own(n);
+        shownValues = n.values();
         values.show(vm);
         explain.show(n, null);
         plotted = null;
@@ -141,6 +155,7 @@ final class DetailPane extends BorderPane {
             plotted = n;
             plot().show(n.values());
         }
+        offerInterpretations(n);
         valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + ")");
         diagnostics.show(n);
         // the Matrix tab is there for matrices only
@@ -167,6 +182,67 @@ final class DetailPane extends BorderPane {
         WhenShown w = whenShown;
         whenShown = null;
         if (w != null && w.node() == n) w.action().run();
+    }
+
+    /** A standalone Blosc chunk: offers its readings, with the remembered one or a guess from its first values. */
+    private void offerInterpretations(Node n) {
+        boolean offered = Interpretation.offeredFor(n);
+        interpretBar.setVisible(offered);
+        interpretBar.setManaged(offered);
+        if (!offered) return;
+        org.packscope.codec.inspect.ValueColumn raw = n.values();
+        choosing = true;
+        interpretAs().getItems().setAll(Interpretation.choices(raw.type().byteWidth()));
+        interpretAs().setValue(null);
+        choosing = false;
+        Interpretation remembered = Interpretation.of(INTERPRETATIONS.get(fileKey(n), ""), raw.type().byteWidth());
+        if (remembered != null) {
+            interpret(remembered, false);
+            return;
+        }
+        runner.quietly(() -> Interpretation.guess(raw), guess -> { if (node == n) interpret(guess, false); },
+                ex -> { if (node == n) interpret(Interpretation.choices(raw.type().byteWidth()).get(0), false); });
+    }
+
+    /** Shows the chunk's values read as {@code how}; a person's choice is remembered for the file. */
+    private void interpret(Interpretation how, boolean chosen) {
+        Node n = node;
+        if (n == null || !Interpretation.offeredFor(n)) return;
+        if (chosen) INTERPRETATIONS.put(fileKey(n), how.key());
+        choosing = true;
+        interpretAs().setValue(how);
+        choosing = false;
+        shownValues = how.apply(n.values());
+        values.show(new ValuesView.Model(List.of("Value"), List.of(shownValues), List.of(n)));
+        valuesTab.setText("Values (" + String.format("%,d", shownValues.count()) + ")");
+        plotted = null;
+        if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
+            plotted = n;
+            plot().show(shownValues);
+        }
+    }
+
+    /** A short, stable key for a file's remembered reading (preference keys are limited to 80 characters). */
+    private static String fileKey(Node n) {
+        String where = n.source() != null ? n.source().name() : n.path() + "/" + n.name();
+        String tail = where.length() > 60 ? where.substring(where.length() - 60) : where;
+        return Integer.toHexString(where.hashCode()) + ":" + tail;
+    }
+
+    /** True while "Read elements as" is offered, its choice made. */
+    boolean offersInterpretation() { return interpretAs != null && interpretBar.isVisible() && interpretAs.getValue() != null; }
+
+    javafx.scene.control.ComboBox<Interpretation> interpretAs() {
+        if (interpretAs == null) {
+            interpretAs = new javafx.scene.control.ComboBox<>();
+            interpretAs.setId("interpret-as");
+            interpretAs.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            interpretAs.setTooltip(new javafx.scene.control.Tooltip(
+                    "A Blosc chunk's header knows only the element size: choose how to read its elements (remembered for this file)"));
+            interpretAs.valueProperty().addListener((o, was, now) -> { if (now != null && !choosing) interpret(now, true); });
+            interpretBar.getChildren().setAll(new Label("Read elements as"), interpretAs);
+        }
+        return interpretAs;
     }
 
     /** Finds, in the background, the node holding a trace step's bits, then has the tree select it. */
@@ -241,6 +317,17 @@ final class DetailPane extends BorderPane {
                 : t == diagnosticsTab ? diagnostics.table()
                 : t == null || t.getContent() == null ? tabs : t.getContent().lookup(".table-view");
         (target == null ? tabs : target).requestFocus();
+    }
+
+    /** Divider positions: tabs over hex, structure beside explanation, values beside trace. */
+    double[] dividers() {
+        return new double[] {split.getDividerPositions()[0], structureSplit.getDividerPositions()[0], values.dividerPosition()};
+    }
+
+    void setDividers(double hex, double explain, double trace) {
+        split.setDividerPositions(hex);
+        structureSplit.setDividerPositions(explain);
+        values.setDividerPosition(trace);
     }
 
     Node node() { return node; }

@@ -32,6 +32,9 @@ final class DiagnosticsView extends BorderPane {
     private Node root;
     private final Consumer<TreeWalk.Located> onPick;
     private int generation;
+    private java.util.function.BiConsumer<Node, List<TreeWalk.Located>> onDeepCheck = (n, l) -> { };
+    /** Said while only the structure has been checked: no value has been decoded, so "no problems" would be a claim. */
+    static final String STRUCTURE_ONLY = "Structure checked; values not decoded yet — Check deeply";
 
     DiagnosticsView(TaskRunner runner, Consumer<TreeWalk.Located> onPick) {
         this.runner = runner;
@@ -39,7 +42,10 @@ final class DiagnosticsView extends BorderPane {
         setId("diagnostics");
         table.setId("diagnostics-table");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(new Label("No problems found"));
+        table.setPlaceholder(new Label(STRUCTURE_ONLY));
+        info.setMinWidth(0);
+        info.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(info, javafx.scene.layout.Priority.ALWAYS);
         table.getColumns().setAll(List.of(
                 column("Severity", 80, l -> l.diagnostic().severity().label()),
                 column("Where", 200, l -> l.node().path().isEmpty() ? l.node().name() : l.node().path()),
@@ -68,6 +74,7 @@ final class DiagnosticsView extends BorderPane {
         });
         Button deep = new Button("Check deeply");
         deep.setId("check-deeply");
+        deep.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         deep.setOnAction(e -> {
             if (root != null && agreesToDecode(root)) collect(true);
         });
@@ -133,13 +140,23 @@ final class DiagnosticsView extends BorderPane {
                     table.setItems(FXCollections.observableArrayList(shown));
                     long errors = shown.stream().filter(l -> l.diagnostic().severity() == Severity.ERROR).count();
                     long warnings = shown.size() - errors;
-                    info.setText(shown.isEmpty() ? "No problems found" + (deep ? " (deep check)" : "")
+                    ((Label) table.getPlaceholder()).setText(deep ? "No problems found: every value decoded" : STRUCTURE_ONLY);
+                    info.setText(shown.isEmpty() ? (deep ? "No problems found (deep check: every value decoded)" : STRUCTURE_ONLY)
                             : errors + (errors == 1 ? " error, " : " errors, ") + warnings + (warnings == 1 ? " warning" : " warnings")
-                            + (deep ? " (deep check)" : ""));
+                            + (deep ? " (deep check)" : " in the structure; values not decoded yet — Check deeply"));
+                    if (deep) onDeepCheck.accept(n, list);
                 });
     }
 
     int count() { return table.getItems().size(); }
+
+    /** Who hears of each finished deep check: the node checked and all it found. */
+    void onDeepCheck(java.util.function.BiConsumer<Node, List<TreeWalk.Located>> listener) { this.onDeepCheck = listener; }
+
+    String infoText() { return info.getText(); }
+
+    /** Runs a deep check without asking (tests; the button asks first for gigabytes). */
+    void checkDeeply() { collect(true); }
 
     /** Selects and shows the first problem, as a click on it would. */
     void pickFirst() {

@@ -45,12 +45,17 @@ final class ExplainPane extends ScrollPane {
         for (Label l : new Label[] {title, text, formula, spec}) l.setWrapText(true);
         VBox box = new VBox(8, title, text, formula, spec, bits);
         box.setPadding(new Insets(10));
-        box.widthProperty().addListener(o -> {
-            double w = Math.max(100, box.getWidth() - 20);
+        // text wraps to the pane's visible width (not to the content's, which a wide label would widen);
+        // the bit drawing keeps its size and the pane scrolls sideways when narrower than it
+        viewportBoundsProperty().addListener((o, was, now) -> {
+            double w = Math.max(60, now.getWidth() - 20);
             for (Label l : new Label[] {title, text, formula, spec}) l.setMaxWidth(w);
+            box.setPrefWidth(now.getWidth());
         });
+        for (Label l : new Label[] {title, text, formula, spec}) l.setMinWidth(0);
         setContent(box);
         setFitToWidth(true);
+        setHbarPolicy(ScrollBarPolicy.AS_NEEDED);
     }
 
     /** Shows a field's explanation; the format's explainer runs in the background (it is codec code). */

@@ -56,14 +56,18 @@ public final class MainWindow {
         // the main window makes its plot now, while starting; other windows when first plotting
         detail.plot();
         this.browser = new BrowserTree(runner, this::select);
+        detail.diagnostics().onDeepCheck(browser::markDeepCheck);
         SplitPane split = new SplitPane(browser, detail);
         split.setDividerPositions(prefs.getDouble("layout.browser", 0.3));
+        // the tree keeps a usable width on narrow screens
+        browser.setMinWidth(MIN_TREE_WIDTH);
         this.prefs = prefs;
         this.mainSplit = split;
         root.setTop(menu());
         root.setCenter(split);
         root.setBottom(status);
-        Scene scene = new Scene(root, 1280, 800);
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(root, Math.min(1280, screen.getWidth()), Math.min(800, screen.getHeight()));
         scene.getStylesheets().add(MainWindow.class.getResource("packscope.css").toExternalForm());
         scene.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
@@ -127,20 +131,31 @@ public final class MainWindow {
         detail.repaint();
     }
 
-    /** Window size and place, and the browser's width, as the person left them. */
-    private void restoreLayout() {
-        double w = prefs.getDouble("layout.width", 0), h = prefs.getDouble("layout.height", 0);
-        if (w >= 400 && h >= 300) {
-            stage.setWidth(w);
-            stage.setHeight(h);
-            double x = prefs.getDouble("layout.x", Double.NaN), y = prefs.getDouble("layout.y", Double.NaN);
-            boolean onScreen = javafx.stage.Screen.getScreens().stream()
-                    .anyMatch(sc -> sc.getVisualBounds().contains(x + 40, y + 20));
-            if (onScreen) {
-                stage.setX(x);
-                stage.setY(y);
-            }
-        }
+    /** The tree's narrowest width: names and a summary stay readable at 1024 px. */
+    static final double MIN_TREE_WIDTH = 240;
+
+    /**
+     * Window size and place as the person left them, fitted into the visual bounds of the
+     * screen it opens on (a remembered size can be larger than this screen), and the
+     * dividers where they were.
+     */
+    void restoreLayout() {
+        double x = prefs.getDouble("layout.x", Double.NaN), y = prefs.getDouble("layout.y", Double.NaN);
+        javafx.stage.Screen screen = javafx.stage.Screen.getScreens().stream()
+                .filter(sc -> sc.getVisualBounds().contains(x + 40, y + 20)).findFirst().orElse(javafx.stage.Screen.getPrimary());
+        javafx.geometry.Rectangle2D b = screen.getVisualBounds();
+        double w = Math.min(prefs.getDouble("layout.width", 1280), b.getWidth());
+        double h = Math.min(prefs.getDouble("layout.height", 800), b.getHeight());
+        w = Math.max(Math.min(400, b.getWidth()), w);
+        h = Math.max(Math.min(300, b.getHeight()), h);
+        stage.setWidth(w);
+        stage.setHeight(h);
+        boolean remembered = !Double.isNaN(x) && !Double.isNaN(y);
+        stage.setX(remembered ? Math.max(b.getMinX(), Math.min(x, b.getMaxX() - w)) : b.getMinX() + (b.getWidth() - w) / 2);
+        stage.setY(remembered ? Math.max(b.getMinY(), Math.min(y, b.getMaxY() - h)) : b.getMinY() + (b.getHeight() - h) / 3);
+        mainSplit.setDividerPositions(prefs.getDouble("layout.browser", 0.3));
+        detail.setDividers(prefs.getDouble("layout.hex", 0.55), prefs.getDouble("layout.explain", 0.72),
+                prefs.getDouble("layout.trace", 0.5));
     }
 
     private void saveLayout() {
@@ -149,7 +164,14 @@ public final class MainWindow {
         prefs.putDouble("layout.x", stage.getX());
         prefs.putDouble("layout.y", stage.getY());
         prefs.putDouble("layout.browser", mainSplit.getDividerPositions()[0]);
+        double[] d = detail.dividers();
+        prefs.putDouble("layout.hex", d[0]);
+        prefs.putDouble("layout.explain", d[1]);
+        prefs.putDouble("layout.trace", d[2]);
     }
+
+    /** Saves size, place and dividers now (as closing the window does). */
+    void rememberLayout() { saveLayout(); }
 
     /** Opens a path in the browser (in the background) and selects it. */
     public void open(Path path) {
@@ -334,6 +356,8 @@ public final class MainWindow {
         if (bookmarks.contains(b)) return;
         bookmarks.add(b);
         MenuItem item = new MenuItem(b.label());
+        // names are shown as they are: an underscore is no mnemonic marker here
+        item.setMnemonicParsing(false);
         item.setOnAction(e -> goTo(b));
         bookmarksMenu.getItems().add(item);
         status.showMessage("Bookmarked " + b.label());
@@ -369,6 +393,7 @@ public final class MainWindow {
         List<Path> paths = recent.list();
         for (Path p : paths) {
             MenuItem item = new MenuItem(p.toString());
+            item.setMnemonicParsing(false);
             item.setOnAction(e -> open(p));
             item.setDisable(!Files.exists(p));
             recentMenu.getItems().add(item);
@@ -377,6 +402,9 @@ public final class MainWindow {
     }
 
     Stage stage() { return stage; }
+    Menu recentMenu() { return recentMenu; }
+    Menu bookmarksMenu() { return bookmarksMenu; }
+    SplitPane mainSplit() { return mainSplit; }
 
     /** The node the detail pane shows (for tests outside this package). */
     public org.packscope.codec.inspect.Node shownNode() { return detail.node(); }

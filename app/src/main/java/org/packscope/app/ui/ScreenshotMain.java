@@ -33,6 +33,9 @@ public final class ScreenshotMain {
     static final List<Shot> SHOTS = List.of(
             new Shot("pco-bins.png", "pco/floatmult_f64_prices.pco/chunk 0/primary latent", "Bins", null),
             new Shot("pco-plot.png", "pco/smooth_i64_timestamps_ms.pco", "Plot", null),
+            new Shot("pco-histogram.png", "pco/floatmult_f64_prices.pco", "Plot", "histogram"),
+            new Shot("pco-sizes.png", "pco/smooth_i64_timestamps_ms.pco", "Size breakdown", null),
+            new Shot("blosc-interpret.png", "blosc/snappy_shuf_ts8_24000b_smooth_c5.blosc", "Values", null),
             new Shot("blosc-chunk.png", "blosc/blosclz_shuf_ts4_64k_mixed_c5.blosc", "Structure", "flags.compformat"),
             new Shot("bcolz-ctable.png", "bcolz/ctable_basic/x", "Values", null),
             new Shot("bpcells-matrix.png", "bpcells/multi.h5/mats/a", "Structure", "bits per index"),
@@ -62,8 +65,9 @@ public final class ScreenshotMain {
         Path out = resources.resolveSibling("screenshots");
         Files.createDirectories(out);
         MainWindow window = new MainWindow(stage, Preferences.userRoot().node("packscope-screenshots"));
-        stage.setWidth(1400);
-        stage.setHeight(860);
+        // the size the issue asks to read well at
+        stage.setWidth(1280);
+        stage.setHeight(800);
         stage.show();
         window.open(resources);
         Deque<Shot> todo = new ArrayDeque<>();
@@ -89,8 +93,8 @@ public final class ScreenshotMain {
     private static void next(MainWindow window, Path resources, Path out, Deque<Shot> todo) {
         if (todo.isEmpty()) {
             window.openTeaching(teaching -> {
-                teaching.stage().setWidth(1400);
-                teaching.stage().setHeight(860);
+                teaching.stage().setWidth(1280);
+                teaching.stage().setHeight(800);
                 after(2.5, () -> {
                     teaching.detail().selectField("tag");
                     after(1.0, () -> {
@@ -117,6 +121,8 @@ public final class ScreenshotMain {
                     var steps = v.tracePane().steps();
                     if (steps.getItems().size() > 2) steps.getSelectionModel().select(steps.getItems().size() / 2);
                 });
+            } else if ("histogram".equals(shot.field())) {
+                window.detail().plot().showHistogramMode();
             } else if (shot.field() != null) {
                 window.detail().selectField(shot.field());
             }

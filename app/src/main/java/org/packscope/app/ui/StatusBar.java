@@ -26,12 +26,16 @@ final class StatusBar extends HBox {
         setPadding(new Insets(3, 8, 3, 8));
         setAlignment(Pos.CENTER_LEFT);
         message.setId("status-message");
+        // the message elides; the progress bar and Cancel keep their size and place
+        message.setMinWidth(0);
+        message.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(message, Priority.ALWAYS);
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
+        progress.setMinWidth(Region.USE_PREF_SIZE);
         progress.setPrefWidth(160);
         cancel.setId("cancel-button");
         cancel.setOnAction(e -> { if (!tasks.isEmpty()) tasks.get(tasks.size() - 1).cancel(); });
-        Region spring = new Region();
-        HBox.setHgrow(spring, Priority.ALWAYS);
-        getChildren().addAll(message, spring, progress, cancel);
+        getChildren().addAll(message, progress, cancel);
         showIdle();
     }
 
@@ -78,4 +82,7 @@ final class StatusBar extends HBox {
     }
 
     String text() { return message.getText(); }
+
+    Label messageLabel() { return message; }
+    Button cancelButton() { return cancel; }
 }

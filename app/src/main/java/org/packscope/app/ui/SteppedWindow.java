@@ -44,6 +44,8 @@ final class SteppedWindow {
         stage.initOwner(owner);
         stage.setTitle(w.title());
         stage.setScene(w.scene());
+        closeOnEscapeOrShortcutW(stage);
+        fitToScreen(stage, owner);
         stage.show();
         Deque<Runnable> todo = new ArrayDeque<>(w.parts());
         todo.add(() -> {
@@ -51,6 +53,25 @@ final class SteppedWindow {
             shown.accept(w);
         });
         afterNextFrame(w.scene(), todo);
+    }
+
+    /** Esc and Ctrl+W (⌘W) close a secondary window, as people expect of one. */
+    static void closeOnEscapeOrShortcutW(Stage stage) {
+        stage.getScene().getAccelerators().put(new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.ESCAPE), stage::close);
+        stage.getScene().getAccelerators().put(javafx.scene.input.KeyCombination.keyCombination("Shortcut+W"), stage::close);
+    }
+
+    /** Makes the window no larger than the visual bounds of its owner's screen, and places it inside them. */
+    static void fitToScreen(Stage stage, Window owner) {
+        javafx.geometry.Rectangle2D b = javafx.stage.Screen.getScreensForRectangle(owner.getX(), owner.getY(),
+                Math.max(1, owner.getWidth()), Math.max(1, owner.getHeight())).stream().findFirst()
+                .orElse(javafx.stage.Screen.getPrimary()).getVisualBounds();
+        Scene s = stage.getScene();
+        double w = Math.min(s.getWidth() > 0 ? s.getWidth() : 1100, b.getWidth()), h = Math.min(s.getHeight() > 0 ? s.getHeight() : 700, b.getHeight());
+        stage.setWidth(w);
+        stage.setHeight(h);
+        stage.setX(b.getMinX() + (b.getWidth() - w) / 2);
+        stage.setY(b.getMinY() + (b.getHeight() - h) / 3);
     }
 
     /** Runs the next step once the scene has been styled and laid out in a pulse. */

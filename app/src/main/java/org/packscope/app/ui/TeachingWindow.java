@@ -54,6 +54,7 @@ final class TeachingWindow implements SteppedWindow.Contents {
 
     TeachingWindow() {
         json.setId("teach-json");
+        json.setWrapText(true);
         json.setStyle("-fx-font-family: 'DejaVu Sans Mono', monospace;");
         sizes.setId("teach-sizes");
         sizes.setWrapText(true);
@@ -61,7 +62,10 @@ final class TeachingWindow implements SteppedWindow.Contents {
         problem.setStyle("-fx-text-fill: #c62828;");
         problem.setWrapText(true);
         floatCompression.setPrefWidth(70);
-        HBox options = new HBox(10, seekable, new Label("Float compression"), floatCompression);
+        // wraps onto a second line in a narrow column instead of cutting the labels to "…"
+        javafx.scene.layout.FlowPane options = new javafx.scene.layout.FlowPane(10, 6, seekable,
+                new HBox(6, new Label("Float compression"), floatCompression));
+        seekable.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         VBox left = new VBox(8, new Label("JSON"), json, options, sizes, problem);
         VBox.setVgrow(json, Priority.ALWAYS);
         left.setPadding(new Insets(8));
@@ -85,10 +89,11 @@ final class TeachingWindow implements SteppedWindow.Contents {
         return java.util.List.of(() -> {
             right.getItems().add(tree);
             split.getItems().add(right);
-            split.setDividerPositions(0.3);
+            // at 1280 px the detail pane keeps the hex view's full width; the JSON wraps
+            split.setDividerPositions(0.22);
         }, () -> {
             right.getItems().add(detail);
-            right.setDividerPositions(0.3);
+            right.setDividerPositions(0.18);
         });
     }
 

@@ -29,6 +29,8 @@ final class TracePane extends BorderPane {
     private final Label heading = new Label("Select a value and press Trace to see how it was decoded");
     private final ListView<Trace.Step> steps = new ListView<>();
     private final Button reveal = new Button("Show in Tree");
+    /** The selected step's whole text, wrapped, below the list: a list cell's text can be cut. */
+    private final Label detail = new Label("Select a step to read it in full");
     private Trace shown;
     private Node traced;
 
@@ -54,18 +56,25 @@ final class TracePane extends BorderPane {
                 int n = getIndex() + 1;
                 Label title = new Label(n + ". " + s.title() + (s.value() == null || s.value().isEmpty() ? "" : " = " + s.value()));
                 title.setStyle("-fx-font-weight: bold;");
-                String where = s.span() == null ? "computed" : (s.span().isByteAligned()
-                        ? "bytes " + s.span().byteOffset() + "–" + (s.span().byteEnd() - 1)
-                        : "bits " + s.span().startBit() + "–" + (s.span().endBit() - 1) + " (byte " + s.span().offsetText() + ")")
-                        + (s.source() == null ? "" : " of " + s.source().name());
-                Label detail = new Label(s.explanation() + "  [" + where + "]");
+                Label detail = new Label(s.explanation() + "  [" + where(s) + "]");
                 detail.setWrapText(true);
-                detail.setMaxWidth(Math.max(200, lv.getWidth() - 40));
+                // follows the list's width, so a wider list shows more and a narrower one wraps
+                detail.maxWidthProperty().bind(lv.widthProperty().subtract(40));
+                title.maxWidthProperty().bind(lv.widthProperty().subtract(40));
                 setGraphic(new VBox(2, title, detail));
                 setText(null);
             }
         });
+        detail.setId("trace-detail");
+        detail.setWrapText(true);
+        detail.setPadding(new Insets(4, 6, 4, 6));
+        detail.setAlignment(Pos.TOP_LEFT);
+        javafx.scene.control.ScrollPane detailScroll = new javafx.scene.control.ScrollPane(detail);
+        detailScroll.setFitToWidth(true);
+        detailScroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        reveal.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         steps.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            detail.setText(now == null ? "" : fullText(now));
             reveal.setDisable(now == null || now.span() == null || now.source() == null);
             if (now != null) onStep.accept(now);
         });
@@ -84,8 +93,26 @@ final class TracePane extends BorderPane {
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(0, 4, 0, 0));
         setTop(top);
-        setCenter(steps);
+        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(steps, detailScroll);
+        split.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        split.setDividerPositions(0.7);
+        setCenter(split);
     }
+
+    private static String where(Trace.Step s) {
+        return (s.span() == null ? "computed" : (s.span().isByteAligned()
+                ? "bytes " + s.span().byteOffset() + "–" + (s.span().byteEnd() - 1)
+                : "bits " + s.span().startBit() + "–" + (s.span().endBit() - 1) + " (byte " + s.span().offsetText() + ")"))
+                + (s.source() == null ? "" : " of " + s.source().name());
+    }
+
+    /** A step in words: its title and value, what it does, and where its bits are. */
+    static String fullText(Trace.Step s) {
+        return s.title() + (s.value() == null || s.value().isEmpty() ? "" : " = " + s.value()) + "\n" + s.explanation()
+                + "\n[" + where(s) + "]";
+    }
+
+    String detailText() { return detail.getText(); }
 
     private void revealSelected(BiConsumer<Node, Trace.Step> onReveal) {
         Trace.Step s = steps.getSelectionModel().getSelectedItem();
@@ -105,6 +132,7 @@ final class TracePane extends BorderPane {
         traced = null;
         heading.setText(message);
         steps.getItems().clear();
+        detail.setText("");
         reveal.setDisable(true);
     }
 

@@ -91,11 +91,20 @@ final class ValuesView extends BorderPane {
     private final Button traceButton = new Button("Trace");
     private final TracePane trace;
     private Model model = Model.EMPTY;
+    private final SplitPane split;
     /** Index of the value in the table's first row. */
     private long base;
     private int generation;
-    private final Map<String, String[]> pages = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override protected boolean removeEldestEntry(Map.Entry<String, String[]> e) { return size() > CACHED_PAGES; }
+    /** A page of cells: each value's text, and why it is a gap (null where the value is there). */
+    record Page(String[] texts, String[] gaps) {
+        String gap(int i) { return gaps == null ? null : gaps[i]; }
+    }
+
+    /** What a gap shows in its cell: never a made-up value. */
+    static final String GAP_TEXT = "—";
+
+    private final Map<String, Page> pages = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override protected boolean removeEldestEntry(Map.Entry<String, Page> e) { return size() > CACHED_PAGES; }
     };
     private final Set<String> pending = ConcurrentHashMap.newKeySet();
 
@@ -130,8 +139,14 @@ final class ValuesView extends BorderPane {
                 traceButton.setDisable(tracedColumn() < 0 || now == null));
         HBox bar = new HBox(8, info, jump, go, find, traceButton);
         bar.setPadding(new Insets(4));
+        bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        // the fields and buttons keep their width and place; the count line elides instead
+        info.setMinWidth(0);
+        info.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(info, javafx.scene.layout.Priority.ALWAYS);
+        for (javafx.scene.control.Control c : List.of(jump, go, find, traceButton)) c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         setTop(bar);
-        SplitPane split = new SplitPane(table, trace);
+        split = new SplitPane(table, trace);
         split.setDividerPositions(0.5);
         setCenter(split);
     }
@@ -158,6 +173,7 @@ final class ValuesView extends BorderPane {
             col.setPrefWidth(model.columns().size() == 1 ? 320 : 140);
             col.setSortable(false);
             col.setCellValueFactory(cd -> new ReadOnlyStringWrapper(valueAt(ci, cd.getValue())));
+            col.setCellFactory(tc -> new GapCell(ci));
             cols.add(col);
         }
         table.getColumns().setAll(cols);
@@ -314,10 +330,42 @@ final class ValuesView extends BorderPane {
     private String valueAt(int column, long index) {
         long page = index / PAGE;
         String key = column + ":" + page;
-        String[] p = pages.get(key);
-        if (p != null) return p[(int) (index - page * PAGE)];
+        Page p = pages.get(key);
+        if (p != null) return p.texts()[(int) (index - page * PAGE)];
         request(column, page, key);
         return "…";
+    }
+
+    /** Why value {@code index} of column {@code column} is a gap; null when it is a value, or not read yet. */
+    String gapAt(int column, long index) {
+        long page = index / PAGE;
+        Page p = pages.get(column + ":" + page);
+        return p == null ? null : p.gap((int) (index - page * PAGE));
+    }
+
+    /** A value cell: a gap shows greyed "—", its reason as tooltip. */
+    private final class GapCell extends javafx.scene.control.TableCell<Long, String> {
+        private final int column;
+        /** Made when the cell first shows a gap: a tooltip per cell costs a popup window's styling. */
+        private javafx.scene.control.Tooltip why;
+
+        GapCell(int column) { this.column = column; }
+
+        @Override
+        protected void updateItem(String item, boolean empty) {
+            super.updateItem(item, empty);
+            setText(empty ? null : item);
+            Long row = empty || getTableRow() == null ? null : getTableRow().getItem();
+            String gap = row == null ? null : gapAt(column, row);
+            boolean marked = getStyleClass().contains("value-gap");
+            if (gap != null && !marked) getStyleClass().add("value-gap");
+            if (gap == null && marked) getStyleClass().remove("value-gap");
+            if (gap != null) {
+                if (why == null) why = new javafx.scene.control.Tooltip();
+                why.setText(gap);
+            }
+            if (getTooltip() != (gap == null ? null : why)) setTooltip(gap == null ? null : why);
+        }
     }
 
     private void request(int column, long page, String key) {
@@ -334,12 +382,12 @@ final class ValuesView extends BorderPane {
             if (gen != generation) return;
             String[] err = new String[PAGE];
             java.util.Arrays.fill(err, "⚠ " + TaskRunner.describe(ex));
-            pages.put(key, err);
+            pages.put(key, new Page(err, null));
             table.refresh();
         });
     }
 
-    private static String[] format(ValueColumn c, long page) {
+    static Page format(ValueColumn c, long page) {
         long start = page * PAGE;
         int n = (int) Math.min(PAGE, c.count() - start);
         String[] out = new String[PAGE];
@@ -351,10 +399,30 @@ final class ValuesView extends BorderPane {
         } else {
             for (int i = 0; i < n; i++) out[i] = c.text(start + i);
         }
-        return out;
+        if (!c.mayHaveGaps()) return new Page(out, null);
+        byte[] marks = new byte[n];
+        c.gaps(start, marks, 0, n);
+        String[] gaps = null;
+        String reason = null;
+        for (int i = 0; i < n; i++) {
+            if (marks[i] == ValueColumn.PRESENT) continue;
+            if (gaps == null) gaps = new String[PAGE];
+            // neighbours share their unit's reason: ask again only where a run of gaps starts
+            if (reason == null || i == 0 || marks[i - 1] == ValueColumn.PRESENT) {
+                String why = c.gapReason(start + i);
+                reason = why != null ? why : marks[i] == ValueColumn.MISSING ? "missing (NA)" : "could not be decoded";
+            }
+            out[i] = GAP_TEXT;
+            gaps[i] = reason;
+        }
+        return new Page(out, gaps);
     }
 
     String infoText() { return info.getText(); }
+
+    double dividerPosition() { return split.getDividerPositions()[0]; }
+
+    void setDividerPosition(double at) { split.setDividerPositions(at); }
 
     void focusFind() {
         find.requestFocus();

@@ -80,7 +80,7 @@ public final class CarrayNodes {
             indexes[at] = e.getKey();
             paths[at++] = e.getValue();
         }
-        data.lazyChildren(indexes.length, i -> chunkFileNode(paths[i], c.decodable && indexes[i] >= c.nchunks()))
+        data.lazyChildren(indexes.length, i -> chunkFileNode(paths[i], c.decodable && indexes[i] >= c.nchunks(), c.dtype))
                 .summary(c.files.size() + " chunk files");
         if (indexes.length > EAGER_CHUNK_MAP) data.drillDown(true);
         kids.add(data);
@@ -110,7 +110,7 @@ public final class CarrayNodes {
         }
     }
 
-    private static Node chunkFileNode(Path p, boolean stale) {
+    private static Node chunkFileNode(Path p, boolean stale, Dtype dtype) {
         String fname = FileNames.of(p);
         return Node.lazy(fname, "bcolz-superchunk", n -> {
             ByteSource src;
@@ -120,7 +120,18 @@ public final class CarrayNodes {
                 n.summary("not a regular file").diagnose(Diagnostic.error(null, NotRegularFileException.RULE, e.getMessage()));
                 return;
             }
-            BloscFormat.fillSuperchunk(n, Superchunk.read(src), fname);
+            Superchunk s = Superchunk.read(src);
+            BloscFormat.fillSuperchunk(n, s, fname);
+            // the chunk's values are the carray's dtype (float64, not u64 bit patterns), in its trace too;
+            // bcolz writes one chunk per file, and that chunk is the file's values
+            if (dtype != null && !dtype.bigEndian() && dtype.valueType().numeric() && s.chunkCount() > 0 && n.childCount() > 0) {
+                Node first = n.children().get(0);
+                org.packscope.codec.blosc.ChunkNodes.typeAs(first, s.chunk(0), dtype.valueType(), fname);
+                if (first.values() != null) {
+                    n.facet(ValueColumn.class, first.values());
+                    n.facet(ValueTracer.class, first.facet(ValueTracer.class));
+                }
+            }
             if (stale) {
                 n.diagnose(Diagnostic.warning(null, "stale_chunk_file", fname + " lies beyond the array's chunks; bcolz ignores it"));
                 n.summary("stale, ignored · " + n.summary());

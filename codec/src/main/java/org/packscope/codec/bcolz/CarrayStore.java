@@ -111,6 +111,30 @@ final class CarrayStore implements ByteStore {
     }
 
     private static final byte[] FAILED = new byte[0];
+    /** Why each failed block failed, by (chunk << 32 | block). */
+    private final Map<Long, String> failures = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @Override public boolean mayFail() { return true; }
+
+    @Override
+    public String failure(long pos) {
+        if (pos < 0 || pos >= size()) return null;
+        long k = pos / chunkBytes;
+        Chunk c = chunk(k);
+        if (c.blosc() == null) return c.problem().message();
+        long u = (pos - k * chunkBytes) / c.blosc().unitSize();
+        return unit(c, u) == null ? failures.get((k << 32) | u) : null;
+    }
+
+    @Override
+    public long unitEnd(long pos) {
+        long k = pos / chunkBytes;
+        Chunk c = chunk(k);
+        long chunkEnd = Math.min(size(), k * chunkBytes + carray.chunkBytes(k));
+        if (c.blosc() == null) return chunkEnd;
+        long u = (pos - k * chunkBytes) / c.blosc().unitSize();
+        return Math.min(chunkEnd, k * chunkBytes + c.blosc().unitStart(u) + c.blosc().unitLength(u));
+    }
 
     /** The unit's bytes, or null when it cannot be decoded (it then reads as zeros). */
     private byte[] unit(Chunk c, long u) {
@@ -120,6 +144,7 @@ final class CarrayStore implements ByteStore {
         BloscChunk b = c.blosc();
         decoded.incrementAndGet();
         if (!b.unitLocatable(u)) {
+            failures.put(key, "data/__" + c.index() + ".blp: block " + u + " cannot be located: the chunk's header or block starts are damaged");
             cache.put(key, FAILED);
             return null;
         }
@@ -127,6 +152,7 @@ final class CarrayStore implements ByteStore {
         try {
             b.decodeUnit(u, bytes, 0, Codecs.local());
         } catch (BloscException e) {
+            failures.put(key, "data/__" + c.index() + ".blp: block " + u + " could not be decoded: " + e.getMessage());
             bytes = FAILED;
         }
         cache.put(key, bytes);

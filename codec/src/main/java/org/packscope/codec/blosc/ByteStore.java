@@ -7,12 +7,24 @@ import org.packscope.codec.inspect.Diagnostic;
 /**
  * Decompressed bytes addressed by position, decoded on demand unit by unit (a Blosc
  * block, a bcolz chunk's block). Thread-safe. Bytes of a unit that cannot be decoded
- * read as zeros; {@link #failures} reports them.
+ * read as zeros; {@link #failure} says why.
  */
 public interface ByteStore {
     long size();
 
     void read(long pos, byte[] dst, int off, int len);
+
+    /**
+     * Why the unit holding byte {@code pos} cannot be decoded, or null when it can (the
+     * unit is decoded, or found in the cache, to know). Stores that never fail keep the default.
+     */
+    default String failure(long pos) { return null; }
+
+    /** The first byte after the unit (block) holding byte {@code pos}: where {@link #failure} may change. */
+    default long unitEnd(long pos) { return size(); }
+
+    /** True when some unit may fail to decode. */
+    default boolean mayFail() { return false; }
 
     /** Decodes everything, handing each unit's failure to the sink; returns the bytes decoded. */
     long verify(Consumer<Diagnostic> sink, org.packscope.codec.inspect.Progress progress);

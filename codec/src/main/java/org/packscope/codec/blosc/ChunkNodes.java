@@ -11,6 +11,7 @@ import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
+import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.raw.FileNames;
 
@@ -76,6 +77,18 @@ public final class ChunkNodes {
         n.facet(Verifier.class, (sink, progress) -> c.verify(sink, Codecs.local()));
         n.facet(BulkDecoder.class, (progress, threads) -> bulk(c, progress, threads) / Math.max(1, col.type().byteWidth()));
         return n;
+    }
+
+    /**
+     * Gives a chunk node's values (and their trace) the element type someone else knows: a
+     * Blosc header knows only the element size, a bcolz carray knows its dtype.
+     */
+    public static void typeAs(Node n, BloscChunk c, ValueType t, String label) {
+        if (!(n.values() instanceof StoreColumn own)) return;
+        StoreColumn typed = own.as(t);
+        if (typed == null) return;
+        n.facet(ValueColumn.class, typed);
+        n.facet(ValueTracer.class, ChunkTrace.forChunk(c, typed, label));
     }
 
     /**

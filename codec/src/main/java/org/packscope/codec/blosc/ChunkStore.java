@@ -33,6 +33,23 @@ public final class ChunkStore implements ByteStore {
     }
 
     private static final byte[] FAILED = new byte[0];
+    /** Why each failed unit failed, by unit. */
+    private final java.util.Map<Long, String> failures = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @Override public boolean mayFail() { return true; }
+
+    @Override
+    public String failure(long pos) {
+        if (pos < 0 || pos >= size()) return null;
+        long u = pos / chunk.unitSize();
+        return unit(u) == null ? failures.get(u) : null;
+    }
+
+    @Override
+    public long unitEnd(long pos) {
+        long u = pos / chunk.unitSize();
+        return Math.min(size(), chunk.unitStart(u) + chunk.unitLength(u));
+    }
 
     /** The unit's bytes, or null when it cannot be decoded (it then reads as zeros). */
     private byte[] unit(long u) {
@@ -41,6 +58,7 @@ public final class ChunkStore implements ByteStore {
         decoded.incrementAndGet();
         // a unit that cannot be located gets no buffer: a damaged header may claim huge blocks
         if (!chunk.unitLocatable(u)) {
+            failures.put(u, "block " + u + " cannot be located: the chunk's header or block starts are damaged");
             cache.put(u, FAILED);
             return null;
         }
@@ -48,6 +66,7 @@ public final class ChunkStore implements ByteStore {
         try {
             chunk.decodeUnit(u, b, 0, Codecs.local());
         } catch (BloscException e) {
+            failures.put(u, "block " + u + " could not be decoded: " + e.getMessage());
             b = FAILED;
         }
         cache.put(u, b);

@@ -39,6 +39,13 @@ public final class StoreColumn implements ValueColumn {
 
     public ByteStore store() { return store; }
 
+    /** The same bytes read as {@code t} (a bcolz dtype, a person's choice); null when they are not a whole number of such values. */
+    public StoreColumn as(ValueType t) {
+        int w = t.byteWidth();
+        if (w <= 0 || store.size() % w != 0) return null;
+        return new StoreColumn(name, t, store.size() / w, store);
+    }
+
     @Override public String name() { return name; }
     @Override public ValueType type() { return type; }
     @Override public long count() { return count; }
@@ -59,6 +66,39 @@ public final class StoreColumn implements ValueColumn {
             for (int k = w - 1; k >= 0; k--) v = v << 8 | (buf[p + k] & 0xff);
             dst[off + i] = type.normalize(v);
         }
+    }
+
+    @Override public boolean mayHaveGaps() { return store.mayFail(); }
+
+    /** A value is undecodable when any of its bytes lies in a unit (block) that fails to decode. */
+    @Override
+    public void gaps(long start, byte[] dst, int off, int len) {
+        check(start, len);
+        java.util.Arrays.fill(dst, off, off + len, PRESENT);
+        if (!store.mayFail()) return;
+        int w = Math.max(1, type.byteWidth());
+        long pos = start * w, stop = (start + len) * w;
+        while (pos < stop) {
+            long end = Math.min(stop, store.unitEnd(pos));
+            if (end <= pos) break;
+            if (store.failure(pos) != null) {
+                int from = (int) (pos / w - start), to = (int) ((end + w - 1) / w - start);
+                java.util.Arrays.fill(dst, off + from, off + to, UNDECODABLE);
+            }
+            pos = end;
+        }
+    }
+
+    @Override
+    public String gapReason(long index) {
+        if (index < 0 || index >= count || !store.mayFail()) return null;
+        int w = Math.max(1, type.byteWidth());
+        for (long pos = index * w, stop = pos + w; pos < stop; pos = store.unitEnd(pos)) {
+            String why = store.failure(pos);
+            if (why != null) return why;
+            if (store.unitEnd(pos) <= pos) break;
+        }
+        return null;
     }
 
     @Override

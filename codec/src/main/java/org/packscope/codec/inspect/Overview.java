@@ -4,11 +4,13 @@ package org.packscope.codec.inspect;
  * What a plot needs of a value column, computed in one pass over a range: per bucket
  * the minimum and maximum (so a line plot of millions of values keeps every spike at
  * any zoom), a histogram, and summary statistics. Ranges larger than
- * {@link #MAX_READ} values are read in evenly spaced pages, and say so.
+ * {@link #MAX_READ} values are read in evenly spaced pages, and say so. Gaps (values
+ * that could not be decoded, or are missing) are left out of buckets and statistics
+ * and counted in {@link #gaps}.
  */
 public record Overview(long from, long to, double[] bucketMin, double[] bucketMax,
                        double min, double max, double mean, long finite, long nonFinite,
-                       double[] histogramEdges, long[] histogramCounts, boolean sampled) {
+                       double[] histogramEdges, long[] histogramCounts, boolean sampled, long gaps) {
 
     public static final long MAX_READ = 16_000_000;
     private static final int PAGE = 1 << 16;
@@ -33,14 +35,20 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
         ValueType t = column.type();
         long[] page = new long[PAGE];
         double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY, sum = 0;
-        long finite = 0, nonFinite = 0;
+        long finite = 0, nonFinite = 0, gaps = 0;
+        byte[] marks = column.mayHaveGaps() ? new byte[PAGE] : null;
         // first pass: bucket extremes and statistics
         for (long p = 0; p < pages; p += stride) {
             progress.checkCancelled();
             long start = from + p * PAGE;
             int len = (int) Math.min(PAGE, to - start);
             column.read(start, page, 0, len);
+            if (marks != null) column.gaps(start, marks, 0, len);
             for (int i = 0; i < len; i++) {
+                if (marks != null && marks[i] != ValueColumn.PRESENT) {
+                    gaps++;
+                    continue;
+                }
                 double v = t.toDouble(page[i]);
                 if (!Double.isFinite(v)) {
                     nonFinite++;
@@ -72,7 +80,9 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
                 long start = from + p * PAGE;
                 int len = (int) Math.min(PAGE, to - start);
                 column.read(start, page, 0, len);
+                if (marks != null) column.gaps(start, marks, 0, len);
                 for (int i = 0; i < len; i++) {
+                    if (marks != null && marks[i] != ValueColumn.PRESENT) continue;
                     double v = t.toDouble(page[i]);
                     if (!Double.isFinite(v)) continue;
                     int b = (int) ((v - lo) / (hi - lo) * bins);
@@ -81,6 +91,6 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
             }
         }
         return new Overview(from, to, bmin, bmax, min, max, finite == 0 ? Double.NaN : sum / finite,
-                finite, nonFinite, edges, counts, stride > 1);
+                finite, nonFinite, edges, counts, stride > 1, gaps);
     }
 }

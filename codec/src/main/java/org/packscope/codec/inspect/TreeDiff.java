@@ -211,6 +211,7 @@ public final class TreeDiff {
         long n = Math.min(ca.count(), cb.count());
         long[] pa = new long[PAGE], pb = new long[PAGE];
         int[] differing = {0};
+        byte[] ga = new byte[PAGE], gb = new byte[PAGE];
         for (long start = 0; start < n && !full(); start += PAGE) {
             progress.checkCancelled();
             int len = (int) Math.min(PAGE, n - start);
@@ -218,17 +219,25 @@ public final class TreeDiff {
                 try {
                     ca.read(start, pa, 0, len);
                     cb.read(start, pb, 0, len);
+                    ca.gaps(start, ga, 0, len);
+                    cb.gaps(start, gb, 0, len);
                 } catch (RuntimeException e) {
                     add(new Difference(place.path(), "values from " + start, "unreadable", Node.describe(e), a, null, b, null));
                     return;
                 }
                 for (int i = 0; i < len; i++) {
-                    if (pa[i] != pb[i] && !valueDiffers(place, a, b, start + i, ca.type().format(pa[i]), cb.type().format(pb[i]), differing)) return;
+                    // a gap (undecodable or missing) differs from any value, whatever bits stand in for it
+                    if ((ga[i] != gb[i] || ga[i] == ValueColumn.PRESENT && pa[i] != pb[i])
+                            && !valueDiffers(place, a, b, start + i, shown(ca, pa[i], ga[i]), shown(cb, pb[i], gb[i]), differing)) return;
                 }
             } else {
+                ca.gaps(start, ga, 0, len);
+                cb.gaps(start, gb, 0, len);
                 for (int i = 0; i < len; i++) {
-                    String va = ca.text(start + i), vb = cb.text(start + i);
-                    if (!va.equals(vb) && !valueDiffers(place, a, b, start + i, va, vb, differing)) return;
+                    String va = ga[i] == ValueColumn.PRESENT ? ca.text(start + i) : shown(ca, 0, ga[i]);
+                    String vb = gb[i] == ValueColumn.PRESENT ? cb.text(start + i) : shown(cb, 0, gb[i]);
+                    // R's NA and the string "NA" are told apart by their marks, not their text
+                    if ((ga[i] != gb[i] || !va.equals(vb)) && !valueDiffers(place, a, b, start + i, va, vb, differing)) return;
                 }
             }
         }
@@ -246,6 +255,10 @@ public final class TreeDiff {
         add(new Difference(place.path(), "more values differ", "from value " + index, "(not listed: --max-values "
                 + limits.maxValueDifferences() + ")", a, null, b, null));
         return false;
+    }
+
+    private static String shown(ValueColumn c, long raw, byte gap) {
+        return gap == ValueColumn.UNDECODABLE ? "undecodable" : gap == ValueColumn.MISSING ? "missing" : c.type().format(raw);
     }
 
     private static Map<String, Node> byName(List<Node> nodes) {

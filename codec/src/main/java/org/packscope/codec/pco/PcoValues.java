@@ -17,8 +17,10 @@ import org.packscope.codec.io.MemoryBudget;
 /**
  * The numbers of a Pco file (or of one chunk) with random access: a request decodes
  * only the chunks holding the rows asked for, keeping the last few decoded chunks.
- * A chunk that fails to decode yields the numbers decoded before the damage and
- * zeros after it (the Verifier reports the damage). Thread-safe.
+ * A chunk that fails to decode reads as the numbers decoded before the damage and
+ * zeros after it, and all its values are gaps ({@link #UNDECODABLE}) with the damage
+ * as their reason: none of them can be trusted (the Verifier reports the damage).
+ * Thread-safe.
  */
 public final class PcoValues implements ValueColumn {
     private static final int CACHED_CHUNKS = 4;
@@ -31,6 +33,8 @@ public final class PcoValues implements ValueColumn {
     private final int chunkCount;
     private final long rowBase;
     private final long count;
+    /** Why a chunk could not be decoded, by chunk index (chunks that decoded are absent). */
+    private final Map<Integer, String> damaged = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicInteger decodes = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<Integer, long[]> cache = new LinkedHashMap<>(8, 0.75f, true) {
         @Override protected boolean removeEldestEntry(Map.Entry<Integer, long[]> e) {
@@ -81,7 +85,8 @@ public final class PcoValues implements ValueColumn {
                 }
                 if (pos < end) java.util.Arrays.fill(dst, off + (pos - from), off + len, 0L);
             } catch (PcoException e) {
-                // damaged or too large to decode: zeros, as for any damaged chunk (the Verifier reports it)
+                // damaged or too large to decode: zeros, marked as gaps, as for any damaged chunk (the Verifier reports it)
+                damaged.put(ci, "chunk " + ci + " could not be decoded: " + e.getMessage());
                 chunk = -1;
                 java.util.Arrays.fill(dst, off, off + len, 0L);
             }
@@ -134,7 +139,8 @@ public final class PcoValues implements ValueColumn {
         try {
             file.decodeChunk(c, v, 0);
         } catch (PcoException e) {
-            // keep what decoded before the damage; the Verifier reports it
+            // keep what decoded before the damage; the Verifier reports it, gaps() marks it
+            damaged.put(index, "chunk " + index + " could not be decoded: " + e.getMessage());
         }
         synchronized (cache) {
             cache.put(index, v);
@@ -142,8 +148,13 @@ public final class PcoValues implements ValueColumn {
         return v;
     }
 
-    @Override
-    public void read(long start, long[] dst, int off, int len) {
+    /** One stretch of requested rows inside one chunk: chunk index, the chunk, first number in it, where in the request, how many. */
+    private interface ChunkRun {
+        void take(int ci, PcoFile.Chunk chunk, int from, int done, int take);
+    }
+
+    /** Walks rows {@code [start, start+len)} chunk by chunk. */
+    private void eachChunk(long start, int len, ChunkRun run) {
         if (start < 0 || len < 0 || start + len > count) {
             throw new IndexOutOfBoundsException("rows " + start + ".." + (start + len) + " of " + count);
         }
@@ -154,14 +165,43 @@ public final class PcoValues implements ValueColumn {
             PcoFile.Chunk c = file.chunks().get(ci);
             int from = (int) (row - c.firstRow());
             int take = Math.min(len - done, c.n() - from);
+            run.take(ci, c, from, done, take);
+            done += take;
+            row += take;
+        }
+    }
+
+    @Override
+    public void read(long start, long[] dst, int off, int len) {
+        eachChunk(start, len, (ci, c, from, done, take) -> {
             if (MemoryBudget.fits(c.n(), Long.BYTES)) {
                 System.arraycopy(chunkValues(ci), from, dst, off + done, take);
             } else {
                 stream.read(ci, c, from, dst, off + done, take);
             }
-            done += take;
-            row += take;
-        }
+        });
+    }
+
+    /** Any chunk may turn out damaged when decoded. */
+    @Override public boolean mayHaveGaps() { return true; }
+
+    @Override
+    public void gaps(long start, byte[] dst, int off, int len) {
+        eachChunk(start, len, (ci, c, from, done, take) -> {
+            // a chunk within the budget is decoded to learn; a streamed one is known once read
+            if (MemoryBudget.fits(c.n(), Long.BYTES)) chunkValues(ci);
+            boolean gap = damaged.containsKey(ci) || c.meta() == null;
+            java.util.Arrays.fill(dst, off + done, off + done + take, gap ? UNDECODABLE : PRESENT);
+        });
+    }
+
+    @Override
+    public String gapReason(long index) {
+        if (index < 0 || index >= count) return null;
+        int ci = file.chunkOfRow(index + rowBase);
+        PcoFile.Chunk c = file.chunks().get(ci);
+        if (MemoryBudget.fits(c.n(), Long.BYTES)) chunkValues(ci);
+        return damaged.getOrDefault(ci, c.meta() == null ? "chunk " + ci + "'s metadata is unreadable: " + c.damage().message() : null);
     }
 
     /**
