@@ -30,6 +30,15 @@ public final class Hdf5Problem extends RuntimeException {
         this.rule = rule;
     }
 
+    /**
+     * A failure jhdf met while reading {@code what} (a dataset's values, for a format built
+     * on HDF5), told in PackScope's words: damage in the file, not a bug of the reader.
+     */
+    public static Hdf5Problem reading(String what, RuntimeException e) {
+        if (e instanceof Hdf5Problem p) return p;
+        return new Hdf5Problem(what + " could not be read: " + words(e), -1);
+    }
+
     /** A diagnostic for a failure while reading {@code what}. */
     static Diagnostic diagnostic(String what, Throwable e) {
         if (e instanceof Hdf5Problem p) {

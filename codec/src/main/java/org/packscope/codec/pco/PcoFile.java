@@ -296,6 +296,12 @@ public final class PcoFile {
     }
 
     public PageDecoder pageDecoder(Chunk c, FieldSink sink) {
+        if (c.decoder() == null) {
+            // the chunk's metadata did not parse: its page has no bins to decode with
+            Diagnostic d = c.damage();
+            throw new PcoException(d != null ? d.rule() : "chunk_meta_unreadable", c.metaStartBit(),
+                    "chunk " + c.index() + "'s metadata is unreadable" + (d != null ? " (" + d.message() + ")" : "") + "; its page cannot be decoded");
+        }
         return decoder(c.decoder(), data, size, c.pageStartBit(), c.n(), sink);
     }
 

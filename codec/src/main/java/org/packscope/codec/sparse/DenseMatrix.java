@@ -85,7 +85,12 @@ public final class DenseMatrix implements StoredEntries {
 
     /** Cells {@code [r0, r0+h) × [c0, c0+w)} row by row, as raw bits. */
     long[] block(long r0, int h, long c0, int w) {
-        Object got = dataset.getData(new long[] {r0, c0}, new int[] {h, w});
+        Object got;
+        try {
+            got = dataset.getData(new long[] {r0, c0}, new int[] {h, w});
+        } catch (RuntimeException e) {
+            throw org.packscope.codec.hdf5.Hdf5Problem.reading("rows " + r0 + "+" + h + ", columns " + c0 + "+" + w + " of " + dataset.getPath(), e);
+        }
         long[] out = new long[h * w];
         int k = 0;
         for (int i = 0; i < h; i++) {

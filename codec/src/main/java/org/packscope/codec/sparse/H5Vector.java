@@ -87,14 +87,24 @@ public final class H5Vector {
             for (int i = 0; i < len; i++) dst[off + i] = raw(all, (int) (start + i));
             return;
         }
-        Object slice = dataset.getData(new long[] {start}, new int[] {len});
+        Object slice;
+        try {
+            slice = dataset.getData(new long[] {start}, new int[] {len});
+        } catch (RuntimeException e) {
+            throw org.packscope.codec.hdf5.Hdf5Problem.reading("elements " + start + "–" + (start + len - 1) + " of " + path(), e);
+        }
         for (int i = 0; i < len; i++) dst[off + i] = raw(slice, i);
     }
 
     private synchronized Object wholeData() {
         Object all = whole.get();
         if (all == null) {
-            all = dataset.getData();
+            try {
+                all = dataset.getData();
+            } catch (RuntimeException e) {
+                // a damaged chunk index or filter output is the file's problem, said as such
+                throw org.packscope.codec.hdf5.Hdf5Problem.reading(path(), e);
+            }
             whole = new SoftReference<>(all);
         }
         return all;

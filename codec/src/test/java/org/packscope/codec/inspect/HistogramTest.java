@@ -81,12 +81,8 @@ class HistogramTest {
 
     /** A file under ../shared, or null when ../shared is not there. */
     static Path benchFile(String relative) {
-        try {
-            Path f = Fixtures.shared().resolve(relative);
-            return Files.exists(f) ? f : null;
-        } catch (IllegalStateException e) {
-            return null;
-        }
+        Path f = Fixtures.shared().map(s -> s.resolve(relative)).orElse(null);
+        return f != null && Files.exists(f) ? f : null;
     }
 
     @Test
