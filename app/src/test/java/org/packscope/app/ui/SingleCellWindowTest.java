@@ -1,6 +1,7 @@
 package org.packscope.app.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -51,7 +52,9 @@ class SingleCellWindowTest {
         assertEquals(500, total, "every stored entry lands in the plot");
 
         // + zooms into the middle rows; this CSR matrix then reads only those rows
-        robot.clickOn(robot.lookup("#spy-canvas").queryAs(javafx.scene.Node.class));
+        javafx.scene.Node matrix = robot.lookup("#spy-canvas").queryAs(javafx.scene.Node.class);
+        robot.clickOn(matrix);
+        assertSame(matrix, matrix.getScene().getFocusOwner(), "clicking the matrix focuses it, so + − 0 work at once");
         robot.type(javafx.scene.input.KeyCode.ADD);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> spy.decodedEntries() >= 0 && spy.infoText().startsWith("rows"));
         assertTrue(spy.decodedEntries() > 0 && spy.decodedEntries() < 500, "decoded " + spy.decodedEntries());
