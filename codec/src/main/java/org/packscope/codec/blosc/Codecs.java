@@ -18,8 +18,9 @@ public final class Codecs {
     private ZstdDecompressor zstd;
     /** zstd-jni's context, when the native library loaded (see {@link NativeCodecs}). */
     private com.github.luben.zstd.ZstdDecompressCtx zstdNative;
-    private static final net.jpountz.lz4.LZ4SafeDecompressor LZ4_NATIVE =
-            NativeCodecs.lz4() ? net.jpountz.lz4.LZ4Factory.nativeInstance().safeDecompressor() : null;
+    /** lz4-java's native decoder, looked up on this context's first LZ4 stream (see {@link NativeCodecs}). */
+    private net.jpountz.lz4.LZ4SafeDecompressor lz4Native;
+    private boolean lz4Chosen;
     private Inflater inflater;
     private static final ThreadLocal<Codecs> LOCAL = ThreadLocal.withInitial(Codecs::new);
     private final byte[] probe = new byte[1];
@@ -47,7 +48,7 @@ public final class Codecs {
         try {
             return switch (format) {
                 case BLOSCLZ -> BloscLz.decompress(src, off, len, dst, dOff, dLen);
-                case LZ4 -> LZ4_NATIVE != null ? LZ4_NATIVE.decompress(src, off, len, dst, dOff, dLen)
+                case LZ4 -> lz4Native() != null ? lz4Native.decompress(src, off, len, dst, dOff, dLen)
                         : lz4.decompress(src, off, len, dst, dOff, dLen);
                 case SNAPPY -> snappy.decompress(src, off, len, dst, dOff, dLen);
                 case ZSTD -> NativeCodecs.zstd() ? zstdNative().decompressByteArray(dst, dOff, dLen, src, off, len)
@@ -61,6 +62,14 @@ public final class Codecs {
             throw new CodecException(format.label() + " decoder failed: "
                     + (msg == null ? e.getClass().getSimpleName() : msg), -1);
         }
+    }
+
+    private net.jpountz.lz4.LZ4SafeDecompressor lz4Native() {
+        if (!lz4Chosen) {
+            lz4Native = NativeCodecs.lz4() ? net.jpountz.lz4.LZ4Factory.nativeInstance().safeDecompressor() : null;
+            lz4Chosen = true;
+        }
+        return lz4Native;
     }
 
     private com.github.luben.zstd.ZstdDecompressCtx zstdNative() {

@@ -13,16 +13,22 @@ public final class NativeCodecs {
 
     private NativeCodecs() { }
 
-    private static final boolean ZSTD = !pureJavaForced() && load(NativeCodecs::loadZstd);
-    private static final boolean LZ4 = !pureJavaForced() && load(NativeCodecs::loadLz4);
+    // each library is loaded (extracted to a temp file, ~50-100 ms) on the first stream of its codec
+    private static final class Zstd {
+        static final boolean ON = !pureJavaForced() && load(NativeCodecs::loadZstd);
+    }
+
+    private static final class Lz4 {
+        static final boolean ON = !pureJavaForced() && load(NativeCodecs::loadLz4);
+    }
 
     public static boolean pureJavaForced() { return Boolean.getBoolean(PURE_JAVA); }
 
     /** zstd-jni loaded and in use. */
-    public static boolean zstd() { return ZSTD; }
+    public static boolean zstd() { return Zstd.ON; }
 
     /** lz4-java's native decoder loaded and in use. */
-    public static boolean lz4() { return LZ4; }
+    public static boolean lz4() { return Lz4.ON; }
 
     private static boolean load(java.util.function.BooleanSupplier loader) {
         try {
@@ -49,7 +55,7 @@ public final class NativeCodecs {
 
     /** What decodes zstd and LZ4 here, for {@code --version}-style reports and benchmark notes. */
     public static String describe() {
-        return "zstd: " + (ZSTD ? "zstd-jni (native)" : "aircompressor (pure Java)")
-                + ", lz4: " + (LZ4 ? "lz4-java (native)" : "aircompressor (pure Java)");
+        return "zstd: " + (zstd() ? "zstd-jni (native)" : "aircompressor (pure Java)")
+                + ", lz4: " + (lz4() ? "lz4-java (native)" : "aircompressor (pure Java)");
     }
 }
