@@ -259,22 +259,7 @@ public final class Export {
     }
 
     static String quote(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20 || PlainText.needsEscape(c)) sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    else sb.append(c);
-                }
-            }
-        }
-        return sb.append('"').toString();
+        return PlainText.jsonString(s);
     }
 
     /** A text value as one CSV field: control characters escaped (a NUL or CR never reaches the file), quoted when needed. */

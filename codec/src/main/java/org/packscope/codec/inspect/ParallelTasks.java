@@ -82,15 +82,7 @@ public final class ParallelTasks {
             work(0, count, next, done, failure, p, perThread, results);
             boolean interrupted = false;
             for (Thread t : started) {
-                while (true) {
-                    try {
-                        t.join();
-                        break;
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                        failure.compareAndSet(null, new Progress.CancelledException());
-                    }
-                }
+                interrupted |= joinUninterruptibly(t, () -> failure.compareAndSet(null, new Progress.CancelledException()));
             }
             if (interrupted) Thread.currentThread().interrupt();
         }
@@ -114,6 +106,25 @@ public final class ParallelTasks {
             }
         } catch (Throwable t) {
             failure.compareAndSet(null, t);
+        }
+    }
+
+    /**
+     * Waits until {@code t} has ended, also when the waiting thread is interrupted (the
+     * worker's results must not be left half made); {@code onInterrupt} runs at each
+     * interrupt, so the work can be told to stop. Returns whether an interrupt came, for
+     * the caller to restore.
+     */
+    public static boolean joinUninterruptibly(Thread t, Runnable onInterrupt) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                return interrupted;
+            } catch (InterruptedException e) {
+                interrupted = true;
+                onInterrupt.run();
+            }
         }
     }
 }

@@ -95,6 +95,32 @@ public final class PlainText {
                 || c == 0xfeff;
     }
 
+    /**
+     * {@code s} as a JSON string literal. Besides what JSON requires, the characters
+     * {@link #needsEscape} names are written as numeric escapes: the value is the same, and
+     * a terminal or editor showing the file is not steered by what the data holds.
+     */
+    public static String jsonString(String s) {
+        StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                case '\b' -> sb.append("\\b");
+                case '\f' -> sb.append("\\f");
+                default -> {
+                    if (needsEscape(c)) sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+                    else sb.append(c);
+                }
+            }
+        }
+        return sb.append('"').toString();
+    }
+
     /** {@link #scrub} then {@link #escape}: what every printed message goes through. */
     public static String forDisplay(String message) {
         return escape(scrub(message));

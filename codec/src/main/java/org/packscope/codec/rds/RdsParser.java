@@ -87,16 +87,7 @@ public final class RdsParser {
         }, "rds-parser", STACK_BYTES);
         t.setDaemon(true);
         t.start();
-        boolean interrupted = false;
-        while (true) {
-            try {
-                t.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
+        if (org.packscope.codec.inspect.ParallelTasks.joinUninterruptibly(t, () -> { })) Thread.currentThread().interrupt();
         if (failure[0] == null) {
             @SuppressWarnings("unchecked") T result = (T) out[0];
             return result;
