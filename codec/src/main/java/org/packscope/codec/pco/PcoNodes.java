@@ -275,7 +275,7 @@ public final class PcoNodes {
     private static Node brokenChunkNode(PcoFile f, ByteSource src, PcoFile.Chunk c) {
         long start = c.startByte();
         return Node.lazy("chunk " + c.index(), "pco-chunk", n -> {
-            n.source(src).facet(FieldExplainer.class, PcoExplainer.CHUNK).summary("unreadable chunk" + (c.n() > 0 ? " · " + String.format("%,d", c.n()) + " numbers read as 0" : ""));
+            n.source(src).facet(FieldExplainer.class, PcoExplainer.CHUNK).summary("unreadable chunk" + (c.n() > 0 ? " · " + String.format("%,d", c.n()) + " numbers not decodable" : ""));
             Recorder rec = new Recorder();
             MetaReader r = new MetaReader(f.data(), f.size(), start * 8, rec);
             try {

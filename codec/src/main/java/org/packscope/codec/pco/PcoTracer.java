@@ -189,9 +189,9 @@ final class PcoTracer {
     }
 
     private Result failed(PcoException e) {
-        add("damage", e.rule(), "Decoding stops here: " + e.getMessage() + ". Numbers from this batch on read as 0, "
-                + "as in the values table.", at(Math.max(0, e.bit()), 0));
-        add("number", type.valueType.format(0), "Not decodable: the value column holds 0 here.", null);
+        add("damage", e.rule(), "Decoding stops here: " + e.getMessage() + ". The values table marks this chunk's "
+                + "numbers as undecodable gaps.", at(Math.max(0, e.bit()), 0));
+        add("number", type.valueType.format(0), "Not decodable: a gap in the value column (its bits read as 0).", null);
         return new Result(0, false);
     }
 

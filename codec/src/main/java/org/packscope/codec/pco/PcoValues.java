@@ -224,8 +224,8 @@ public final class PcoValues implements ValueColumn {
             long raw = 0;
             if (c.meta() == null) {
                 steps.add(new Trace.Step("damage", c.damage().rule(), "The chunk's metadata is unreadable (" + c.damage().message()
-                        + "), so none of its numbers decode; they read as 0.", src, c.damage().span()));
-                steps.add(new Trace.Step("number", type.valueType.format(0), "Not decodable: the value column holds 0 here.", src, null));
+                        + "), so none of its numbers decode; the value column marks them as gaps.", src, c.damage().span()));
+                steps.add(new Trace.Step("number", type.valueType.format(0), "Not decodable: a gap in the value column (its bits read as 0).", src, null));
             } else {
                 Map<String, Span> meta = metaSpans(c);
                 ChunkMeta m = c.meta();
