@@ -53,8 +53,7 @@ class BcolzManyChunksTest {
         assertEquals((n - 1) & 0xff, last[0]);
 
         BoundedWalk.Outcome o = BoundedWalk.run(root);
-        assertEquals(0, o.exit(), o::toString);
-        assertFalse(o.failed(), o::toString);
+        o.assertWalkedCleanly();
         assertEquals(java.util.Map.of("stale_chunk_file", 1), o.rules(), o::toString);
         assertFalse(o.has("internal_error"), o::toString);
         assertTrue(o.millis() < 5000, o::toString);

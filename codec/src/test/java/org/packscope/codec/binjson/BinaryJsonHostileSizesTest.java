@@ -54,8 +54,7 @@ class BinaryJsonHostileSizesTest {
     void tenMillionNullsStreamWithinTheHeap(@TempDir Path dir) throws Exception {
         byte[] b = doc(list(10_000_000), new byte[10_000_000]);
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("nulls.bj"), b));
-        assertEquals(0, o.exit(), o::toString);
-        assertFalse(o.failed(), o::toString);
+        o.assertWalkedCleanly();
         assertEquals(java.util.Map.of(), o.rules(), o::toString);
         assertTrue(o.millis() < 5000, o::toString);
     }
@@ -83,8 +82,7 @@ class BinaryJsonHostileSizesTest {
         Arrays.fill(levels, (byte) 0xA1);
         byte[] b = doc(levels, new byte[] {0});
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("deep.bj"), b));
-        assertEquals(0, o.exit(), o::toString);
-        assertFalse(o.failed(), o::toString);
+        o.assertWalkedCleanly();
         assertTrue(o.has(Rules.TOO_DEEP), o::toString);
         assertFalse(o.has("internal_error"), o::toString);
         assertTrue(o.millis() < 5000, o::toString);
@@ -97,8 +95,7 @@ class BinaryJsonHostileSizesTest {
         for (int i = 0; i < 50_000; i++) body.write(one, HEAD.length, one.length - HEAD.length);
         byte[] b = doc(list(50_000), body.toByteArray());
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("lists.bj"), b));
-        assertEquals(0, o.exit(), o::toString);
-        assertFalse(o.failed(), o::toString);
+        o.assertWalkedCleanly();
         assertFalse(o.has("internal_error"), o::toString);
         assertTrue(o.millis() < 5000, o::toString);
     }
@@ -128,8 +125,7 @@ class BinaryJsonHostileSizesTest {
     @Test
     void tenMillionEmptyStringsAreTooLargeToHold(@TempDir Path dir) throws Exception {
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("strings.bj"), duplicates(10_000_000, 0)));
-        assertEquals(0, o.exit(), o::toString);
-        assertFalse(o.failed(), o::toString);
+        o.assertWalkedCleanly();
         assertTrue(o.has(org.packscope.codec.io.MemoryBudget.RULE), o::toString);
         assertFalse(o.has("unreadable") || o.has("internal_error"), o::toString);
         assertTrue(o.millis() < 5000, o::toString);

@@ -62,8 +62,7 @@ class BloscMemoryClaimsTest {
         assertEquals(MemoryBudget.RULE, c.problems().get(c.problems().size() - 1).rule());
         assertEquals(8, c.problems().get(c.problems().size() - 1).span().byteOffset(), "at the blocksize field");
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("bomb.blosc"), file));
-        assertEquals(0, o.exit(), o::toString);
-        assertFalse(o.failed(), o::toString);
+        o.assertWalkedCleanly();
         assertTrue(o.has(MemoryBudget.RULE), o::toString);
         assertTrue(o.millis() < 5000, o::toString);
     }
@@ -72,8 +71,7 @@ class BloscMemoryClaimsTest {
     void blocksOf128MebibytesAreRefusedBeforeAnyIsDecoded(@TempDir Path dir) throws Exception {
         byte[] file = chunk(15L << 27, 1 << 27, zstdZeros(1 << 27), 15);
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("bomb128.blosc"), file));
-        assertEquals(0, o.exit(), o::toString);
-        assertFalse(o.failed(), o::toString);
+        o.assertWalkedCleanly();
         assertTrue(o.has(MemoryBudget.RULE), o::toString);
     }
 
@@ -82,8 +80,7 @@ class BloscMemoryClaimsTest {
     void halfAGibibyteInSmallBlocksStreamsWithinTheHeap(@TempDir Path dir) throws Exception {
         byte[] file = chunk(511L << 20, 1 << 20, zstdZeros(1 << 20), 511);
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("stream.blosc"), file));
-        assertEquals(0, o.exit(), o::toString);
-        assertFalse(o.failed(), o::toString);
+        o.assertWalkedCleanly();
         assertFalse(o.has(MemoryBudget.RULE), o::toString);
         assertFalse(o.has("internal_error"), o::toString);
         // 5 s plus 536 MB decoded three times (verify, bulk decode, reading every value) at 200 MB/s
@@ -100,8 +97,7 @@ class BloscMemoryClaimsTest {
         assertEquals(n, s.chunkCount());
         assertEquals(16L * n, s.chunk(n - 1).base());
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("many.blp"), b.array()));
-        assertEquals(0, o.exit(), o::toString);
-        assertFalse(o.failed(), o::toString);
+        o.assertWalkedCleanly();
         assertTrue(o.has("nchunks_not_one"), o::toString);
         assertFalse(o.has("internal_error"), o::toString);
         assertTrue(o.millis() < 5000, o::toString);

@@ -38,6 +38,12 @@ public final class BoundedWalk {
         /** A loader that failed instead of reporting: what a reader must never leave. */
         public boolean failed() { return has("unreadable") || has("internal_error") || !output.contains("millis "); }
 
+        /** The forked walk ended normally (exit 0) and no loader failed: every problem was reported, none thrown. */
+        public void assertWalkedCleanly() {
+            org.junit.jupiter.api.Assertions.assertEquals(0, exit, this::toString);
+            org.junit.jupiter.api.Assertions.assertFalse(failed(), this::toString);
+        }
+
         @Override public String toString() {
             return "exit " + exit + ", " + millis + " ms CPU (" + wallMillis + " ms wall), peak heap " + peakHeapMb + " MB, " + rules + "\n" + output;
         }
