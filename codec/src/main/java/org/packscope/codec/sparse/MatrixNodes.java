@@ -86,9 +86,7 @@ public final class MatrixNodes {
         }
         n.summary(summary(format, m, "dense"));
         facts(n, m, "dense, row-major: every cell is stored; zeros are not listed as entries");
-        ValueColumn cells = n.values(); // set by the HDF5 reader: every cell in row-major order
         common(n, m, (p, threads) -> m.decodeAll(p));
-        if (cells != null) n.facet(ValueColumn.class, cells);
         n.children(List.of(entriesNode(m)));
     }
 
@@ -117,7 +115,8 @@ public final class MatrixNodes {
     private static void common(Node n, StoredEntries m, BulkDecoder bulk) {
         n.facet(SparseMatrix.class, m);
         n.facet(BulkDecoder.class, bulk);
-        n.facet(ValueColumn.class, new EntriesColumn(m, EntriesColumn.Part.VALUE));
+        // a dense dataset keeps the values the HDF5 reader gave it: every cell, in row-major order
+        if (n.values() == null) n.facet(ValueColumn.class, new EntriesColumn(m, EntriesColumn.Part.VALUE));
         if (m.nnz() <= TABLE_ENTRY_LIMIT) {
             DataTable[] t = countTables(m);
             for (DataTable d : t) if (d != null) n.table(d);
@@ -176,7 +175,8 @@ public final class MatrixNodes {
         Node n = Node.of("entries", "sparse-entries");
         n.summary(String.format(Locale.ROOT, "%,d (row, col, value) triplets in stored order", m.storedCount()));
         n.field("order", null, "as stored", "CSR row by row, CSC column by column, dense row by row");
-        n.facet(ValueColumn.class, new EntriesColumn(m, EntriesColumn.Part.VALUE));
+        // a dense dataset keeps the values the HDF5 reader gave it: every cell, in row-major order
+        if (n.values() == null) n.facet(ValueColumn.class, new EntriesColumn(m, EntriesColumn.Part.VALUE));
         List<Node> kids = new ArrayList<>();
         kids.add(leaf("row", new EntriesColumn(m, EntriesColumn.Part.ROW)));
         kids.add(leaf("col", new EntriesColumn(m, EntriesColumn.Part.COL)));
