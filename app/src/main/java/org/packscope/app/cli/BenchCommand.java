@@ -3,16 +3,17 @@ package org.packscope.app.cli;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.ValueColumn;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "bench", description = {
         "Decodes all values of PATH N times in one process (fast path, output discarded),",
@@ -51,7 +52,7 @@ final class BenchCommand implements Callable<Integer> {
             return Cli.EXIT_USAGE;
         }
         cli.out.println("decoders: shuffle " + org.packscope.codec.blosc.Simd.describe() + ", "
-                + org.packscope.codec.blosc.NativeCodecs.describe());
+                + org.packscope.codec.compress.NativeCodecs.describe());
         String one = run(decoder, 1);
         String many = all > 1 ? run(decoder, all) : null;
         cli.out.println(one);

@@ -12,7 +12,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 
-import org.packscope.codec.bpcells.MatrixMarket;
+import org.packscope.codec.export.MatrixMarket;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;

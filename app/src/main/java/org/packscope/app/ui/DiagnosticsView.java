@@ -13,6 +13,7 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Severity;
@@ -120,7 +121,7 @@ final class DiagnosticsView extends BorderPane {
         javafx.scene.control.Alert ask = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
                 String.format(java.util.Locale.ROOT, "A deep check decodes all of %s: about %s, roughly %.0f s at 1 GB/s. It runs in the "
                         + "background and can be cancelled from the status bar.", n.name(),
-                        org.packscope.codec.raw.FileNames.size(bytes), Math.max(1, bytes / 1e9)));
+                        org.packscope.codec.io.FileNames.size(bytes), Math.max(1, bytes / 1e9)));
         ask.setHeaderText("Check " + n.name() + " deeply?");
         if (getScene() != null) ask.initOwner(getScene().getWindow());
         return ask.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.OK).isPresent();

@@ -19,6 +19,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
+
 import org.packscope.codec.format.Format;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
@@ -323,7 +324,7 @@ public final class MainWindow {
             long bytes = values.count() * Math.max(1, values.type().byteWidth());
             ask.setContentText(String.format(java.util.Locale.ROOT,
                     "%,d values (about %s as raw bytes, several times that as text). Format", values.count(),
-                    org.packscope.codec.raw.FileNames.size(bytes)));
+                    org.packscope.codec.io.FileNames.size(bytes)));
         }
         ask.showAndWait().ifPresent(format -> {
             FileChooser chooser = new FileChooser();

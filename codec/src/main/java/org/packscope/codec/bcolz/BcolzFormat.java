@@ -3,10 +3,10 @@ package org.packscope.codec.bcolz;
 import java.nio.file.Path;
 
 import org.packscope.codec.format.Format;
-import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
 import org.packscope.codec.inspect.Node;
-import org.packscope.codec.raw.FileNames;
+import org.packscope.codec.io.FileNames;
 
 /** bcolz 1.x datasets: carray folders (meta/sizes + meta/storage) and ctable folders (__rootdirs__). */
 public final class BcolzFormat implements Format {
@@ -25,7 +25,7 @@ public final class BcolzFormat implements Format {
     }
 
     @Override
-    public Node open(Path path, FormatRegistry registry) {
+    public Node open(Path path, Opener opener) {
         String name = FileNames.of(path);
         if (java.nio.file.Files.exists(path.resolve("__rootdirs__"))) return CtableNodes.node(name, path);
         return CarrayNodes.node(name, path);

@@ -13,6 +13,8 @@ import java.util.regex.Pattern;
 import org.packscope.codec.blosc.ChunkHeader;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.io.RegularFiles;
+import org.packscope.codec.json.Json;
+import org.packscope.codec.numpy.Dtype;
 
 /**
  * A bcolz carray folder: meta/sizes, meta/storage, __attrs__ and data/__N.blp. The

@@ -9,20 +9,22 @@ import java.util.Map;
 
 import org.packscope.codec.blosc.BloscFormat;
 import org.packscope.codec.blosc.ChunkHeader;
-import org.packscope.codec.blosc.StoreColumn;
 import org.packscope.codec.blosc.Superchunk;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
-import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.FileNames;
 import org.packscope.codec.io.NotRegularFileException;
-import org.packscope.codec.raw.FileNames;
+import org.packscope.codec.json.Json;
+import org.packscope.codec.numpy.Dtype;
+import org.packscope.codec.store.StoreColumn;
 
 /** Records a bcolz carray folder into inspection nodes. */
 public final class CarrayNodes {

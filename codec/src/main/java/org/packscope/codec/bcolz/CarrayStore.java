@@ -8,15 +8,15 @@ import java.util.function.Consumer;
 
 import org.packscope.codec.blosc.BloscChunk;
 import org.packscope.codec.blosc.BloscException;
-import org.packscope.codec.blosc.ByteStore;
 import org.packscope.codec.blosc.Codecs;
 import org.packscope.codec.blosc.Superchunk;
-import org.packscope.codec.blosc.UnitCache;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.RegularFiles;
+import org.packscope.codec.store.ByteStore;
+import org.packscope.codec.store.UnitCache;
 
 /**
  * The decompressed bytes of a carray in C order. Byte {@code p} lies in chunk

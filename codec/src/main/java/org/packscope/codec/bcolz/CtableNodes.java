@@ -11,6 +11,7 @@ import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Verifier;
+import org.packscope.codec.json.Json;
 
 /**
  * A bcolz ctable folder: __rootdirs__ lists the columns in order, each a complete

@@ -7,10 +7,12 @@ import java.nio.file.Path;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.NotRegularFileException;
 import org.packscope.codec.io.RegularFiles;
+import org.packscope.codec.json.Json;
 
 /**
  * One JSON metadata file of a bcolz dataset (meta/sizes, meta/storage, __attrs__,

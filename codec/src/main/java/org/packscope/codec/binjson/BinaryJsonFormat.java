@@ -3,7 +3,7 @@ package org.packscope.codec.binjson;
 import java.nio.file.Path;
 
 import org.packscope.codec.format.Format;
-import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
@@ -27,7 +27,7 @@ public final class BinaryJsonFormat implements Format {
     }
 
     @Override
-    public Node open(Path path, FormatRegistry registry) {
+    public Node open(Path path, Opener opener) {
         String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
         return Node.lazy(name, "binjson-file", n -> {
             ByteSource src;

@@ -3,6 +3,7 @@ package org.packscope.codec.blosc;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.packscope.codec.compress.CodecException;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;

@@ -3,13 +3,13 @@ package org.packscope.codec.blosc;
 import java.nio.file.Path;
 
 import org.packscope.codec.format.Format;
-import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
-import org.packscope.codec.raw.FileNames;
+import org.packscope.codec.io.FileNames;
 
 /**
  * bcolz superchunk files (magic 'blpk') and raw Blosc 1.x chunks. A raw chunk has no
@@ -41,7 +41,7 @@ public final class BloscFormat implements Format {
     }
 
     @Override
-    public Node open(Path path, FormatRegistry registry) {
+    public Node open(Path path, Opener opener) {
         String name = FileNames.of(path);
         String kind = Probe.of(path).startsWith("blpk") ? "bcolz-superchunk" : "blosc-chunk";
         return Node.lazy(name, kind, n -> {

@@ -5,6 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
+import org.packscope.codec.compress.CodecException;
+
 /**
  * BloscLZ decoder (the FastLZ-derived codec Blosc uses by default). The stream is a
  * series of instructions; the top three bits of a control byte select:

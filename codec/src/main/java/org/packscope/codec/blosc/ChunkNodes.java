@@ -6,14 +6,15 @@ import java.util.Locale;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
-import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.inspect.Verifier;
-import org.packscope.codec.raw.FileNames;
+import org.packscope.codec.io.FileNames;
+import org.packscope.codec.store.StoreColumn;
 
 /** Records a Blosc chunk into inspection nodes: header fields bit by bit, bstarts, blocks and their split streams. */
 public final class ChunkNodes {
@@ -70,7 +71,7 @@ public final class ChunkNodes {
             n.table(blockTable(c));
             n.lazyChildren(nblocks, b -> blockNode(c, b)).drillDown(true);
         }
-        StoreColumn col = StoreColumn.forChunk(valuesName, c);
+        StoreColumn col = ChunkStore.column(valuesName, c);
         n.facet(ValueColumn.class, col);
         n.facet(ValueTracer.class, ChunkTrace.forChunk(c, col, n.name()));
         n.facet(FieldExplainer.class, BloscExplainer.CHUNK);

@@ -4,6 +4,10 @@ import java.util.function.Consumer;
 
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.store.ByteStore;
+import org.packscope.codec.store.StoreColumn;
+import org.packscope.codec.store.UnitCache;
 
 /** The decompressed bytes of one Blosc chunk, decoded block by block as asked. */
 public final class ChunkStore implements ByteStore {
@@ -81,4 +85,21 @@ public final class ChunkStore implements ByteStore {
         chunk.verify(sink, Codecs.local());
         return chunk.nbytes();
     }
+
+    /** The column for a chunk's elements: u8/u16/u32/u64 by typesize, else fixed bytes; u8 when nbytes is not a whole number of elements. */
+    public static StoreColumn column(String name, BloscChunk chunk) {
+        ChunkHeader h = chunk.header();
+        long nbytes = chunk.nbytes();
+        int ts = h == null ? 1 : h.typesize();
+        if (ts <= 0 || nbytes % ts != 0) ts = 1;
+        ValueType type = switch (ts) {
+            case 1 -> ValueType.U8;
+            case 2 -> ValueType.U16;
+            case 4 -> ValueType.U32;
+            case 8 -> ValueType.U64;
+            default -> ValueType.bytes(ts);
+        };
+        return new StoreColumn(name, type, nbytes / ts, new ChunkStore(chunk));
+    }
+
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.packscope.codec.compress.CodecException;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.Trace;

@@ -4,12 +4,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.packscope.codec.format.Format;
-import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
-import org.packscope.codec.raw.FileNames;
+import org.packscope.codec.io.FileNames;
 
 /**
  * A BPCells matrix folder: recognised by a {@code version} file saying
@@ -35,7 +35,7 @@ public final class BpcellsFolderFormat implements Format {
     }
 
     @Override
-    public Node open(Path path, FormatRegistry registry) {
+    public Node open(Path path, Opener opener) {
         FolderArrayStore store = new FolderArrayStore(path);
         return Node.lazy(FileNames.of(path), "bpcells-matrix", n -> {
             String version = store.readVersion();

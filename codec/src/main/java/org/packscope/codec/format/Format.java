@@ -26,5 +26,5 @@ public interface Format {
      * The node for {@code path}; it may load lazily. Must not throw for bad content:
      * problems become diagnostics on the node.
      */
-    Node open(Path path, FormatRegistry registry);
+    Node open(Path path, Opener opener);
 }

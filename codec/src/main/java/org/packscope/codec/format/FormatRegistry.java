@@ -2,21 +2,20 @@ package org.packscope.codec.format;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
 
-import org.packscope.codec.fs.FolderFormat;
-import org.packscope.codec.hdf5.Hdf5Format;
-import org.packscope.codec.hdf5.Hdf5GroupOpener;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
-import org.packscope.codec.raw.RawFormat;
 
 /**
  * All formats PackScope knows, and detection by content. Adding a format means
  * one line in {@link #standard()}.
  */
-public final class FormatRegistry {
+public final class FormatRegistry implements Opener {
+
+    /** The id of the fallback that takes any regular file no format recognises. */
+    public static final String RAW_BYTES = "raw";
 
     private final List<Format> formats;
 
@@ -24,21 +23,14 @@ public final class FormatRegistry {
         this.formats = List.copyOf(formats);
     }
 
+    /**
+     * Every format on the class path, found through {@link java.util.ServiceLoader}: each
+     * format module lists its {@link Format} in {@code META-INF/services}. The list order is
+     * the order of detection ties, so specific formats come before the fallbacks.
+     */
     public static FormatRegistry standard() {
-        List<Hdf5GroupOpener> groupOpeners = new ArrayList<>();
-        List<Format> formats = new ArrayList<>();
-        groupOpeners.add(new org.packscope.codec.bpcells.BpcellsHdf5Opener());
-        groupOpeners.add(new org.packscope.codec.anndata.AnndataOpener());
-        groupOpeners.add(new org.packscope.codec.tenx.TenxOpener());
-        formats.add(new Hdf5Format(groupOpeners));
-        formats.add(new org.packscope.codec.pco.PcoFormat());
-        formats.add(new org.packscope.codec.bcolz.BcolzFormat());
-        formats.add(new org.packscope.codec.blosc.BloscFormat());
-        formats.add(new org.packscope.codec.bpcells.BpcellsFolderFormat());
-        formats.add(new org.packscope.codec.rds.RdsFormat());
-        formats.add(new org.packscope.codec.binjson.BinaryJsonFormat());
-        formats.add(new FolderFormat());
-        formats.add(new RawFormat());
+        List<Format> formats = ServiceLoader.load(Format.class, Format.class.getClassLoader())
+                .stream().map(ServiceLoader.Provider::get).toList();
         return new FormatRegistry(formats);
     }
 
@@ -82,7 +74,7 @@ public final class FormatRegistry {
         }
         Node node = f.open(path, this);
         // only the raw-bytes fallback took it: say so, as an error when the name promised a format
-        if (f instanceof RawFormat) node.diagnose(NamedFormat.unrecognised(probe));
+        if (RAW_BYTES.equals(f.id())) node.diagnose(NamedFormat.unrecognised(probe));
         return node;
     }
 

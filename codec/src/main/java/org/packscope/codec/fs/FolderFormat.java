@@ -9,11 +9,11 @@ import java.util.Comparator;
 import java.util.List;
 
 import org.packscope.codec.format.Format;
-import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
-import org.packscope.codec.raw.FileNames;
+import org.packscope.codec.io.FileNames;
 
 /**
  * A plain folder. Entries are listed when the folder is opened, but each entry is
@@ -25,7 +25,7 @@ public final class FolderFormat implements Format {
      * A link to this folder or to one above it would make the tree endless: it is shown
      * as a link, not followed.
      */
-    private static Node openEntry(Path folder, Path entry, FormatRegistry registry) {
+    private static Node openEntry(Path folder, Path entry, Opener opener) {
         if (Files.isSymbolicLink(entry) && Files.isDirectory(entry)) {
             try {
                 Path target = entry.toRealPath();
@@ -39,7 +39,7 @@ public final class FolderFormat implements Format {
                         .diagnose(Diagnostic.warning(null, "link_unreadable", "cannot resolve link: " + e.getMessage()));
             }
         }
-        return registry.open(entry);
+        return opener.open(entry);
     }
 
     private record Entry(Path path, boolean directory, String lowerName, String name) { }
@@ -52,7 +52,7 @@ public final class FolderFormat implements Format {
     public int probe(Probe probe) { return probe.isDirectory() ? 1 : 0; }
 
     @Override
-    public Node open(Path path, FormatRegistry registry) {
+    public Node open(Path path, Opener opener) {
         return Node.lazy(FileNames.of(path), "folder", n -> {
             List<Entry> listed = new ArrayList<>();
             try (DirectoryStream<Path> ds = Files.newDirectoryStream(path)) {
@@ -70,7 +70,7 @@ public final class FolderFormat implements Format {
             n.summary(entries.size() + (entries.size() == 1 ? " entry" : " entries"));
             n.field("path", null, path.toAbsolutePath(), "folder on disk");
             n.field("entries", null, entries.size(), "files and folders inside");
-            n.lazyChildren(entries.size(), i -> openEntry(path, entries.get(i), registry));
+            n.lazyChildren(entries.size(), i -> openEntry(path, entries.get(i), opener));
         });
     }
 }

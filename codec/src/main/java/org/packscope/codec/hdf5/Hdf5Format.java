@@ -4,13 +4,14 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.jhdf.HdfFile;
+
 import org.packscope.codec.format.Format;
-import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
-import org.packscope.codec.raw.FileNames;
+import org.packscope.codec.io.FileNames;
 
 /** HDF5 files through jhdf: groups, datasets, attributes and dataset values. */
 public final class Hdf5Format implements Format {
@@ -18,7 +19,13 @@ public final class Hdf5Format implements Format {
 
     private final List<Hdf5GroupOpener> groupOpeners;
 
-    /** {@code groupOpeners} may be filled after construction (formats register late). */
+    /** With every group opener on the class path (see {@link Hdf5GroupOpener}). */
+    public Hdf5Format() {
+        this(java.util.ServiceLoader.load(Hdf5GroupOpener.class, Hdf5Format.class.getClassLoader())
+                .stream().map(java.util.ServiceLoader.Provider::get).toList());
+    }
+
+    /** With exactly these group openers, asked in this order. */
     public Hdf5Format(List<Hdf5GroupOpener> groupOpeners) {
         this.groupOpeners = groupOpeners;
         BloscFilter.register();
@@ -45,7 +52,7 @@ public final class Hdf5Format implements Format {
     }
 
     @Override
-    public Node open(Path path, FormatRegistry registry) {
+    public Node open(Path path, Opener opener) {
         return Node.lazy(FileNames.of(path), "hdf5-file", n -> {
             ByteSource src = ByteSource.open(path);
             n.source(src).span(Span.bytes(0, src.size()));
@@ -64,7 +71,7 @@ public final class Hdf5Format implements Format {
                         "layout of the superblock that follows (0-3)");
             }
             n.field("file size", null, FileNames.size(src.size()), "bytes on disk");
-            Hdf5Nodes nodes = new Hdf5Nodes(path, src, groupOpeners, file, registry);
+            Hdf5Nodes nodes = new Hdf5Nodes(path, src, groupOpeners, file, opener);
             for (Hdf5GroupOpener o : groupOpeners) {
                 // a format that fills the whole file (a BPCells matrix in the root group, addressed as file.h5::/)
                 boolean root;

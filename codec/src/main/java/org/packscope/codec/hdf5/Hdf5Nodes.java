@@ -1,12 +1,11 @@
 package org.packscope.codec.hdf5;
 
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-
-import java.nio.ByteBuffer;
 
 import io.jhdf.HdfFile;
 import io.jhdf.api.Attribute;
@@ -17,7 +16,8 @@ import io.jhdf.filter.PipelineFilterWithData;
 import io.jhdf.links.ExternalLink;
 import io.jhdf.links.SoftLink;
 import io.jhdf.object.datatype.VariableLength;
-import org.packscope.codec.format.FormatRegistry;
+
+import org.packscope.codec.format.Opener;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
@@ -35,14 +35,14 @@ final class Hdf5Nodes {
     private final References references;
     private final Links links;
 
-    Hdf5Nodes(Path file, ByteSource source, List<Hdf5GroupOpener> openers, HdfFile hdf, FormatRegistry registry) {
+    Hdf5Nodes(Path file, ByteSource source, List<Hdf5GroupOpener> openers, HdfFile hdf, Opener opener) {
         this.file = file;
         this.source = source;
         this.openers = openers;
         this.base = hdf.getUserBlockSize();
         this.hdf = hdf;
         this.references = new References(hdf);
-        this.links = new Links(file, registry);
+        this.links = new Links(file, opener);
     }
 
     /** Groups nested deeper than this are not opened (real files nest a handful of levels). */

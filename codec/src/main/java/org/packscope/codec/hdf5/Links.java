@@ -8,7 +8,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 
 import io.jhdf.links.ExternalLink;
-import org.packscope.codec.format.FormatRegistry;
+
+import org.packscope.codec.format.Opener;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 
@@ -21,11 +22,11 @@ import org.packscope.codec.inspect.Node;
  */
 final class Links {
     private final Path file;
-    private final FormatRegistry registry;
+    private final Opener opener;
 
-    Links(Path file, FormatRegistry registry) {
+    Links(Path file, Opener opener) {
         this.file = file;
-        this.registry = registry;
+        this.opener = opener;
     }
 
     Node external(String name, ExternalLink l) {
@@ -51,7 +52,7 @@ final class Links {
                 t.diagnose(Diagnostic.warning(null, "hdf5_external_link_target", targetFile + ": " + again));
                 return;
             }
-            Node root = registry.open(p);
+            Node root = opener.open(p);
             t.summary(targetPath).children(List.of(root));
         }).drillDown(true));
         return n;

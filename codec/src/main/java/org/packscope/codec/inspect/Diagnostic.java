@@ -23,6 +23,24 @@ public record Diagnostic(Severity severity, Span span, String rule, String messa
         return new Diagnostic(Severity.WARNING, span, rule, message);
     }
 
+    /** An error for a catalogued rule (whatever its usual severity). */
+    public static Diagnostic error(Span span, Rule rule, String message) {
+        return new Diagnostic(Severity.ERROR, span, rule.id(), message);
+    }
+
+    /** A warning for a catalogued rule (whatever its usual severity). */
+    public static Diagnostic warning(Span span, Rule rule, String message) {
+        return new Diagnostic(Severity.WARNING, span, rule.id(), message);
+    }
+
+    public static Diagnostic errorAtByte(long offset, Rule rule, String message) {
+        return error(Span.bytes(offset, 0), rule, message);
+    }
+
+    public static Diagnostic warningAtByte(long offset, Rule rule, String message) {
+        return warning(Span.bytes(offset, 0), rule, message);
+    }
+
     public static Diagnostic errorAtByte(long offset, String rule, String message) {
         return error(Span.bytes(offset, 0), rule, message);
     }

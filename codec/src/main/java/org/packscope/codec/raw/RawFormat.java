@@ -3,11 +3,12 @@ package org.packscope.codec.raw;
 import java.nio.file.Path;
 
 import org.packscope.codec.format.Format;
-import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.io.FileNames;
 
 /** Any regular file no other format claims: shown as bytes. */
 public final class RawFormat implements Format {
@@ -20,7 +21,7 @@ public final class RawFormat implements Format {
     public int probe(Probe probe) { return probe.isRegularFile() ? 1 : 0; }
 
     @Override
-    public Node open(Path path, FormatRegistry registry) {
+    public Node open(Path path, Opener opener) {
         return Node.lazy(FileNames.of(path), "file", n -> {
             ByteSource src = ByteSource.open(path);
             n.source(src).span(Span.bytes(0, src.size()))

@@ -10,7 +10,7 @@ import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.io.ByteSource;
-import org.packscope.codec.raw.FileNames;
+import org.packscope.codec.io.FileNames;
 
 /**
  * The node of an .rds file: the wrapper's fields (in the file), then the stream header

@@ -6,11 +6,12 @@ import java.nio.file.Path;
 import java.util.zip.Inflater;
 
 import io.airlift.compress.bzip2.BZip2HadoopStreams;
+import org.tukaani.xz.XZInputStream;
+
 import org.packscope.codec.format.Format;
-import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
 import org.packscope.codec.inspect.Node;
-import org.tukaani.xz.XZInputStream;
 
 /**
  * R serialized objects (saveRDS): gzip, xz, bzip2 or plain, recognised by the
@@ -108,7 +109,7 @@ public final class RdsFormat implements Format {
     }
 
     @Override
-    public Node open(Path path, FormatRegistry registry) {
+    public Node open(Path path, Opener opener) {
         return RdsFile.open(path);
     }
 }

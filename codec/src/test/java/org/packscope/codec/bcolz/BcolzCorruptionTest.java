@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
@@ -26,6 +27,7 @@ import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.inspect.Verifier;
+import org.packscope.codec.numpy.Dtype;
 
 /** Damaged datasets: missing and stale chunk files, bad JSON, sizes that disagree, corrupt chunks. */
 class BcolzCorruptionTest {

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Diagnostic;
@@ -143,7 +144,7 @@ class BcolzFixtureTest {
         long[] v = new long[1];
         col.read(12345, v, 0, 1);
         assertEquals(java.nio.ByteBuffer.wrap(expected).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong(12345 * 8), v[0]);
-        assertEquals(1, ((CarrayStore) ((org.packscope.codec.blosc.StoreColumn) col).store()).decodedUnits());
+        assertEquals(1, ((CarrayStore) ((org.packscope.codec.store.StoreColumn) col).store()).decodedUnits());
     }
 
     @Test

@@ -10,6 +10,8 @@ import java.util.HexFormat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+
+import org.packscope.codec.compress.NativeCodecs;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Progress;

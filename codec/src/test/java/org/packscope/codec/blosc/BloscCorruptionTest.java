@@ -14,6 +14,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
@@ -22,6 +23,7 @@ import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.store.StoreColumn;
 
 /** Damaged chunks: each problem becomes a diagnostic with its rule and offset, and the rest still decodes. */
 class BloscCorruptionTest {
@@ -76,7 +78,7 @@ class BloscCorruptionTest {
         assertEquals("block_unlocatable", assertThrows(BloscException.class, () -> block(c, 1)).diagnostic().rule());
         assertArrayEquals(Arrays.copyOfRange(exp, 131072, exp.length), block(c, 2));
         // values of the lost block read as zeros, no exception
-        ValueColumn col = StoreColumn.forChunk("x", c);
+        ValueColumn col = ChunkStore.column("x", c);
         long[] v = new long[2];
         col.read(16383, v, 0, 2);
         assertEquals(0, v[1]);
@@ -153,7 +155,7 @@ class BloscCorruptionTest {
         assertEquals("chunk_undecodable", assertThrows(BloscException.class,
                 () -> implausible.decodeUnit(0, new byte[1], 0, new Codecs())).diagnostic().rule());
         long[] first = new long[1];
-        StoreColumn.forChunk("x", implausible).read(0, first, 0, 1); // zeros, from a bounded slice
+        ChunkStore.column("x", implausible).read(0, first, 0, 1); // zeros, from a bounded slice
         assertEquals(0, first[0]);
 
         b = base.clone();

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
@@ -25,6 +26,7 @@ import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.inspect.Verifier;
+import org.packscope.codec.store.StoreColumn;
 
 class BloscNodeTest {
     static final Path DIR = BloscFixtureTest.DIR;
@@ -112,7 +114,7 @@ class BloscNodeTest {
         byte[] exp = Files.readAllBytes(DIR.resolve("zstd_bitshuf_ts8_1_5m_smooth_c5.expected.bin"));
         BloscChunk c = BloscChunk.read(org.packscope.codec.io.ByteSource.of(b, "x"), 0, b.length);
         assertTrue(c.nblocks() > 3);
-        StoreColumn col = StoreColumn.forChunk("x", c);
+        StoreColumn col = ChunkStore.column("x", c);
         long i = col.count() - 3;
         long[] v = new long[1];
         col.read(i, v, 0, 1);

@@ -11,6 +11,9 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+import org.packscope.codec.compress.CodecException;
+import org.packscope.codec.compress.NativeCodecs;
+
 /**
  * Which zstd / LZ4 decoder is in use. Surefire runs the codec tests twice: as configured
  * (native where zstd-jni and lz4-java load; they do on linux/amd64, where CI runs) and in

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.store.StoreColumn;
 import org.packscope.codec.testing.Fixtures;
 
 /** Values in a Blosc block that fails to decode are gaps, marked undecodable with the failure as reason. */
@@ -20,7 +22,7 @@ class StoreColumnGapsTest {
         // scramble block 1's compressed streams
         for (int i = start + 4; i < end; i++) b[i] = (byte) 0xff;
         BloscChunk damaged = BloscChunk.read(ByteSource.of(b, "x"), 0, b.length);
-        StoreColumn col = StoreColumn.forChunk("v", damaged);
+        StoreColumn col = ChunkStore.column("v", damaged);
         assertTrue(col.mayHaveGaps());
         int per = (int) (intact.header().blocksize() / 4);
         byte[] marks = new byte[(int) col.count()];

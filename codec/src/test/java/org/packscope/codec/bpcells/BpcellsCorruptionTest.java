@@ -18,6 +18,8 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.packscope.codec.export.MatrixMarket;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;

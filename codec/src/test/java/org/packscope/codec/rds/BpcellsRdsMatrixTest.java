@@ -13,7 +13,8 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.packscope.codec.bpcells.MatrixMarket;
+
+import org.packscope.codec.export.MatrixMarket;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Diagnostic;

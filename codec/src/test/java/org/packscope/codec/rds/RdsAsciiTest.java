@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
+
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Trace;
@@ -156,7 +157,7 @@ class RdsAsciiTest {
         org.packscope.codec.inspect.SparseMatrix m = n.facet(org.packscope.codec.inspect.SparseMatrix.class);
         assertNotNull(m, n.diagnostics().toString());
         StringBuilder sb = new StringBuilder();
-        org.packscope.codec.bpcells.MatrixMarket.write(m, sb);
+        org.packscope.codec.export.MatrixMarket.write(m, sb);
         List<String> body = new java.util.ArrayList<>();
         for (String l : sb.toString().split("\n")) if (!l.startsWith("%")) body.add(l);
         assertEquals(BpcellsRdsMatrixTest.expectedLines("tiny_double_packed_row"), body);

@@ -1,7 +1,8 @@
-package org.packscope.codec.blosc;
+package org.packscope.codec.store;
 
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.store.ByteStore;
 
 /**
  * Fixed-width little-endian values laid end to end in a {@link ByteStore}: a Blosc
@@ -19,22 +20,6 @@ public final class StoreColumn implements ValueColumn {
         this.type = type;
         this.count = count;
         this.store = store;
-    }
-
-    /** The column for a chunk's elements: u8/u16/u32/u64 by typesize, else fixed bytes; u8 when nbytes is not a whole number of elements. */
-    public static StoreColumn forChunk(String name, BloscChunk chunk) {
-        ChunkHeader h = chunk.header();
-        long nbytes = chunk.nbytes();
-        int ts = h == null ? 1 : h.typesize();
-        if (ts <= 0 || nbytes % ts != 0) ts = 1;
-        ValueType type = switch (ts) {
-            case 1 -> ValueType.U8;
-            case 2 -> ValueType.U16;
-            case 4 -> ValueType.U32;
-            case 8 -> ValueType.U64;
-            default -> ValueType.bytes(ts);
-        };
-        return new StoreColumn(name, type, nbytes / ts, new ChunkStore(chunk));
     }
 
     public ByteStore store() { return store; }

@@ -1,4 +1,4 @@
-package org.packscope.codec.raw;
+package org.packscope.codec.io;
 
 import java.nio.file.Path;
 

@@ -1,4 +1,4 @@
-package org.packscope.codec.bpcells;
+package org.packscope.codec.export;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

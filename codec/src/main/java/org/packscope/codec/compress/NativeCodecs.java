@@ -1,9 +1,9 @@
-package org.packscope.codec.blosc;
+package org.packscope.codec.compress;
 
 /**
  * Whether the native zstd and LZ4 decoders (zstd-jni and lz4-java, whose Maven artifacts
- * carry the shared libraries for the usual platforms) can be used. They decode Blosc's
- * zstd streams about twice as fast as the pure-Java aircompressor, so they are preferred;
+ * carry the shared libraries for the usual platforms) can be used. They decode
+ * zstd streams (in Blosc chunks, Zarr chunks and HDF5 filters) about twice as fast as the pure-Java aircompressor, so they are preferred;
  * where a library cannot load (an unusual platform, a locked-down temp folder) or when
  * the system property {@value #PURE_JAVA} is {@code true}, the pure-Java decoders take over.
  */

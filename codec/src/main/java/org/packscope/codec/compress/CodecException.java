@@ -1,4 +1,4 @@
-package org.packscope.codec.blosc;
+package org.packscope.codec.compress;
 
 /** A codec found its input malformed; {@code inputOffset} is relative to the stream start, or -1. */
 public final class CodecException extends Exception {

@@ -1,4 +1,4 @@
-package org.packscope.codec.bcolz;
+package org.packscope.codec.numpy;
 
 import java.util.Locale;
 

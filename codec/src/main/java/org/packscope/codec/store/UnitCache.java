@@ -1,4 +1,4 @@
-package org.packscope.codec.blosc;
+package org.packscope.codec.store;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.packscope.codec.bcolz;
+package org.packscope.codec.json;
 
 import java.io.IOException;
 import java.math.BigInteger;
@@ -14,17 +14,23 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 
 /**
- * A JSON value of a bcolz metadata file, read with Jackson's streaming parser. The
- * metadata is a handful of small objects; Jackson's tree model would cost a fresh JVM
- * half a second of class loading before the first header of a dataset could show.
+ * A JSON value of a metadata file (bcolz meta, Zarr .zarray and zarr.json), read with
+ * Jackson's streaming parser, that remembers where in the file it was written: each
+ * value's byte span, and for an object member also the span of its name, so a field
+ * shown from metadata highlights its own bytes. The metadata is a handful of small
+ * objects; Jackson's tree model would also cost a fresh JVM half a second of class
+ * loading before the first header of a dataset could show.
  */
-final class Json {
+public final class Json {
     private static final JsonFactory FACTORY = new JsonFactory();
 
     private enum Kind { OBJECT, ARRAY, STRING, INTEGER, DECIMAL, BOOLEAN, NULL }
 
     private final Kind kind;
     private final Object value;
+    private long start;
+    private long end;
+    private long nameStart = -1;
 
     private Json(Kind kind, Object value) {
         this.kind = kind;
@@ -32,7 +38,7 @@ final class Json {
     }
 
     /** The first JSON value in {@code bytes}, or null when there is none; syntax errors throw Jackson's exception. */
-    static Json parse(byte[] bytes) throws IOException {
+    public static Json parse(byte[] bytes) throws IOException {
         try (JsonParser p = FACTORY.createParser(bytes)) {
             JsonToken t = p.nextToken();
             return t == null ? null : read(p, t);
@@ -41,13 +47,25 @@ final class Json {
 
     private static Json read(JsonParser p, JsonToken t) throws IOException {
         if (t == null) throw new IOException("the JSON ends inside a value");
+        long from = p.currentTokenLocation().getByteOffset();
+        Json v = readValue(p, t);
+        v.start = from;
+        // the parser now stands on the value's last token (a scalar, or the closing bracket)
+        v.end = p.currentLocation().getByteOffset();
+        return v;
+    }
+
+    private static Json readValue(JsonParser p, JsonToken t) throws IOException {
         switch (t) {
             case START_OBJECT: {
                 Map<String, Json> m = new LinkedHashMap<>();
                 for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
                     if (k == null) throw new IOException("the JSON ends inside an object");
                     String name = p.currentName();
-                    m.put(name, read(p, p.nextToken()));
+                    long nameAt = p.currentTokenLocation().getByteOffset();
+                    Json member = read(p, p.nextToken());
+                    member.nameStart = nameAt;
+                    m.put(name, member);
                 }
                 return new Json(Kind.OBJECT, Collections.unmodifiableMap(m));
             }
@@ -69,36 +87,66 @@ final class Json {
         }
     }
 
-    boolean isObject() { return kind == Kind.OBJECT; }
+    /** Byte offset where the value starts in the parsed bytes (its first character). */
+    public long start() { return start; }
 
-    boolean isArray() { return kind == Kind.ARRAY; }
+    /** Byte offset just after the value's last character. */
+    public long end() { return end; }
 
-    boolean isTextual() { return kind == Kind.STRING; }
+    /**
+     * Where an object member's entry starts: its quoted name, so that a span from here to
+     * {@link #end()} covers {@code "name": value}; the value's own start when it is not a member.
+     */
+    public long memberStart() { return nameStart >= 0 ? nameStart : start; }
 
-    boolean isIntegralNumber() { return kind == Kind.INTEGER; }
+    public boolean isObject() { return kind == Kind.OBJECT; }
+
+    public boolean isArray() { return kind == Kind.ARRAY; }
+
+    public boolean isTextual() { return kind == Kind.STRING; }
+
+    public boolean isIntegralNumber() { return kind == Kind.INTEGER; }
+
+    public boolean isNumber() { return kind == Kind.INTEGER || kind == Kind.DECIMAL; }
+
+    public boolean isBoolean() { return kind == Kind.BOOLEAN; }
+
+    public boolean isNull() { return kind == Kind.NULL; }
+
+    /** A number as the nearest double (NaN for anything else). */
+    public double asDouble() {
+        if (kind == Kind.INTEGER) return ((BigInteger) value).doubleValue();
+        if (kind == Kind.DECIMAL) return (Double) value;
+        return Double.NaN;
+    }
+
+    /** An integer of any size; null for anything else. */
+    public BigInteger asBigInteger() { return kind == Kind.INTEGER ? (BigInteger) value : null; }
+
+    public boolean asBoolean() { return kind == Kind.BOOLEAN && (Boolean) value; }
 
     /** Member {@code name} of an object; null when absent or not an object. */
     @SuppressWarnings("unchecked")
-    Json get(String name) { return kind == Kind.OBJECT ? ((Map<String, Json>) value).get(name) : null; }
+    public Json get(String name) { return kind == Kind.OBJECT ? ((Map<String, Json>) value).get(name) : null; }
 
     /** Element {@code i} of an array; null when absent or not an array. */
-    Json get(int i) {
+    public Json get(int i) {
         List<Json> a = elements();
         return i >= 0 && i < a.size() ? a.get(i) : null;
     }
 
     @SuppressWarnings("unchecked")
-    List<Json> elements() { return kind == Kind.ARRAY ? (List<Json>) value : List.of(); }
+    public List<Json> elements() { return kind == Kind.ARRAY ? (List<Json>) value : List.of(); }
 
     @SuppressWarnings("unchecked")
-    Map<String, Json> members() { return kind == Kind.OBJECT ? (Map<String, Json>) value : Map.of(); }
+    public Map<String, Json> members() { return kind == Kind.OBJECT ? (Map<String, Json>) value : Map.of(); }
 
-    int size() { return kind == Kind.ARRAY ? elements().size() : kind == Kind.OBJECT ? members().size() : 0; }
+    public int size() { return kind == Kind.ARRAY ? elements().size() : kind == Kind.OBJECT ? members().size() : 0; }
 
-    boolean isEmpty() { return size() == 0; }
+    public boolean isEmpty() { return size() == 0; }
 
     /** A number that fits a long (a decimal one is cut to its integer part, as Jackson does). */
-    boolean canConvertToLong() {
+    public boolean canConvertToLong() {
         if (kind == Kind.INTEGER) return ((BigInteger) value).bitLength() < 64;
         if (kind == Kind.DECIMAL) {
             double d = (Double) value;
@@ -107,13 +155,13 @@ final class Json {
         return false;
     }
 
-    long asLong() {
+    public long asLong() {
         if (kind == Kind.INTEGER) return ((BigInteger) value).longValue();
         if (kind == Kind.DECIMAL) return (long) (double) (Double) value;
         return 0;
     }
 
-    String asText() { return kind == Kind.STRING ? (String) value : toString(); }
+    public String asText() { return kind == Kind.STRING ? (String) value : toString(); }
 
     /** Compact JSON text. */
     @Override
