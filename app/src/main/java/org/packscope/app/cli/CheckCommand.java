@@ -8,8 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
@@ -17,9 +22,6 @@ import org.packscope.codec.inspect.RuleCap;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.TreeWalk;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "check", description = {
         "Prints one line per problem: PATH: SEVERITY at byte OFFSET[.BIT]: RULE: message.",
@@ -29,11 +31,26 @@ final class CheckCommand implements Callable<Integer> {
 
     @ParentCommand Cli cli;
 
-    @Parameters(arity = "1..*", paramLabel = "PATH")
-    List<String> paths;
+    @Parameters(arity = "0..*", paramLabel = "PATH")
+    List<String> paths = List.of();
+
+    @picocli.CommandLine.Option(names = "--list-rules",
+            description = "Print every rule check can report (id, usual severity, meaning), grouped by format, and exit.")
+    boolean listRules;
+
+    @picocli.CommandLine.Option(names = "--markdown", description = "With --list-rules: print the list as a Markdown page.")
+    boolean markdown;
 
     @Override
     public Integer call() {
+        if (listRules) {
+            cli.out.print(markdown ? RuleList.markdown() : RuleList.text());
+            return 0;
+        }
+        if (paths.isEmpty()) {
+            cli.err.println("packscope: check needs at least one PATH (or --list-rules)");
+            return Cli.EXIT_USAGE;
+        }
         boolean errors = false;
         boolean unreadable = false;
         // files are checked in parallel, and reported in the order given
@@ -62,7 +79,8 @@ final class CheckCommand implements Callable<Integer> {
             return new FileReport(List.of(), false, e.getMessage());
         }
         List<String> lines = new ArrayList<>();
-        try {
+        // many files are checked in one run: each tree's file handles go when its report is made
+        try (Node root = r.root()) {
             boolean errors = report(address, TreeWalk.diagnostics(r.target(), true, MAX_NODES, Progress.NONE), lines);
             return new FileReport(lines, errors, null);
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {

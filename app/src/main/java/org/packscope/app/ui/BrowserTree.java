@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
+
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.NodeLocator;
@@ -71,6 +72,25 @@ final class BrowserTree extends TreeView<Object> {
         NodeItem item = new NodeItem(node);
         getRoot().getChildren().add(item);
         return item;
+    }
+
+    /**
+     * Takes the opened trees off the browser: the one holding the selection, or all of
+     * them; returns their nodes, whose files the caller closes.
+     */
+    java.util.List<Node> removeRoots(boolean all) {
+        java.util.List<TreeItem<Object>> gone = new java.util.ArrayList<>();
+        if (all) {
+            gone.addAll(getRoot().getChildren());
+        } else {
+            TreeItem<Object> item = getSelectionModel().getSelectedItem();
+            while (item != null && item.getParent() != null && item.getParent() != getRoot()) item = item.getParent();
+            if (item != null && item.getParent() == getRoot()) gone.add(item);
+        }
+        getRoot().getChildren().removeAll(gone);
+        java.util.List<Node> nodes = new java.util.ArrayList<>();
+        for (TreeItem<Object> i : gone) if (i.getValue() instanceof Node n) nodes.add(n);
+        return nodes;
     }
 
     /** The item showing {@code node}, searched among items already created; null if none. */

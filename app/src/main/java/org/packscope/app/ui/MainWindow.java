@@ -84,7 +84,10 @@ public final class MainWindow {
         stage.setTitle("PackScope");
         stage.setScene(scene);
         restoreLayout();
-        stage.setOnHiding(e -> saveLayout());
+        stage.setOnHiding(e -> {
+            saveLayout();
+            closeTrees(browser.removeRoots(true));
+        });
     }
 
     /** Keys that work wherever the focus is (the list is {@link Shortcuts#ALL}). */
@@ -186,6 +189,15 @@ public final class MainWindow {
         });
     }
 
+    /** Releases the files of trees taken off the browser (an HDF5 file stays open while shown). */
+    private void closeTrees(List<Node> roots) {
+        if (roots.isEmpty()) return;
+        runner.quietly(() -> {
+            roots.forEach(Node::close);
+            return roots.size();
+        }, n -> { }, failure -> { });
+    }
+
     private void select(Node node) {
         int gen = ++selection;
         runner.submit("Reading " + node.name(), p -> {
@@ -266,14 +278,17 @@ public final class MainWindow {
             File b = chooser.showOpenDialog(stage);
             if (b != null) compare(a.toPath(), b.toPath(), w -> { });
         });
+        MenuItem close = new MenuItem("_Close");
+        close.setAccelerator(KeyCombination.keyCombination("Shortcut+W"));
+        close.setOnAction(e -> closeTrees(browser.removeRoots(false)));
         MenuItem closeAll = new MenuItem("Close All");
-        closeAll.setOnAction(e -> browser.getRoot().getChildren().clear());
+        closeAll.setOnAction(e -> closeTrees(browser.removeRoots(true)));
         MenuItem quit = new MenuItem("_Quit");
         quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
         quit.setOnAction(e -> stage.close());
         refreshRecentMenu();
         Menu file = new Menu("_File", null, openFile, openFolder, recentMenu, new SeparatorMenuItem(), export, compare,
-                new SeparatorMenuItem(), closeAll, quit);
+                new SeparatorMenuItem(), close, closeAll, quit);
         MenuItem formats = new MenuItem("Formats");
         formats.setOnAction(e -> {
             StringBuilder sb = new StringBuilder();

@@ -30,6 +30,7 @@ final class Shortcuts {
             new Shortcut("Ctrl+E", "export values"),
             new Shortcut("Alt+F, Alt+V, …", "open a menu"),
             new Shortcut("F1", "this list"),
+            new Shortcut("Ctrl+W", "close the selected file or folder (and release it)"),
             new Shortcut("Ctrl+Q", "quit"));
 
     private Shortcuts() { }

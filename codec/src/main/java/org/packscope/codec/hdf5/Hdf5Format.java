@@ -59,6 +59,7 @@ public final class Hdf5Format implements Format {
             HdfFile file;
             try {
                 file = new HdfFile(path);
+                n.closeWith(file);
             } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
                 n.diagnose(Hdf5Problem.diagnostic("the file's superblock and root group", e));
                 return;

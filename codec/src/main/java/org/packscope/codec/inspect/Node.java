@@ -18,7 +18,7 @@ import org.packscope.codec.io.OutOfRangeException;
  * folder of 100,000 files or a file of a million chunks costs nothing until opened.
  * A loader that fails leaves a diagnostic, never an exception.
  */
-public final class Node {
+public final class Node implements AutoCloseable {
 
     /** Fills a lazy node through its mutators. */
     @FunctionalInterface
@@ -41,6 +41,8 @@ public final class Node {
     private final Map<Class<?>, Object> facets = new ConcurrentHashMap<>();
     private ChildList children = ChildList.EMPTY;
 
+    /** What this node's loader opened and must release when the tree is closed (an HDF5 file handle). */
+    private final List<AutoCloseable> resources = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean drillDown;
     private Loader loader;
     private volatile boolean loaded;
@@ -197,6 +199,35 @@ public final class Node {
         return this;
     }
 
+    /** Hands a resource the node's contents depend on to the node; {@link #close()} releases it. */
+    public Node closeWith(AutoCloseable resource) { resources.add(resource); return this; }
+
+    /**
+     * Releases what this node and every child made so far hold open (file handles), last
+     * opened first. Loads nothing: children never made hold nothing. Failures to close a
+     * read-only file cannot lose data and are ignored. Reading the tree after closing
+     * may fail; its loaders then leave diagnostics, as for any unreadable file.
+     */
+    @Override
+    public void close() {
+        java.util.ArrayDeque<Node> todo = new java.util.ArrayDeque<>();
+        todo.push(this);
+        while (!todo.isEmpty()) {
+            Node n = todo.pop();
+            List<AutoCloseable> held = new ArrayList<>(n.resources);
+            n.resources.clear();
+            Collections.reverse(held);
+            for (AutoCloseable r : held) {
+                try {
+                    r.close();
+                } catch (Exception ignored) {
+                    // a read-only file: nothing is lost
+                }
+            }
+            if (n.loaded) n.children.forEachMade(todo::push);
+        }
+    }
+
     private Node adopt(Node child) {
         if (child.parent == null) child.parent = this;
         return child;
@@ -252,9 +283,13 @@ public final class Node {
 
         Node get(int index);
 
+        /** The children that exist already (a lazy list makes none). */
+        void forEachMade(java.util.function.Consumer<Node> action);
+
         record Fixed(List<Node> nodes) implements ChildList {
             public int size() { return nodes.size(); }
             public Node get(int index) { return nodes.get(index); }
+            public void forEachMade(java.util.function.Consumer<Node> action) { nodes.forEach(action); }
         }
 
         final class Lazy implements ChildList {
@@ -273,6 +308,8 @@ public final class Node {
                 if (index < 0 || index >= count) throw new IndexOutOfBoundsException(index);
                 return made.computeIfAbsent(index, factory::apply);
             }
+
+            public void forEachMade(java.util.function.Consumer<Node> action) { made.values().forEach(action); }
         }
     }
 }

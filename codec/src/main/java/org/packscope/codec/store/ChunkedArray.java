@@ -1,0 +1,196 @@
+package org.packscope.codec.store;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.read.ReadProblem;
+
+/**
+ * The bytes of an N-dimensional chunked array in C order, decoded chunk by chunk on
+ * demand: Zarr arrays, and any container with a regular chunk grid. A chunk that is
+ * missing reads as the fill value; one that cannot be decoded reads as the fill value
+ * and is reported by {@link #failure}. A few decoded chunks are cached (by bytes), so
+ * paging through a slice decodes each chunk it crosses once.
+ */
+public final class ChunkedArray implements ByteStore {
+
+    /** Where chunks come from and how they are decoded. */
+    public interface Chunks {
+        /**
+         * The decoded bytes of the chunk at {@code coords}: the full chunk shape in C order
+         * within the chunk, {@code chunkElements × itemSize} bytes; null when the chunk is
+         * not stored (it holds the fill value). Damage throws a {@link ReadProblem}.
+         */
+        byte[] decode(long[] coords);
+
+        /** Whether the chunk is stored, without decoding it (for listings and progress). */
+        boolean exists(long[] coords);
+    }
+
+    private final ChunkGrid grid;
+    private final int itemSize;
+    private final byte[] fill;
+    private final Chunks chunks;
+    private final UnitCache cache;
+    private final Map<Long, String> failures = new ConcurrentHashMap<>();
+    /** Cache markers: a chunk that is not stored, and one that cannot be decoded. */
+    private static final byte[] MISSING = new byte[0];
+    private static final byte[] FAILED = new byte[0];
+
+    /**
+     * @param fill one element's fill bytes ({@code itemSize} long), or null for zeros
+     * @param cacheBytes decoded chunks kept, in bytes (at least one chunk is kept)
+     */
+    public ChunkedArray(ChunkGrid grid, int itemSize, byte[] fill, Chunks chunks, long cacheBytes) {
+        if (itemSize <= 0) throw new IllegalArgumentException("item size " + itemSize);
+        if (fill != null && fill.length != itemSize) throw new IllegalArgumentException("fill of " + fill.length + " bytes for items of " + itemSize);
+        if (grid.elements() > Long.MAX_VALUE / itemSize || grid.chunkElements() * itemSize > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("the array or one chunk is too large to address in bytes");
+        }
+        this.grid = grid;
+        this.itemSize = itemSize;
+        this.fill = fill;
+        this.chunks = chunks;
+        this.cache = new UnitCache(1 << 16, cacheBytes);
+    }
+
+    public ChunkGrid grid() { return grid; }
+
+    public int itemSize() { return itemSize; }
+
+    @Override public long size() { return grid.elements() * itemSize; }
+
+    @Override public boolean mayFail() { return true; }
+
+    /** The decoded chunk (full chunk shape), {@link #MISSING} when not stored, null when it cannot be decoded. */
+    private byte[] chunk(long k) {
+        byte[] b = cache.get(k);
+        if (b != null) return b == FAILED ? null : b;
+        long[] c = grid.chunkCoords(k);
+        long expected = grid.chunkElements() * itemSize;
+        try {
+            b = chunks.decode(c);
+            if (b == null) {
+                b = MISSING;
+            } else if (b.length != expected) {
+                failures.put(k, "chunk " + ChunkGrid.key(c, ".") + " decodes to " + b.length + " bytes, " + expected + " expected");
+                b = FAILED;
+            }
+        } catch (ReadProblem e) {
+            failures.put(k, "chunk " + ChunkGrid.key(c, ".") + ": " + e.getMessage());
+            b = FAILED;
+        }
+        cache.put(k, b);
+        return b == FAILED ? null : b;
+    }
+
+    @Override
+    public void read(long pos, byte[] dst, int off, int len) {
+        if (pos < 0 || len < 0 || pos > size() - len) throw new IndexOutOfBoundsException(pos + "+" + len + " of " + size());
+        if (pos % itemSize != 0 || len % itemSize != 0) {
+            // an odd byte range: read the whole elements around it
+            long first = pos / itemSize, last = (pos + len - 1) / itemSize;
+            byte[] whole = new byte[(int) ((last - first + 1) * itemSize)];
+            read(first * itemSize, whole, 0, whole.length);
+            System.arraycopy(whole, (int) (pos - first * itemSize), dst, off, len);
+            return;
+        }
+        long element = pos / itemSize;
+        long stop = element + len / itemSize;
+        int rank = grid.rank();
+        int lastDim = rank - 1;
+        long[] e = grid.elementCoords(element);
+        long[] c = new long[rank];
+        while (element < stop) {
+            // a run along the last dimension inside one chunk is contiguous in that chunk
+            for (int d = 0; d < rank; d++) c[d] = e[d] / grid.chunkExtent(d);
+            long inChunk = 0;
+            for (int d = 0; d < rank; d++) inChunk = inChunk * grid.chunkExtent(d) + (e[d] - c[d] * grid.chunkExtent(d));
+            long runEnd = Math.min((c[lastDim] + 1) * grid.chunkExtent(lastDim), grid.extent(lastDim));
+            int run = (int) Math.min(runEnd - e[lastDim], stop - element);
+            byte[] b = chunk(grid.chunkIndex(c));
+            int bytes = run * itemSize;
+            if (b == null || b == MISSING) {
+                fillInto(dst, off, run);
+            } else {
+                System.arraycopy(b, (int) (inChunk * itemSize), dst, off, bytes);
+            }
+            off += bytes;
+            element += run;
+            e[lastDim] += run;
+            for (int d = lastDim; d > 0 && e[d] >= grid.extent(d); d--) {
+                e[d] = 0;
+                e[d - 1]++;
+            }
+        }
+    }
+
+    private void fillInto(byte[] dst, int off, int count) {
+        if (fill == null) {
+            Arrays.fill(dst, off, off + count * itemSize, (byte) 0);
+        } else {
+            for (int i = 0; i < count; i++) System.arraycopy(fill, 0, dst, off + i * itemSize, itemSize);
+        }
+    }
+
+    @Override
+    public String failure(long pos) {
+        if (pos < 0 || pos >= size()) return null;
+        long k = grid.chunkIndex(chunkOf(pos / itemSize));
+        return chunk(k) == null ? failures.get(k) : null;
+    }
+
+    @Override
+    public long unitEnd(long pos) {
+        // the end of the run along the last dimension inside the element's chunk
+        long element = pos / itemSize;
+        long[] e = grid.elementCoords(element);
+        int last = grid.rank() - 1;
+        long runEnd = Math.min((e[last] / grid.chunkExtent(last) + 1) * grid.chunkExtent(last), grid.extent(last));
+        return (element + (runEnd - e[last])) * itemSize;
+    }
+
+    private long[] chunkOf(long element) {
+        long[] e = grid.elementCoords(element);
+        for (int d = 0; d < e.length; d++) e[d] /= grid.chunkExtent(d);
+        return e;
+    }
+
+    /** Whether the chunk at {@code coords} is stored. */
+    public boolean exists(long[] coords) { return chunks.exists(coords); }
+
+    /** Why chunk {@code k} cannot be decoded (decoding it to know), or null when it can or is missing. */
+    public String chunkFailure(long k) { return chunk(k) == null ? failures.get(k) : null; }
+
+    /** Decodes every stored chunk, handing each failure to the sink; returns the bytes decoded. */
+    @Override
+    public long verify(Consumer<Diagnostic> sink, Progress progress) {
+        long done = 0;
+        long n = grid.chunkCount();
+        for (long k = 0; k < n; k++) {
+            progress.checkCancelled();
+            long[] c = grid.chunkCoords(k);
+            if (!chunks.exists(c)) continue;
+            byte[] b;
+            try {
+                b = chunks.decode(c);
+            } catch (ReadProblem e) {
+                sink.accept(e.diagnostic());
+                continue;
+            }
+            long expected = grid.chunkElements() * itemSize;
+            if (b != null && b.length != expected) {
+                sink.accept(StoreRules.CHUNK_SIZE_MISMATCH.at(null, "chunk " + ChunkGrid.key(c, ".") + " decodes to "
+                        + b.length + " bytes, " + expected + " expected (the chunk shape × item size)"));
+            } else if (b != null) {
+                done += b.length;
+            }
+            progress.update((k + 1) / (double) n, "chunk " + (k + 1) + " of " + n);
+        }
+        return done;
+    }
+}

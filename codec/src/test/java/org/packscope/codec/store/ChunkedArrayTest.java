@@ -1,0 +1,101 @@
+package org.packscope.codec.store;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.read.ReadProblem;
+
+class ChunkedArrayTest {
+
+    /** A 5×7 int8 array in 2×3 chunks whose element (i, j) is 10·i + j; chunk (1, 1) missing, chunk (2, 0) damaged. */
+    private static ChunkedArray array(AtomicInteger decodes) {
+        ChunkGrid grid = new ChunkGrid(new long[] {5, 7}, new int[] {2, 3});
+        return new ChunkedArray(grid, 1, new byte[] {-1}, new ChunkedArray.Chunks() {
+            @Override
+            public byte[] decode(long[] c) {
+                decodes.incrementAndGet();
+                if (c[0] == 1 && c[1] == 1) return null;
+                if (c[0] == 2 && c[1] == 0) throw new ReadProblem(Diagnostic.errorAtByte(3, "chunk_size_mismatch", "damaged"));
+                byte[] b = new byte[6];
+                for (int i = 0; i < 2; i++) {
+                    for (int j = 0; j < 3; j++) b[i * 3 + j] = (byte) (10 * (c[0] * 2 + i) + c[1] * 3 + j);
+                }
+                return b;
+            }
+
+            @Override
+            public boolean exists(long[] c) { return !(c[0] == 1 && c[1] == 1); }
+        }, 1 << 20);
+    }
+
+    @Test
+    void readsTheArrayInCOrderWithFillForMissingAndDamagedChunks() {
+        ChunkedArray a = array(new AtomicInteger());
+        byte[] all = new byte[35];
+        a.read(0, all, 0, 35);
+        for (int i = 0; i < 5; i++) {
+            for (int j = 0; j < 7; j++) {
+                boolean missing = i / 2 == 1 && j / 3 == 1;
+                boolean damaged = i / 2 == 2 && j / 3 == 0;
+                assertEquals(missing || damaged ? -1 : 10 * i + j, all[i * 7 + j], i + "," + j);
+            }
+        }
+        assertNull(a.failure(2 * 7 + 3), "a missing chunk is the fill value, not a failure");
+        assertNotNull(a.failure(4 * 7 + 1));
+        assertNull(a.failure(0));
+    }
+
+    @Test
+    void anyRangeReadsTheSameBytesAsTheWhole() {
+        ChunkedArray a = array(new AtomicInteger());
+        byte[] all = new byte[35];
+        a.read(0, all, 0, 35);
+        for (int from = 0; from < 35; from++) {
+            for (int len = 0; from + len <= 35; len++) {
+                byte[] part = new byte[len];
+                a.read(from, part, 0, len);
+                assertArrayEquals(java.util.Arrays.copyOfRange(all, from, from + len), part, from + "+" + len);
+            }
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> a.read(30, new byte[6], 0, 6));
+    }
+
+    @Test
+    void eachChunkIsDecodedOnceWhilePaging() {
+        AtomicInteger decodes = new AtomicInteger();
+        ChunkedArray a = array(decodes);
+        byte[] row = new byte[7];
+        for (int i = 0; i < 5; i++) a.read(i * 7L, row, 0, 7);
+        assertEquals(9, decodes.get(), "3×3 chunks, each decoded once");
+    }
+
+    @Test
+    void verifyReportsTheDamagedChunkAndSkipsTheMissingOne() {
+        List<Diagnostic> found = new ArrayList<>();
+        long bytes = array(new AtomicInteger()).verify(found::add, Progress.NONE);
+        assertEquals(1, found.size());
+        assertEquals(7 * 6, bytes, "seven stored chunks decode");
+    }
+
+    @Test
+    void gridArithmetic() {
+        ChunkGrid g = new ChunkGrid(new long[] {10, 0, 4}, new int[] {3, 2, 4});
+        assertEquals(0, g.chunkCount());
+        ChunkGrid h = new ChunkGrid(new long[] {10, 5, 4}, new int[] {3, 2, 4});
+        assertArrayEquals(new long[] {4, 3, 1}, h.gridShape());
+        for (long k = 0; k < h.chunkCount(); k++) assertEquals(k, h.chunkIndex(h.chunkCoords(k)));
+        assertEquals(1, h.validExtent(new long[] {3, 0, 0}, 0));
+        assertEquals("3.2.0", ChunkGrid.key(new long[] {3, 2, 0}, "."));
+        assertThrows(IllegalArgumentException.class, () -> new ChunkGrid(new long[] {1L << 40, 1L << 40}, new int[] {1, 1}));
+    }
+}
