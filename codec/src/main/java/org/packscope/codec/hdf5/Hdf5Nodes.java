@@ -301,19 +301,32 @@ final class Hdf5Nodes {
         Conventions.describe(n, d, this::attributeText);
         String label = codec != null ? codec.label() : vlen ? "variable-length" : "unsupported type";
         n.summary(label + " " + shape);
+        Node chunks = d instanceof ChunkedDataset c && !d.isEmpty()
+                ? DatasetChunks.node(c, source, base, chunkBytes(c, codec)) : null;
         if (codec != null) {
             DatasetColumn column = DatasetColumn.of(d, codec, count, source, base);
             n.facet(org.packscope.codec.inspect.ValueColumn.class, column);
             if (codec instanceof ElementCodec.Compound c) {
                 List<ElementCodec.Member> members = c.members;
-                n.lazyChildren(members.size(), i -> MemberColumn.node(column, members.get(i)));
+                int extra = chunks == null ? 0 : 1;
+                n.lazyChildren(members.size() + extra, i -> i < members.size() ? MemberColumn.node(column, members.get(i)) : chunks);
+            } else if (chunks != null) {
+                n.add(chunks);
             }
         } else if (vlen) {
+            if (chunks != null) n.add(chunks);
             n.facet(org.packscope.codec.inspect.ValueColumn.class, new VlenColumn(d, count));
         } else {
             n.diagnose(Diagnostic.warning(null, "hdf5_unsupported_type",
                     "values of type " + describeType(dtype) + " are not shown"));
         }
+    }
+
+    /** Bytes one chunk decodes to: its elements times the element's stored size (0 when the type is not read). */
+    private static long chunkBytes(ChunkedDataset c, ElementCodec codec) {
+        long e = 1;
+        for (int x : c.getChunkDimensions()) e *= Math.max(0, x);
+        return codec == null ? 0 : e * codec.stored;
     }
 
     /** Runs jhdf work; what jhdf cannot read of a damaged file becomes a diagnostic. */

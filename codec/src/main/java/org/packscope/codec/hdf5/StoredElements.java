@@ -1,6 +1,5 @@
 package org.packscope.codec.hdf5;
 
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,7 +12,7 @@ import io.jhdf.api.Dataset;
 import io.jhdf.api.dataset.ChunkedDataset;
 import io.jhdf.api.dataset.ContiguousDataset;
 import io.jhdf.dataset.chunked.ChunkOffset;
-import io.jhdf.dataset.chunked.ChunkedDatasetBase;
+
 import org.packscope.codec.io.ByteSource;
 
 /**
@@ -41,7 +40,7 @@ final class StoredElements {
     private final int[] chunkDims;
     private final long[] gridStride;
     private final long chunkElements;
-    private Set<ChunkOffset> present;
+    private Map<ChunkOffset, io.jhdf.dataset.chunked.Chunk> present;
     private final Map<Long, byte[]> cache = new LinkedHashMap<>(16, 0.75f, true);
     private long cachedBytes;
 
@@ -183,11 +182,11 @@ final class StoredElements {
             }
         }
         if (missing.isEmpty()) return out;
-        Set<ChunkOffset> have = present();
+        Map<ChunkOffset, io.jhdf.dataset.chunked.Chunk> have = present();
         byte[][] decoded = new byte[missing.size()][];
         java.util.stream.IntStream.range(0, missing.size()).parallel().forEach(i -> {
             long[] origin = origin(missing.get(i));
-            if (have != null && !have.contains(new ChunkOffset(origin))) return;
+            if (have != null && !have.containsKey(new ChunkOffset(origin))) return;
             decoded[i] = decode(origin);
         });
         synchronized (this) {
@@ -207,6 +206,12 @@ final class StoredElements {
         return out;
     }
 
+    private static byte[] bytes(ByteBuffer b) {
+        byte[] out = new byte[b.remaining()];
+        b.get(out);
+        return out;
+    }
+
     private long[] origin(long chunk) {
         long[] o = new long[dims.length];
         for (int i = 0; i < o.length; i++) {
@@ -221,7 +226,10 @@ final class StoredElements {
         byte[] c;
         try {
             for (int i = 0; i < at.length; i++) at[i] = Math.toIntExact(origin[i]);
-            c = chunked.getDecompressedChunk(at);
+            Map<ChunkOffset, io.jhdf.dataset.chunked.Chunk> index = present();
+            io.jhdf.dataset.chunked.Chunk stored = index == null ? null : index.get(new ChunkOffset(origin));
+            c = stored == null ? chunked.getDecompressedChunk(at)
+                    : ChunkFilters.undo(bytes(chunked.getRawChunkBuffer(at)), dataset.getFilters(), stored.getFilterMask());
         } catch (StackOverflowError e) {
             throw new Hdf5Problem("hdf5_cycle", "the chunk index (B-tree) of " + dataset.getPath()
                     + " refers back to itself or nests too deep to follow", -1);
@@ -237,32 +245,9 @@ final class StoredElements {
         return c;
     }
 
-    private static final Method CHUNK_LOOKUP = chunkLookup();
-
-    private static Method chunkLookup() {
-        try {
-            Method m = ChunkedDatasetBase.class.getDeclaredMethod("getChunkLookup");
-            m.setAccessible(true);
-            return m;
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
-    }
-
     /** Which chunks were written, or null when jhdf does not say (then a missing one is found on reading). */
-    private synchronized Set<ChunkOffset> present() {
-        if (present == null && CHUNK_LOOKUP != null && chunked instanceof ChunkedDatasetBase) {
-            try {
-                present = ((Map<?, ?>) CHUNK_LOOKUP.invoke(chunked)).keySet().stream()
-                        .map(ChunkOffset.class::cast).collect(java.util.stream.Collectors.toSet());
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                if (e.getCause() instanceof StackOverflowError) {
-                    throw new Hdf5Problem("hdf5_cycle", "the chunk index (B-tree) of " + dataset.getPath()
-                            + " refers back to itself or nests too deep to follow", -1);
-                }
-                return null;
-            }
-        }
+    private synchronized Map<ChunkOffset, io.jhdf.dataset.chunked.Chunk> present() {
+        if (present == null) present = ChunkIndex.of(chunked, dataset.getPath());
         return present;
     }
 }
