@@ -11,6 +11,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
+
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
@@ -40,6 +41,11 @@ final class DetailPane extends BorderPane {
     private final Tab diagnosticsTab = new Tab("Diagnostics");
     private final Tab plotTab = new Tab("Plot");
     private final Tab spyTab = new Tab("Matrix");
+    private final Tab heatTab = new Tab("Heat map");
+    private final SliceBar sliceBar = new SliceBar(this::showSlice);
+    private HeatMapView heat;
+    /** The slice the heat map should show when its tab is next looked at (null: up to date). */
+    private SliceBar.Choice heatPending;
     private SpyView spy;
     private PlotView plot;
     private final List<Tab> tableTabs = new ArrayList<>();
@@ -81,7 +87,7 @@ final class DetailPane extends BorderPane {
         interpretBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         interpretBar.setVisible(false);
         interpretBar.setManaged(false);
-        VBox head = new VBox(2, title, subtitle, interpretBar);
+        VBox head = new VBox(2, title, subtitle, interpretBar, sliceBar);
         head.setPadding(new Insets(8, 10, 6, 10));
         structureSplit = new SplitPane(structure, explain);
         structureSplit.setDividerPositions(0.72);
@@ -89,6 +95,7 @@ final class DetailPane extends BorderPane {
         valuesTab.setContent(values);
         diagnosticsTab.setContent(diagnostics);
         spyTab.setClosable(false);
+        heatTab.setClosable(false);
         for (Tab t : List.of(structureTab, valuesTab, plotTab, diagnosticsTab)) t.setClosable(false);
         tabs.getTabs().setAll(structureTab, valuesTab, plotTab, diagnosticsTab);
         // plotting reads values: only when the tab is looked at
@@ -96,6 +103,11 @@ final class DetailPane extends BorderPane {
             if (now == plotTab && node != null && plotted != node) {
                 plotted = node;
                 plot().show(shownValues);
+            }
+            if (now == heatTab && heatPending != null) {
+                SliceBar.Choice c = heatPending;
+                heatPending = null;
+                heat().show(c.slice(), c.label());
             }
             if (now == spyTab && node != null && spied != node) {
                 spied = node;
@@ -167,6 +179,13 @@ final class DetailPane extends BorderPane {
             spied = n;
             spy().show(n.facet(org.packscope.codec.inspect.SparseMatrix.class));
         }
+        // an array of two or more dimensions: pick a 2-D slice for the table, the plot and a heat map
+        org.packscope.codec.inspect.NdArray nd = n.facet(org.packscope.codec.inspect.NdArray.class);
+        boolean sliced = nd != null && nd.rank() >= 2;
+        if (sliced && !tabs.getTabs().contains(heatTab)) tabs.getTabs().add(tabs.getTabs().indexOf(plotTab) + 1, heatTab);
+        if (!sliced) tabs.getTabs().remove(heatTab);
+        heatPending = null;
+        sliceBar.show(sliced ? nd : null);
         tabs.getTabs().removeAll(tableTabs);
         tableTabs.clear();
         for (DataTable t : n.tables()) {
@@ -183,6 +202,53 @@ final class DetailPane extends BorderPane {
         whenShown = null;
         if (w != null && w.node() == n) w.action().run();
     }
+
+    /** Columns of a slice the values table shows side by side. */
+    static final int SLICE_COLUMNS = 16;
+
+    /** Shows a 2-D slice: its first columns in the table, the first of them in the plot, the slice in the heat map. */
+    private void showSlice(SliceBar.Choice c) {
+        List<String> names = new ArrayList<>();
+        List<org.packscope.codec.inspect.ValueColumn> cols = new ArrayList<>();
+        List<Node> from = new ArrayList<>();
+        for (long j = 0; j < Math.min(SLICE_COLUMNS, c.slice().columns()); j++) {
+            long[] at = c.at().clone();
+            at[c.colDim()] = j;
+            String name = SliceBar.describe(c.rowDim(), -1, at);
+            names.add(name);
+            cols.add(c.slice().column(j, name));
+            from.add(Node.of(name, "slice-column"));
+        }
+        ValuesView.Model vm = cols.isEmpty() ? ValuesView.Model.EMPTY : new ValuesView.Model(names, cols, from);
+        values.show(vm);
+        valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + " × "
+                + String.format("%,d", c.slice().columns()) + ")");
+        shownValues = cols.isEmpty() ? null : cols.get(0);
+        plotted = null;
+        if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
+            plotted = node;
+            plot().show(shownValues);
+        }
+        if (tabs.getSelectionModel().getSelectedItem() == heatTab) {
+            heatPending = null;
+            heat().show(c.slice(), c.label());
+        } else {
+            heatPending = c;
+        }
+    }
+
+    private HeatMapView heat() {
+        if (heat == null) {
+            heat = new HeatMapView(runner);
+            heatTab.setContent(heat);
+        }
+        return heat;
+    }
+
+    /** For tests. */
+    SliceBar sliceBar() { return sliceBar; }
+
+    HeatMapView heatMap() { return heat(); }
 
     /** A standalone Blosc chunk: offers its readings, with the remembered one or a guess from its first values. */
     private void offerInterpretations(Node n) {

@@ -306,6 +306,9 @@ final class Hdf5Nodes {
         if (codec != null) {
             DatasetColumn column = DatasetColumn.of(d, codec, count, source, base);
             n.facet(org.packscope.codec.inspect.ValueColumn.class, column);
+            if (dims.length >= 2 && column.count() == count) {
+                n.facet(org.packscope.codec.inspect.NdArray.class, org.packscope.codec.inspect.NdArray.of(dims, column));
+            }
             if (codec instanceof ElementCodec.Compound c) {
                 List<ElementCodec.Member> members = c.members;
                 int extra = chunks == null ? 0 : 1;
