@@ -3,16 +3,17 @@ package org.packscope.app.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import org.packscope.codec.compare.MatrixCompare;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.TreeDiff;
-import org.packscope.codec.sparse.MatrixCompare;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "diff", description = {
         "Compares two files of the same format structure by structure: fields, chunks and values.",

@@ -80,8 +80,8 @@ final class DiffWindow implements SteppedWindow.Contents {
         runner.submit("Comparing", p -> {
             Node a = registry.open(left);
             Node b = registry.open(right);
-            return org.packscope.codec.sparse.MatrixCompare.applies(a, b)
-                    ? org.packscope.codec.sparse.MatrixCompare.diff(a, b, TreeDiff.Limits.DEFAULT.maxDifferences(), p)
+            return org.packscope.codec.compare.MatrixCompare.applies(a, b)
+                    ? org.packscope.codec.compare.MatrixCompare.diff(a, b, TreeDiff.Limits.DEFAULT.maxDifferences(), p)
                     : TreeDiff.diff(a, b, TreeDiff.Limits.DEFAULT, p);
         }, diffs -> {
             table.setItems(FXCollections.observableArrayList(diffs));

@@ -16,7 +16,8 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.util.Duration;
-import org.packscope.codec.binjson.BinaryJsonTeaching;
+
+import org.packscope.codec.format.Teacher;
 
 /**
  * The binary-JSON teaching view: type or paste JSON on the left and see its encoding
@@ -24,6 +25,8 @@ import org.packscope.codec.binjson.BinaryJsonTeaching;
  * Every edit re-encodes in the background. Opens part by part (see {@link SteppedWindow}).
  */
 final class TeachingWindow implements SteppedWindow.Contents {
+    /** Binary JSON teaches itself through the format seam; the window names no format. */
+    private static final Teacher TEACHER = Teacher.of("binjson");
     static final String EXAMPLE = """
             {
               "name": "sensor-7",
@@ -112,7 +115,7 @@ final class TeachingWindow implements SteppedWindow.Contents {
         int c = floatCompression.getValue();
         runner.submit("Encoding", p -> {
             try {
-                return BinaryJsonTeaching.explain(text, sj, c);
+                return TEACHER.teach(text, sj, c);
             } catch (IllegalArgumentException e) {
                 return e;
             }
@@ -123,11 +126,11 @@ final class TeachingWindow implements SteppedWindow.Contents {
                 return;
             }
             problem.setText("");
-            BinaryJsonTeaching.Encoding enc = (BinaryJsonTeaching.Encoding) result;
+            Teacher.Lesson enc = (Teacher.Lesson) result;
             sizes.setText(String.format(Locale.ROOT,
                     "JSON %,d bytes (compact %,d) · gzip'd JSON %,d · %s %,d (%.0f%% of compact JSON) · gzip'd %s %,d",
-                    enc.jsonBytes(), enc.compactJsonBytes(), enc.gzipJsonBytes(), sj ? "SJ" : "BJ", enc.encodedBytes(),
-                    100.0 * enc.encodedBytes() / Math.max(1, enc.compactJsonBytes()), sj ? "SJ" : "BJ", enc.gzipEncodedBytes()));
+                    enc.textBytes(), enc.compactTextBytes(), enc.gzipTextBytes(), sj ? "SJ" : "BJ", enc.encodedBytes(),
+                    100.0 * enc.encodedBytes() / Math.max(1, enc.compactTextBytes()), sj ? "SJ" : "BJ", enc.gzipEncodedBytes()));
             tree.getRoot().getChildren().clear();
             BrowserTree.NodeItem item = tree.addRoot(enc.node());
             item.setExpanded(true);

@@ -13,6 +13,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import org.packscope.codec.compare.MatrixCompare;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;

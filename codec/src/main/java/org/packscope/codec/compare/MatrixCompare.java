@@ -1,4 +1,4 @@
-package org.packscope.codec.sparse;
+package org.packscope.codec.compare;
 
 import java.util.ArrayList;
 import java.util.List;
