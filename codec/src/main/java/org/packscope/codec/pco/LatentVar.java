@@ -12,6 +12,9 @@ public record LatentVar(Role role, int bits, int ansSizeLog, List<Bin> bins) {
         DELTA("delta"), PRIMARY("primary"), SECONDARY("secondary");
         public final String label;
         Role(String label) { this.label = label; }
+
+        /** The key of this variable's field {@code field} where fields of several variables meet: {@code primary.bin.weight}. */
+        public String key(String field) { return label + "." + field; }
     }
 
     public LatentVar { bins = List.copyOf(bins); }

@@ -2,6 +2,12 @@ package org.packscope.codec.pco;
 
 import java.lang.invoke.VarHandle;
 
+import org.packscope.codec.io.ArraySource;
+import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.read.ReadRules;
+import org.packscope.codec.read.Recorder;
+
 /**
  * Decodes one page, batch by batch (256 numbers), from a byte array that has at
  * least {@link #PADDING} zero bytes after the real data. The hot loops read
@@ -12,7 +18,7 @@ public final class PageDecoder {
     /** Zero bytes the data array must carry past its real end (one latent-var batch can overshoot ~2.5 KB). */
     public static final int PADDING = 4096;
     static final int BATCH = 256;
-    private static final VarHandle LE = MetaReader.LE_LONG;
+    private static final VarHandle LE = HotPathBits.LE_LONG;
 
     private final ChunkMeta meta;
     private final byte[] data;
@@ -33,9 +39,9 @@ public final class PageDecoder {
 
     /**
      * Reads the page metadata at {@code startBit}. {@code limitBytes} is how many bytes
-     * of {@code data} are real. Throws {@link PcoException} on corruption.
+     * of {@code data} are real. Throws a {@link ReadProblem} on corruption.
      */
-    public PageDecoder(ChunkDecoder cd, byte[] data, long limitBytes, long startBit, int n, FieldSink sink) {
+    public PageDecoder(ChunkDecoder cd, byte[] data, long limitBytes, long startBit, int n, Recorder recorder) {
         this.meta = cd.meta;
         this.data = data;
         this.limitBits = limitBytes * 8;
@@ -43,12 +49,12 @@ public final class PageDecoder {
         this.remaining = n;
         this.pageStartBit = startBit;
         if (data.length < limitBytes + PADDING) throw new IllegalArgumentException("data array lacks padding");
-        MetaReader r = new MetaReader(data, limitBytes, startBit, sink);
+        FieldReader r = new FieldReader(new ArraySource(data, 0, (int) limitBytes, "page"), startBit, limitBytes * 8, recorder);
         this.chunkStateN = meta.stateN(LatentVar.Role.PRIMARY);
         this.dv = meta.delta() == null ? null : new Var(meta, cd.deltaTable, meta.delta(), r, n);
         this.pv = new Var(meta, cd.primaryTable, meta.primary(), r, n);
         this.sv = meta.secondary() == null ? null : new Var(meta, cd.secondaryTable, meta.secondary(), r, n);
-        r.alignZeros("the page metadata");
+        r.alignZeros("page.padding", "the page metadata");
         this.bit = r.bit();
         this.bodyStartBit = bit;
         this.direct = meta.mode() instanceof Mode.Classic && meta.deltaEncoding() instanceof DeltaEncoding.None;
@@ -56,7 +62,7 @@ public final class PageDecoder {
             // the delta variable has a latent wherever the primary one does; a secondary without delta has n
             int nInBody = v == null ? 0 : Math.max(0, n - (v == dv ? chunkStateN : v.stateN));
             if (nInBody > 0 && v.table.nBins == 0) {
-                throw new PcoException("no_bins", startBit, "the " + v.role.label + " latent has no bins but the page holds "
+                throw PcoRules.problem(PcoRules.NO_BINS, startBit, "the " + v.role.label + " latent has no bins but the page holds "
                         + nInBody + " latents");
             }
         }
@@ -109,7 +115,7 @@ public final class PageDecoder {
             // Classic without delta: latents land straight in the output and are mapped in place
             try {
                 readVar(pv, batchN, out, off);
-            } catch (PcoException e) {
+            } catch (ReadProblem e) {
                 // like the other paths, a batch that fails leaves no numbers behind
                 java.util.Arrays.fill(out, off, off + batchN, 0);
                 throw e;
@@ -150,8 +156,8 @@ public final class PageDecoder {
     private static int clamp(int v, int max) { return v < 0 ? 0 : Math.min(v, max); }
 
     private void finish() {
-        MetaReader r = new MetaReader(data, limitBits >>> 3, bit, FieldSink.NONE);
-        r.alignZeros("the page");
+        FieldReader r = new FieldReader(new ArraySource(data, 0, (int) (limitBits >>> 3), "page"), bit, limitBits, Recorder.NONE);
+        r.alignZeros("page.padding", "the page");
         bit = r.bit();
     }
 
@@ -164,7 +170,7 @@ public final class PageDecoder {
         v.pre = count;
         if (count == 0) return;
         if (bit > limitBits) {
-            throw new PcoException("truncated", limitBits, "the page data ends early: the " + v.role.label
+            throw PcoRules.problem(ReadRules.TRUNCATED, limitBits, "the page data ends early: the " + v.role.label
                     + " latents of a batch start at bit " + bit + ", past the end of the data");
         }
         AnsTable t = v.table;
@@ -180,7 +186,7 @@ public final class PageDecoder {
             bit += sum;
         }
         if (bit > limitBits) {
-            throw new PcoException("truncated", limitBits, "the page data ends early: the " + v.role.label
+            throw PcoRules.problem(ReadRules.TRUNCATED, limitBits, "the page data ends early: the " + v.role.label
                     + " latents run to bit " + bit + " but the data ends at bit " + limitBits);
         }
     }
@@ -190,7 +196,7 @@ public final class PageDecoder {
         v.pre = count;
         if (count == 0) return;
         if (bit > limitBits) {
-            throw new PcoException("truncated", limitBits, "the page data ends early: the " + v.role.label
+            throw PcoRules.problem(ReadRules.TRUNCATED, limitBits, "the page data ends early: the " + v.role.label
                     + " latents of a batch start at bit " + bit + ", past the end of the data");
         }
         if (trace != null) {
@@ -219,7 +225,7 @@ public final class PageDecoder {
             }
         }
         if (bit > limitBits) {
-            throw new PcoException("truncated", limitBits, "the page data ends early: the " + v.role.label
+            throw PcoRules.problem(ReadRules.TRUNCATED, limitBits, "the page data ends early: the " + v.role.label
                     + " latents run to bit " + bit + " but the data ends at bit " + limitBits);
         }
     }
@@ -331,7 +337,7 @@ public final class PageDecoder {
         for (int i = 0; i < n; i++) {
             int b = ob[i];
             if (b > 57) {
-                lat[lo + i] += MetaReader.peek(d, bit, b);
+                lat[lo + i] += HotPathBits.peek(d, bit, b);
             } else {
                 long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
                 lat[lo + i] += w & ~(-1L << b);
@@ -345,7 +351,7 @@ public final class PageDecoder {
     private static long readConstOffsets(byte[] d, long bit, long[] lat, int lo, int n, int b, long lower) {
         if (b > 57) {
             for (int i = 0; i < n; i++) {
-                lat[lo + i] = lower + MetaReader.peek(d, bit, b);
+                lat[lo + i] = lower + HotPathBits.peek(d, bit, b);
                 bit += b;
             }
             return bit;
@@ -374,7 +380,7 @@ public final class PageDecoder {
             int s = v.states[j];
             int e = t.entries[s];
             int b = AnsTable.bitsToRead(e);
-            long val = MetaReader.peek(data, bit, b);
+            long val = HotPathBits.peek(data, bit, b);
             trace.symbol(v.role, i, bit, b, s, t.symbols[s]);
             lat[i] = t.lowers[s];
             ob[i] = AnsTable.offsetBits(e);
@@ -382,7 +388,7 @@ public final class PageDecoder {
             bit += b;
         }
         for (int i = 0; i < count; i++) {
-            long off = MetaReader.peek(data, bit, ob[i]);
+            long off = HotPathBits.peek(data, bit, ob[i]);
             lat[i] += off;
             trace.offset(v.role, i, bit, ob[i], off, lat[i] & v.mask);
             bit += ob[i];
@@ -448,7 +454,7 @@ public final class PageDecoder {
         for (int i = 0; i < len; i++) {
             long idx = p[i] & 0xffffffffL;
             if (idx >= dict.length) {
-                throw new PcoException("dict_index_out_of_range", batchBit, "dictionary index " + idx
+                throw PcoRules.problem(PcoRules.DICT_INDEX_OUT_OF_RANGE, batchBit, "dictionary index " + idx
                         + " is outside the " + dict.length + "-entry dictionary");
             }
             p[i] = dict[(int) idx];
@@ -511,7 +517,7 @@ public final class PageDecoder {
         long convBias;
         int convQ;
 
-        Var(ChunkMeta meta, AnsTable table, LatentVar lv, MetaReader r, int n) {
+        Var(ChunkMeta meta, AnsTable table, LatentVar lv, FieldReader r, int n) {
             this.role = lv.role();
             this.table = table;
             this.delta = meta.deltaFor(role);
@@ -521,11 +527,11 @@ public final class PageDecoder {
             String p = role.label + " ";
             long[] state = new long[stateN];
             for (int i = 0; i < stateN; i++) {
-                state[i] = r.read(lv.bits(), p + "delta state[" + i + "]", v -> Long.toUnsignedString(v),
+                state[i] = r.bits(lv.bits(), role.key("delta_state"), i, p + "delta state[" + i + "]", Long::toUnsignedString,
                         "delta state latent " + i + " (consecutive: a delta moment; lookback/conv1: an initial latent)");
             }
             for (int i = 0; i < 4; i++) {
-                states[i] = (int) r.read(table.sizeLog, p + "ans state[" + i + "]",
+                states[i] = (int) r.bits(table.sizeLog, role.key("ans_state"), i, p + "ans state[" + i + "]",
                         "initial index of interleaved tANS decoder " + i + " (symbols i with i % 4 = " + i + ")");
             }
             if (delta instanceof DeltaEncoding.Consecutive) {
@@ -606,7 +612,7 @@ public final class PageDecoder {
             for (int j = 0; j < len; j++) l[j] = buf[start - stateN + j];
             windowPos = start + len;
             if (oob) {
-                throw new PcoException("lookback_exceeds_window", batchBit, "a lookback in this batch exceeds the window of " + w);
+                throw PcoRules.problem(PcoRules.LOOKBACK_EXCEEDS_WINDOW, batchBit, "a lookback in this batch exceeds the window of " + w);
             }
         }
 

@@ -6,10 +6,15 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ArraySource;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.MemoryBudget;
+import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.read.Recorder;
 
 /**
  * An opened standalone Pco file: its bytes (with decoder padding), header and chunk
@@ -39,6 +44,7 @@ public final class PcoFile {
 
     private final String name;
     private final byte[] data;
+    private final ByteSource bytes;
     private final long size;
     private final StandaloneHeader header;
     private final FormatVersion version;
@@ -53,6 +59,7 @@ public final class PcoFile {
                     List<Chunk> chunks, List<Diagnostic> diagnostics, long terminatorByte, long brokenChunkStart) {
         this.name = name;
         this.data = data;
+        this.bytes = bytesOf(data, size);
         this.size = size;
         this.header = header;
         this.version = version;
@@ -73,7 +80,7 @@ public final class PcoFile {
         long size = src.size();
         List<Diagnostic> diags = new ArrayList<>();
         if (size > MAX_SIZE) {
-            diags.add(Diagnostic.error(Span.bytes(0, 0), "file_too_large", "files over 2 GB are not decoded by PackScope's Pco reader"));
+            diags.add(Diagnostic.error(Span.bytes(0, 0), PcoRules.FILE_TOO_LARGE, "files over 2 GB are not decoded by PackScope's Pco reader"));
             return new PcoFile(src.name(), new byte[PageDecoder.PADDING], 0, null, null, -1, List.of(), diags, -1, -1);
         }
         byte[] data = new byte[(int) size + PageDecoder.PADDING];
@@ -90,24 +97,24 @@ public final class PcoFile {
         long wrappedAt = -1;
         long terminator = -1;
         long broken = -1;
-        MetaReader r = new MetaReader(data, size, 0, FieldSink.NONE);
+        FieldReader r = new FieldReader(bytesOf(data, size), 0, Recorder.NONE);
         try {
             header = MetaParser.standaloneHeader(r);
             wrappedAt = r.bit() >>> 3;
             version = MetaParser.wrappedHeader(r);
             if (version.major() == FormatVersion.MAX_MAJOR && version.minor() > 1) {
-                diags.add(Diagnostic.warningAtByte(wrappedAt + 1, "newer_minor_version", "format " + version
+                diags.add(Diagnostic.warningAtByte(wrappedAt + 1, PcoRules.NEWER_MINOR_VERSION, "format " + version
                         + " is newer than 4.1: it may use additions PackScope does not know"));
             }
-        } catch (PcoException e) {
-            diags.add(diagnostic(e));
+        } catch (ReadProblem e) {
+            diags.add(e.diagnostic());
             return new PcoFile(name, data, size, header, version, wrappedAt, chunks, diags, -1, -1);
         }
         long row = 0;
         while (true) {
             long start = r.bit() >>> 3;
             if (start >= size) {
-                diags.add(Diagnostic.errorAtByte(start, "missing_terminator",
+                diags.add(Diagnostic.errorAtByte(start, PcoRules.MISSING_TERMINATOR,
                         "the file ends after " + chunks.size() + " chunks without the terminating 0 byte (truncated?)"));
                 break;
             }
@@ -115,7 +122,7 @@ public final class PcoFile {
             if (typeByte == 0) {
                 terminator = start;
                 if (start + 1 < size) {
-                    diags.add(Diagnostic.warning(Span.bytes(start + 1, size - start - 1), "trailing_bytes",
+                    diags.add(Diagnostic.warning(Span.bytes(start + 1, size - start - 1), PcoRules.TRAILING_BYTES,
                             (size - start - 1) + " bytes follow the terminating 0 byte"));
                 }
                 break;
@@ -133,7 +140,7 @@ public final class PcoFile {
                 chunks.add(c);
                 String late = anachronism(version, c.meta());
                 if (late != null) {
-                    diags.add(Diagnostic.warning(Span.bits(c.metaStartBit(), 8), "feature_newer_than_format",
+                    diags.add(Diagnostic.warning(Span.bits(c.metaStartBit(), 8), PcoRules.FEATURE_NEWER_THAN_FORMAT,
                             "chunk " + c.index() + ": " + late));
                 }
                 r.seek(c.endBit());
@@ -147,12 +154,12 @@ public final class PcoFile {
             long next = resync(data, size, from, header, version, expect);
             if (next < 0) {
                 chunks.add(c.withEnd(size * 8));
-                diags.add(Diagnostic.warningAtByte(from, "no_resync", "no readable chunk follows the damaged chunk "
+                diags.add(Diagnostic.warningAtByte(from, PcoRules.NO_RESYNC, "no readable chunk follows the damaged chunk "
                         + c.index() + "; the rest of the file is not decoded"));
                 break;
             }
             chunks.add(c.withEnd(next * 8));
-            diags.add(Diagnostic.warningAtByte(next, "resynchronized", "after damaged chunk " + c.index()
+            diags.add(Diagnostic.warningAtByte(next, PcoRules.RESYNCHRONIZED, "after damaged chunk " + c.index()
                     + ", the next readable chunk starts at byte " + next + (c.n() > 0 ? "" : "; row numbers after it may be shifted")));
             r.seek(next * 8);
         }
@@ -162,7 +169,7 @@ public final class PcoFile {
     /** Reads and walks one chunk; problems come back as a damaged chunk, never as an exception. */
     private static Chunk readChunk(byte[] data, long size, long start, StandaloneHeader header, FormatVersion version,
                                    int index, long row) {
-        MetaReader r = new MetaReader(data, size, start * 8, FieldSink.NONE);
+        FieldReader r = new FieldReader(bytesOf(data, size), start, Recorder.NONE);
         NumberType type = header.uniformType();
         int n = 0;
         long metaBit = start * 8 + 32;
@@ -171,24 +178,24 @@ public final class PcoFile {
         ChunkMeta meta = null;
         ChunkDecoder cd = null;
         try {
-            type = chunkType(r, header);
-            n = 1 + (int) r.raw(24, "chunk n");
+            type = MetaParser.chunkType(r, header);
+            n = MetaParser.chunkN(r);
             metaBit = r.bit();
             pageBit = bodyBit = metaBit;
             meta = MetaParser.chunkMeta(r, version, type);
             cd = ChunkDecoder.of(meta);
             pageBit = bodyBit = r.bit();
-            PageDecoder pd = new PageDecoder(cd, data, size, pageBit, n, FieldSink.NONE);
+            PageDecoder pd = new PageDecoder(cd, data, size, pageBit, n, Recorder.NONE);
             bodyBit = pd.bodyStartBit();
             while (pd.remaining() > 0) pd.skipBatch();
             // walking a page needs no window; decoding it does: a chunk too big to decode is still located
-            PcoException tooLarge = holdProblem(meta, n, metaBit);
-            Diagnostic d = tooLarge == null ? null : diagnostic(tooLarge);
+            ReadProblem tooLarge = holdProblem(meta, n, metaBit);
+            Diagnostic d = tooLarge == null ? null : tooLarge.diagnostic();
             if (d != null) d = new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + index + ": " + d.message());
             return new Chunk(index, type, n, row, start, metaBit, pageBit, bodyBit, pd.bitPosition(), meta, cd, d);
-        } catch (PcoException e) {
+        } catch (ReadProblem e) {
             if (type == null) type = NumberType.U8;
-            Diagnostic d = diagnostic(e);
+            Diagnostic d = e.diagnostic();
             d = new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + index + ": " + d.message());
             return new Chunk(index, type, n, row, start, metaBit, pageBit, bodyBit, size * 8, meta, cd, d);
         }
@@ -228,23 +235,9 @@ public final class PcoFile {
         return null;
     }
 
-    static NumberType chunkType(MetaReader r, StandaloneHeader header) {
-        long b = r.bit();
-        int typeByte = (int) r.read(8, "number type", v -> {
-            NumberType t = NumberType.ofId((int) v);
-            return t == null ? v + " (unknown)" : v + " (" + t.label() + ")";
-        }, "the chunk's number type (0 would end the file)");
-        NumberType type = NumberType.ofId(typeByte);
-        if (type == null) throw new PcoException("unknown_number_type", b, "number type byte " + typeByte + " is not a known type");
-        if (header != null && header.uniformType() != null && header.uniformType() != type) {
-            throw new PcoException("uniform_type_mismatch", b, "chunk type " + type.label() + " differs from the file's uniform type "
-                    + header.uniformType().label());
-        }
-        return type;
-    }
-
-    static Diagnostic diagnostic(PcoException e) {
-        return Diagnostic.error(Span.bits(Math.max(0, e.bit()), 0), e.rule(), e.getMessage());
+    /** The file's bytes (without the decoder padding) as a source the field reader reads. */
+    private static ByteSource bytesOf(byte[] data, long size) {
+        return new ArraySource(data, 0, (int) size, "pco");
     }
 
     // ------------------------------------------------------------------ accessors
@@ -254,6 +247,9 @@ public final class PcoFile {
     public long size() { return size; }
 
     byte[] data() { return data; }
+
+    /** The file's bytes as a source (the same bytes as {@link #data()}, without the padding). */
+    ByteSource bytes() { return bytes; }
 
     public StandaloneHeader header() { return header; }
 
@@ -295,14 +291,16 @@ public final class PcoFile {
         return lo;
     }
 
-    public PageDecoder pageDecoder(Chunk c, FieldSink sink) {
+    public PageDecoder pageDecoder(Chunk c, Recorder recorder) {
         if (c.decoder() == null) {
-            // the chunk's metadata did not parse: its page has no bins to decode with
+            // the chunk's metadata did not parse: its page has no bins to decode with, for the reason the damage gives
             Diagnostic d = c.damage();
-            throw new PcoException(d != null ? d.rule() : "chunk_meta_unreadable", c.metaStartBit(),
-                    "chunk " + c.index() + "'s metadata is unreadable" + (d != null ? " (" + d.message() + ")" : "") + "; its page cannot be decoded");
+            String message = "chunk " + c.index() + "'s metadata is unreadable" + (d != null ? " (" + d.message() + ")" : "")
+                    + "; its page cannot be decoded";
+            if (d == null) throw PcoRules.problem(PcoRules.CHUNK_META_UNREADABLE, c.metaStartBit(), message);
+            throw new ReadProblem(new Diagnostic(Severity.ERROR, Span.bits(c.metaStartBit(), 0), d.rule(), message));
         }
-        return decoder(c.decoder(), data, size, c.pageStartBit(), c.n(), sink);
+        return decoder(c.decoder(), data, size, c.pageStartBit(), c.n(), recorder);
     }
 
     /**
@@ -310,10 +308,10 @@ public final class PcoFile {
      * decoding it would need more memory than one unit may hold: a Lookback window of up
      * to 2^24 latents, claimed by a few metadata bits, is a buffer of twice that many longs.
      */
-    static PageDecoder decoder(ChunkDecoder cd, byte[] data, long limitBytes, long startBit, int n, FieldSink sink) {
-        PcoException e = holdProblem(cd.meta(), n, startBit);
+    static PageDecoder decoder(ChunkDecoder cd, byte[] data, long limitBytes, long startBit, int n, Recorder recorder) {
+        ReadProblem e = holdProblem(cd.meta(), n, startBit);
         if (e != null) throw e;
-        return new PageDecoder(cd, data, limitBytes, startBit, n, sink);
+        return new PageDecoder(cd, data, limitBytes, startBit, n, recorder);
     }
 
     /** Bytes a page decode holds beyond its batch buffers: the Lookback windows. */
@@ -329,10 +327,15 @@ public final class PcoFile {
     }
 
     /** The too_large_to_hold problem of decoding a page of {@code n} numbers, or null. */
-    static PcoException holdProblem(ChunkMeta m, int n, long bit) {
+    static ReadProblem holdProblem(ChunkMeta m, int n, long bit) {
         long need = decodeBytes(m, n);
         if (MemoryBudget.fits(need, 1)) return null;
-        return new PcoException(MemoryBudget.RULE, bit, MemoryBudget.tooLarge("the Lookback window of " + n + " numbers", need));
+        return tooLarge(bit, MemoryBudget.tooLarge("the Lookback window of " + n + " numbers", need));
+    }
+
+    /** The shared {@value MemoryBudget#RULE} problem (an error, as every problem met while decoding is). */
+    static ReadProblem tooLarge(long bit, String message) {
+        return new ReadProblem(new Diagnostic(Severity.ERROR, Span.bits(Math.max(0, bit), 0), MemoryBudget.RULE, message));
     }
 
     /**
@@ -340,8 +343,8 @@ public final class PcoFile {
      * numbers decoded so far stay, the rest are 0, and the exception is rethrown.
      */
     public void decodeChunk(Chunk c, long[] dst, int off) {
-        if (c.meta() == null) throw new PcoException(c.damage().rule(), c.damage().span().startBit(), c.damage().message());
-        PageDecoder pd = pageDecoder(c, FieldSink.NONE);
+        if (c.meta() == null) throw new ReadProblem(c.damage());
+        PageDecoder pd = pageDecoder(c, Recorder.NONE);
         pd.decodeAll(dst, off);
     }
 
@@ -356,12 +359,12 @@ public final class PcoFile {
                 Chunk c = chunks.get(i);
                 if (c.meta() == null) return 0;
                 try {
-                    PageDecoder pd = pageDecoder(c, FieldSink.NONE);
+                    PageDecoder pd = pageDecoder(c, Recorder.NONE);
                     long count = 0;
                     int got;
                     while ((got = pd.decodeBatch(out, 0)) > 0) count += got;
                     return count;
-                } catch (PcoException e) {
+                } catch (ReadProblem e) {
                     return 0;
                 }
             };
@@ -376,11 +379,11 @@ public final class PcoFile {
                     if (c.damaged()) return null; // already reported when the file was indexed
                     long[] out = new long[PageDecoder.BATCH];
                     try {
-                        PageDecoder pd = pageDecoder(c, FieldSink.NONE);
+                        PageDecoder pd = pageDecoder(c, Recorder.NONE);
                         while (pd.decodeBatch(out, 0) > 0) { }
                         return null;
-                    } catch (PcoException e) {
-                        Diagnostic d = diagnostic(e);
+                    } catch (ReadProblem e) {
+                        Diagnostic d = e.diagnostic();
                         return new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + i + ": " + d.message());
                     }
                 });

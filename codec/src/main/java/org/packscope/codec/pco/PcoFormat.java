@@ -30,7 +30,7 @@ public final class PcoFormat implements Format {
         try {
             src = ByteSource.open(path);
         } catch (Exception e) {
-            return Node.of(name, "pco-file").diagnose(Diagnostic.error(null, "unreadable_file", "cannot open: " + e.getMessage()));
+            return Node.of(name, "pco-file").diagnose(PcoRules.UNREADABLE_FILE.at(null, "cannot open: " + e.getMessage()));
         }
         return PcoNodes.file(name, src);
     }

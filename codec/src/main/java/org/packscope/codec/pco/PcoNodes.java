@@ -1,11 +1,13 @@
 package org.packscope.codec.pco;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
-import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
@@ -13,6 +15,10 @@ import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.NodeRecorder;
+import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.read.Recorder;
 
 /**
  * Builds the inspection tree of a standalone Pco file: header, chunks (metadata,
@@ -23,22 +29,6 @@ import org.packscope.codec.io.ByteSource;
 public final class PcoNodes {
     private PcoNodes() { }
 
-    /** Recorded field, before it is placed on a node. */
-    private record Rec(String name, long bit, long bits, Object value, String meaning) {
-        void to(Node n, String strip) {
-            n.field(strip == null ? name : name.substring(strip.length()), Span.bits(bit, bits), value, meaning);
-        }
-    }
-
-    private static final class Recorder implements FieldSink {
-        final List<Rec> recs = new ArrayList<>();
-        @Override public void field(String name, long bit, long bits, Object value, String meaning) {
-            recs.add(new Rec(name, bit, bits, value, meaning));
-        }
-    }
-
-    private static Diagnostic diag(PcoException e) { return PcoFile.diagnostic(e); }
-
     /** The node of a standalone file; its contents load on first look. */
     public static Node file(String name, ByteSource src) {
         return Node.lazy(name, "pco-file", n -> fill(n, src));
@@ -46,20 +36,20 @@ public final class PcoNodes {
 
     private static void fill(Node n, ByteSource src) {
         PcoFile f = PcoFile.open(src);
-        n.source(src).span(Span.bytes(0, src.size())).facet(FieldExplainer.class, PcoExplainer.FILE);
+        n.source(src).span(Span.bytes(0, src.size())).facet(FieldExplainer.class, PcoDocs.DOCS);
         f.diagnostics().forEach(n::diagnose);
         NumberType t = f.numberType();
         String ver = f.version() == null ? "?" : f.version().toString();
         n.summary((t == null ? (f.chunks().isEmpty() ? "empty" : "mixed types") : t.label()) + " · "
                 + String.format("%,d", f.totalN()) + " numbers · " + f.chunks().size() + " chunks · format " + ver);
         if (f.header() != null) {
-            n.field("standalone version", null, f.header().version(), "standalone format version"
+            derived(n, "file.standalone_version", "standalone version", f.header().version(), "standalone format version"
                     + (f.header().explicitVersion() ? "" : " (implicit)"));
-            n.field("number type", null, t == null ? "-" : t.label(), "number type of the chunks");
+            derived(n, "file.number_type", "number type", t == null ? "-" : t.label(), "number type of the chunks");
         }
-        if (f.version() != null) n.field("format version", null, ver, "wrapped format version");
-        n.field("chunks", null, f.chunks().size(), "chunks found");
-        n.field("numbers", null, f.totalN(), "numbers in all chunks");
+        if (f.version() != null) derived(n, "file.format_version", "format version", ver, "wrapped format version");
+        derived(n, "file.chunks", "chunks", f.chunks().size(), "chunks found");
+        derived(n, "file.numbers", "numbers", f.totalN(), "numbers in all chunks");
         if (f.version() != null) n.table(sizeTable(f));
         PcoValues values = PcoValues.ofFile(f, name(src));
         if (values != null) n.facet(ValueColumn.class, values).facet(ValueTracer.class, values.tracer(src));
@@ -77,9 +67,11 @@ public final class PcoNodes {
                 PcoFile.Chunk c = f.chunks().get(i - 1);
                 return c.meta() == null ? brokenChunkNode(f, src, c) : chunkNode(f, src, i - 1);
             }
-            return Node.of("terminator", "pco-terminator").source(src).facet(FieldExplainer.class, PcoExplainer.TERMINATOR).span(Span.bytes(f.terminatorByte(), 1))
-                    .summary("end of file").field("termination byte", Span.bytes(f.terminatorByte(), 1), 0,
-                            "a 0 byte where the next chunk's number type would be ends the file");
+            Node end = Node.of("terminator", "pco-terminator").source(src).facet(FieldExplainer.class, PcoDocs.DOCS)
+                    .span(Span.bytes(f.terminatorByte(), 1)).summary("end of file");
+            new FieldReader(f.bytes(), f.terminatorByte(), new NodeRecorder(end)).u8("terminator.byte", "termination byte",
+                    "a 0 byte where the next chunk's number type would be ends the file");
+            return end;
         });
     }
 
@@ -90,16 +82,14 @@ public final class PcoNodes {
     }
 
     private static Node headerNode(PcoFile f, ByteSource src) {
-        Node h = Node.of("header", "pco-header").source(src).facet(FieldExplainer.class, PcoExplainer.HEADER_NODE);
-        Recorder rec = new Recorder();
-        MetaReader r = new MetaReader(f.data(), f.size(), 0, rec);
+        Node h = Node.of("header", "pco-header").source(src).facet(FieldExplainer.class, PcoDocs.DOCS);
+        FieldReader r = new FieldReader(f.bytes(), 0, new NodeRecorder(h));
         try {
             MetaParser.standaloneHeader(r);
             MetaParser.wrappedHeader(r);
-        } catch (PcoException e) {
-            h.diagnose(diag(e));
+        } catch (ReadProblem e) {
+            h.diagnose(e.diagnostic());
         }
-        rec.recs.forEach(x -> x.to(h, null));
         h.span(Span.bits(0, r.bit()));
         h.summary(f.header() == null ? "unreadable" : "standalone v" + f.header().version() + ", format " + f.version());
         return h;
@@ -138,18 +128,22 @@ public final class PcoNodes {
         PcoFile.Chunk c = f.chunks().get(index);
         return Node.lazy("chunk " + index, "pco-chunk", n -> {
             n.source(src).span(Span.bits(c.startByte() * 8, c.endBit() - c.startByte() * 8))
-                    .facet(FieldExplainer.class, PcoExplainer.CHUNK);
+                    .facet(FieldExplainer.class, PcoDocs.DOCS);
             if (c.damaged()) n.diagnose(c.damage());
             ChunkMeta m = c.meta();
             n.summary(c.type().label() + " · " + String.format("%,d", c.n()) + " numbers · " + m.mode().name() + " · "
                     + describe(m.deltaEncoding()) + " · " + (c.endByte() - c.startByte()) + " bytes");
-            Recorder rec = new Recorder();
-            MetaReader r = new MetaReader(f.data(), f.size(), c.startByte() * 8, rec);
-            PcoFile.chunkType(r, f.header());
-            r.read(24, "n - 1", v -> v + " (n = " + (v + 1) + ")", "one less than the count of numbers in the chunk");
+            Map<LatentVar.Role, Node> vars = new EnumMap<>(LatentVar.Role.class);
+            for (LatentVar v : m.latentVars()) {
+                vars.put(v.role(), Node.of(v.role().label + " latent", "pco-latent-var").source(src)
+                        .facet(FieldExplainer.class, PcoDocs.DOCS));
+            }
+            FieldReader r = new FieldReader(f.bytes(), c.startByte(), chunkFields(n, vars));
+            MetaParser.chunkType(r, f.header());
+            MetaParser.chunkN(r);
             MetaParser.chunkMeta(r, f.version(), c.type());
-            List<Node> kids = placeMetaFields(n, rec, m, src);
-            n.field("first row", null, c.firstRow(), "index of the chunk's first number in the file");
+            derived(n, "chunk.first_row", "first row", c.firstRow(), "index of the chunk's first number in the file");
+            List<Node> kids = latentVarNodes(n, vars, m);
             kids.add(pageNode(f, src, c));
             n.children(kids);
             PcoValues values = PcoValues.ofChunk(f, index, "chunk " + index);
@@ -157,30 +151,37 @@ public final class PcoNodes {
         });
     }
 
-    private static List<Node> placeMetaFields(Node chunk, Recorder rec, ChunkMeta m, ByteSource src) {
-        // one pass sorts each field to its latent variable or the chunk (a variable has up to 2^14 bins)
-        java.util.Map<LatentVar.Role, List<Rec>> byVar = new java.util.EnumMap<>(LatentVar.Role.class);
-        for (Rec x : rec.recs) {
-            LatentVar.Role owner = null;
-            for (LatentVar v : m.latentVars()) {
-                String p = v.role().label + " ";
-                if (x.name.startsWith(p + "ans_size_log") || x.name.startsWith(p + "bin")) owner = v.role();
+    /**
+     * Records a chunk's fields on the chunk node, except each latent variable's own,
+     * which go to that variable's node: there the node names the variable, so the role
+     * leaves the field's key and label ({@code primary.bin.weight}, "primary bin 3 weight"
+     * become {@code bin.weight}, "bin 3 weight").
+     */
+    private static Recorder chunkFields(Node chunk, Map<LatentVar.Role, Node> vars) {
+        return (key, index, label, bit, bits, value, meaning) -> {
+            for (Map.Entry<LatentVar.Role, Node> e : vars.entrySet()) {
+                String role = e.getKey().label;
+                if (key.startsWith(role) && key.length() > role.length() && key.charAt(role.length()) == '.') {
+                    e.getValue().addField(new Field(key.substring(role.length() + 1), index, label.substring(role.length() + 1),
+                            Span.bits(bit, bits), String.valueOf(value), meaning));
+                    return;
+                }
             }
-            if (owner == null) x.to(chunk, null); else byVar.computeIfAbsent(owner, k -> new ArrayList<>()).add(x);
-        }
+            chunk.addField(new Field(key, index, label, Span.bits(bit, bits), String.valueOf(value), meaning));
+        };
+    }
+
+    /** The latent variables' nodes, spanning their fields, with bin tables (the chunk shows them too). */
+    private static List<Node> latentVarNodes(Node chunk, Map<LatentVar.Role, Node> nodes, ChunkMeta m) {
         List<Node> vars = new ArrayList<>();
-        java.util.Map<LatentVar.Role, DataTable> tables = new java.util.EnumMap<>(LatentVar.Role.class);
+        Map<LatentVar.Role, DataTable> tables = new EnumMap<>(LatentVar.Role.class);
         for (LatentVar v : m.latentVars()) {
-            String p = v.role().label + " ";
-            Node vn = Node.of(v.role().label + " latent", "pco-latent-var").source(src)
-                    .facet(FieldExplainer.class, PcoExplainer.LATENT);
-            long first = -1, end = -1;
-            for (Rec x : byVar.getOrDefault(v.role(), List.of())) {
-                x.to(vn, p);
-                if (first < 0) first = x.bit;
-                end = x.bit + x.bits;
+            Node vn = nodes.get(v.role());
+            List<Field> fs = vn.fields();
+            if (!fs.isEmpty()) {
+                long first = fs.get(0).span().startBit();
+                vn.span(Span.bits(first, fs.get(fs.size() - 1).span().endBit() - first));
             }
-            if (first >= 0) vn.span(Span.bits(first, end - first));
             vn.summary("u" + v.bits() + " · " + v.bins().size() + " bins · ans_size_log " + v.ansSizeLog());
             DataTable bins = binTable(m, v);
             tables.put(v.role(), bins);
@@ -197,6 +198,11 @@ public final class PcoNodes {
         }
         if (m.mode() instanceof Mode.Dict d) chunk.table(dictTable(m.type(), d));
         return vars;
+    }
+
+    /** A field derived from what was read (it has no bits of its own). */
+    private static void derived(Node n, String key, String label, Object value, String meaning) {
+        n.addField(new Field(key, -1, label, null, String.valueOf(value), meaning));
     }
 
     static String describe(DeltaEncoding d) {
@@ -226,7 +232,7 @@ public final class PcoNodes {
         for (Bin b : v.bins()) {
             long upperLatent = b.lower() + (b.offsetBits() >= 64 ? -1L : (1L << b.offsetBits()) - 1);
             double bitsPer = v.ansSizeLog() - log2(b.weight()) + b.offsetBits();
-            rows.add(List.of(b.weight(), b.weight() / size, number(m, v, b.lower()), number(m, v, upperLatent & v.mask()),
+            rows.add(List.of(b.weight(), b.weight() / size, LatentNumbers.number(m, v, b.lower()), LatentNumbers.number(m, v, upperLatent & v.mask()),
                     b.offsetBits(), round(bitsPer)));
         }
         return new DataTable("Bins", List.of("weight", "probability", "lower", "upper", "offset bits", "bits per value"),
@@ -235,62 +241,22 @@ public final class PcoNodes {
 
     private static double log2(int w) { return Math.log(w) / Math.log(2); }
 
-    /** A latent of this variable as a number a person reads. */
-    static Object number(ChunkMeta m, LatentVar v, long latent) {
-        NumberType t = m.type();
-        long l = latent & v.mask();
-        if (v.role() == LatentVar.Role.DELTA) return l;
-        DeltaEncoding d = m.deltaFor(v.role());
-        if (!(d instanceof DeltaEncoding.None)) {
-            long mid = 1L << (v.bits() - 1);
-            long c = l - mid;
-            return v.bits() == 64 ? (Object) c : (Object) ((c << (64 - v.bits())) >> (64 - v.bits()));
-        }
-        Mode mode = m.mode();
-        if (v.role() == LatentVar.Role.PRIMARY) {
-            if (mode instanceof Mode.Classic) return typed(t, t.fromLatent(l));
-            if (mode instanceof Mode.IntMult im) return typed(t, t.fromLatent(l * im.base()));
-            if (mode instanceof Mode.FloatMult fm) {
-                return Floats.toDouble(t, t.fromLatent(Floats.floatMultLatent(t, t.fromLatent(fm.baseLatent()), l, -t.mid())));
-            }
-            if (mode instanceof Mode.FloatQuant fq) return Floats.toDouble(t, t.fromLatent(l << fq.k()));
-            if (mode instanceof Mode.Dict dm) {
-                return l < dm.dict().length ? typed(t, t.fromLatent(dm.dict()[(int) l])) : (Object) l;
-            }
-        } else {
-            if (mode instanceof Mode.FloatMult) {
-                long mid = t.mid();
-                return t.bits == 64 ? l - mid : ((l - mid) << (64 - t.bits)) >> (64 - t.bits);
-            }
-        }
-        return l < 0 ? (Object) Long.toUnsignedString(l) : (Object) l;
-    }
-
-    private static Object typed(NumberType t, long raw) {
-        if (t.isFloat()) return Floats.toDouble(t, raw);
-        if (!t.isSigned() && raw < 0) return Long.toUnsignedString(raw);
-        return raw;
-    }
-
     private static Node brokenChunkNode(PcoFile f, ByteSource src, PcoFile.Chunk c) {
         long start = c.startByte();
         return Node.lazy("chunk " + c.index(), "pco-chunk", n -> {
-            n.source(src).facet(FieldExplainer.class, PcoExplainer.CHUNK).summary("unreadable chunk" + (c.n() > 0 ? " · " + String.format("%,d", c.n()) + " numbers not decodable" : ""));
-            Recorder rec = new Recorder();
-            MetaReader r = new MetaReader(f.data(), f.size(), start * 8, rec);
+            n.source(src).facet(FieldExplainer.class, PcoDocs.DOCS).summary("unreadable chunk"
+                    + (c.n() > 0 ? " · " + String.format("%,d", c.n()) + " numbers not decodable" : ""));
+            NodeRecorder rec = new NodeRecorder(n);
+            FieldReader r = new FieldReader(f.bytes(), start, rec);
             try {
-                NumberType t = PcoFile.chunkType(r, f.header());
-                r.read(24, "n - 1", v -> v + " (n = " + (v + 1) + ")", "one less than the count of numbers in the chunk");
+                NumberType t = MetaParser.chunkType(r, f.header());
+                int nn = MetaParser.chunkN(r);
                 ChunkMeta m = MetaParser.chunkMeta(r, f.version(), t);
-                int nn = 0;
-                MetaReader r2 = new MetaReader(f.data(), f.size(), start * 8 + 8, FieldSink.NONE);
-                nn = 1 + (int) r2.raw(24, "n");
                 PageDecoder pd = new PageDecoder(ChunkDecoder.of(m), f.data(), f.size(), r.bit(), nn, rec);
                 while (pd.remaining() > 0) pd.skipBatch();
-            } catch (PcoException e) {
-                n.diagnose(diag(e));
+            } catch (ReadProblem e) {
+                n.diagnose(e.diagnostic());
             }
-            rec.recs.forEach(x -> x.to(n, null));
             n.span(Span.bits(start * 8, Math.max(0, r.bit() - start * 8)));
         });
     }
@@ -301,53 +267,51 @@ public final class PcoNodes {
         int batches = (c.n() + PageDecoder.BATCH - 1) / PageDecoder.BATCH;
         return Node.lazy("page", "pco-page", n -> {
             n.source(src).span(Span.bits(c.pageStartBit(), c.endBit() - c.pageStartBit()))
-                    .facet(FieldExplainer.class, PcoExplainer.PAGE_NODE);
+                    .facet(FieldExplainer.class, PcoDocs.DOCS);
             n.summary(String.format("%,d", c.n()) + " numbers in " + batches + " batches · "
                     + (c.endByte() - (c.pageStartBit() >>> 3)) + " bytes");
-            Recorder rec = new Recorder();
             try {
-                f.pageDecoder(c, rec);
-            } catch (PcoException e) {
-                n.diagnose(diag(e));
+                f.pageDecoder(c, new NodeRecorder(n));
+            } catch (ReadProblem e) {
+                n.diagnose(e.diagnostic());
             }
-            rec.recs.forEach(x -> x.to(n, null));
-            n.field("batches", null, batches, "batches of up to 256 numbers");
+            derived(n, "page.batches", "batches", batches, "batches of up to 256 numbers");
             n.lazyChildren(batches, k -> batchNode(f, src, c, k));
         }).drillDown(true);
     }
 
     private static Node batchNode(PcoFile f, ByteSource src, PcoFile.Chunk c, int k) {
         return Node.lazy("batch " + k, "pco-batch", n -> {
-            n.source(src).facet(FieldExplainer.class, PcoExplainer.BATCH);
+            n.source(src).facet(FieldExplainer.class, PcoDocs.DOCS);
             long[] out = new long[PageDecoder.BATCH];
-            List<Rec> recs = new ArrayList<>();
+            List<Field> fields = new ArrayList<>();
             try {
-                PageDecoder pd = f.pageDecoder(c, FieldSink.NONE);
+                PageDecoder pd = f.pageDecoder(c, Recorder.NONE);
                 for (int i = 0; i < k; i++) pd.decodeBatch(out, 0);
                 long start = pd.bitPosition();
                 pd.trace(new BatchTrace() {
                     @Override public void symbol(LatentVar.Role role, int i, long bit, int bits, int state, int bin) {
-                        recs.add(new Rec(role.label + "[" + i + "] bin", bit, bits, bin,
-                                "tANS symbol (decoder " + (i & 3) + ", state " + state + ")"));
+                        fields.add(new Field(role.key("bin"), i, role.label + "[" + i + "] bin", Span.bits(bit, bits),
+                                String.valueOf(bin), "tANS symbol (decoder " + (i & 3) + ", state " + state + ")"));
                     }
                     @Override public void offset(LatentVar.Role role, int i, long bit, int bits, long offset, long latent) {
-                        recs.add(new Rec(role.label + "[" + i + "] offset", bit, bits, offset,
-                                "offset within the bin; latent = lower + offset = " + Long.toUnsignedString(latent)));
+                        fields.add(new Field(role.key("offset"), i, role.label + "[" + i + "] offset", Span.bits(bit, bits),
+                                String.valueOf(offset), "offset within the bin; latent = lower + offset = " + Long.toUnsignedString(latent)));
                     }
                 });
                 int got = pd.decodeBatch(out, 0);
                 long end = pd.bitPosition();
                 n.span(Span.bits(start, end - start));
                 n.summary(got + " numbers, rows " + (c.firstRow() + (long) k * PageDecoder.BATCH) + "..");
-                recs.forEach(x -> x.to(n, null));
+                fields.forEach(n::addField);
                 for (int i = 0; i < got; i++) {
-                    n.field("value[" + i + "]", null, c.type().valueType.format(out[i]), "decoded number");
+                    n.addField(new Field("batch.value", i, "value[" + i + "]", null, c.type().valueType.format(out[i]), "decoded number"));
                 }
-            } catch (PcoException e) {
+            } catch (ReadProblem e) {
                 // symbols decoded from the padding past a truncated page's end are not the file's bits: leave them out
                 long end = src.size() * 8;
-                recs.stream().filter(x -> x.bit + x.bits <= end).forEach(x -> x.to(n, null));
-                n.diagnose(diag(e));
+                fields.stream().filter(x -> x.span().endBit() <= end).forEach(n::addField);
+                n.diagnose(e.diagnostic());
             }
         }).drillDown(true);
     }

@@ -10,6 +10,8 @@ import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.Trace.Step;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.read.Recorder;
 
 /**
  * The derivation of one number of a page: its batch, then per latent variable the
@@ -23,10 +25,15 @@ final class PcoTracer {
      * A page to trace in: {@code data} (with decoder padding) holds {@code limitBytes}
      * real bytes whose bit 0 is bit {@code baseBit} of {@code src}; positions below are
      * bits of {@code data}. {@code metaSpans} are the chunk metadata's fields (spans in
-     * {@code src}), empty when unknown.
+     * {@code src}) by {@link #fieldId}, empty when unknown.
      */
     record Page(ByteSource src, byte[] data, long limitBytes, long baseBit, ChunkDecoder cd, long pageStartBit,
                 long pageEndBit, int n, Map<String, Span> metaSpans) { }
+
+    /** How a recorded field is found again: its key, and its index when it has one ({@code primary.bin.weight#3}). */
+    static String fieldId(String key, int index) {
+        return index < 0 ? key : key + "#" + index;
+    }
 
     /** The traced number (raw bits; 0 when the page fails before producing it). */
     record Result(long raw, boolean decoded) { }
@@ -113,17 +120,17 @@ final class PcoTracer {
             if (back > 0 && v.role() != LatentVar.Role.DELTA) want.add(Math.max(0, i - back) >>> 8);
         }
 
-        FieldSink rec = (name, bit, bits, value, meaning) -> pageFields.put(name, new long[] {bit, bits});
+        Recorder rec = (key, index, label, bit, bits, value, meaning) -> pageFields.put(fieldId(key, index), new long[] {bit, bits});
         PageDecoder pd;
         try {
             pd = PcoFile.decoder(pg.cd, pg.data, pg.limitBytes, pg.pageStartBit, pg.n, rec);
-        } catch (PcoException e) {
+        } catch (ReadProblem e) {
             return failed(e);
         }
         long[] out = new long[PageDecoder.BATCH];
         long batchStart = -1;
         long batchEnd = -1;
-        PcoException late = null;
+        ReadProblem late = null;
         try {
             for (int bb = 0; bb <= b; bb++) {
                 if ((bb & 1023) == 0) progress.checkCancelled();
@@ -133,7 +140,7 @@ final class PcoTracer {
                 pd.decodeBatch(out, 0);
                 batchEnd = pd.bitPosition();
             }
-        } catch (PcoException e) {
+        } catch (ReadProblem e) {
             if (pd.produced() <= i) return failed(e);
             // the page's closing padding is checked after its last batch is out: the number stands
             late = e;
@@ -164,7 +171,7 @@ final class PcoTracer {
         joinSteps(i, raw);
         if (late != null) {
             add("page end", late.rule(), "The page is damaged after this number (" + late.getMessage() + "); the number "
-                    + "itself decoded before the damage.", at(Math.max(0, late.bit()), 0));
+                    + "itself decoded before the damage.", at(late.diagnostic().span().startBit(), 0));
             add("number", type.valueType.format(raw), "The decoded number, unaffected by the damage after it.", null);
         }
         return new Result(raw, true);
@@ -174,7 +181,7 @@ final class PcoTracer {
     private boolean capture(int q, Progress progress) {
         int qb = q >>> 8;
         try {
-            PageDecoder pd = PcoFile.decoder(pg.cd, pg.data, pg.limitBytes, pg.pageStartBit, pg.n, FieldSink.NONE);
+            PageDecoder pd = PcoFile.decoder(pg.cd, pg.data, pg.limitBytes, pg.pageStartBit, pg.n, Recorder.NONE);
             long[] out = new long[PageDecoder.BATCH];
             for (int bb = 0; bb <= qb; bb++) {
                 if ((bb & 1023) == 0) progress.checkCancelled();
@@ -183,14 +190,14 @@ final class PcoTracer {
                 pd.decodeBatch(out, 0);
             }
             return true;
-        } catch (PcoException e) {
+        } catch (ReadProblem e) {
             return false; // cannot happen once the later batch decoded
         }
     }
 
-    private Result failed(PcoException e) {
+    private Result failed(ReadProblem e) {
         add("damage", e.rule(), "Decoding stops here: " + e.getMessage() + ". The values table marks this chunk's "
-                + "numbers as undecodable gaps.", at(Math.max(0, e.bit()), 0));
+                + "numbers as undecodable gaps.", at(e.diagnostic().span().startBit(), 0));
         add("number", type.valueType.format(0), "Not decodable: a gap in the value column (its bits read as 0).", null);
         return new Result(0, false);
     }
@@ -221,7 +228,7 @@ final class PcoTracer {
             String what;
             Span from;
             if (p < 4) {
-                long[] f = pageFields.get(name + " ans state[" + d + "]");
+                long[] f = pageFields.get(fieldId(r.key("ans_state"), d));
                 from = f == null ? null : at(f[0], f[1]);
                 what = "Latents are decoded by four interleaved tANS decoders, latent p by decoder p mod 4 = " + d + ". This is "
                         + "decoder " + d + "'s first latent of the page, so its state is the initial state " + s.state
@@ -239,7 +246,7 @@ final class PcoTracer {
             bin = s.bin;
             Bin bn = v.bins().get(bin);
             int e = tab.entries[s.state];
-            long refill = MetaReader.peek(pg.data, s.bit, s.bits);
+            long refill = HotPathBits.peek(pg.data, s.bit, s.bits);
             add(name + ": bin (tANS symbol)", "bin " + bin,
                     "spread_state_tokens gave bin " + bin + " " + bn.weight() + " of the 2^" + tab.sizeLog + " = " + (1 << tab.sizeLog)
                             + " states (probability " + bn.weight() + "/" + (1 << tab.sizeLog) + "), state " + s.state
@@ -251,7 +258,7 @@ final class PcoTracer {
         Bin bn = v.bins().get(bin);
         add(name + ": bin " + bin, "lower " + Long.toUnsignedString(bn.lower()) + ", " + bn.offsetBits() + " offset bits",
                 "From the chunk metadata: bin " + bin + " covers latents " + Long.toUnsignedString(bn.lower()) + " to lower + 2^"
-                        + bn.offsetBits() + " − 1 (lower means " + PcoNodes.number(m, v, bn.lower()) + "); weight " + bn.weight() + ".",
+                        + bn.offsetBits() + " − 1 (lower means " + LatentNumbers.number(m, v, bn.lower()) + "); weight " + bn.weight() + ".",
                 binSpan(r, bin));
         add(name + ": offset", Long.toUnsignedString(off.offset),
                 off.bits == 0 ? "The bin has 0 offset bits: it holds one latent, and nothing is read."
@@ -343,7 +350,7 @@ final class PcoTracer {
             add(name + ": Conv1 prediction", Long.toString(pred),
                     "The previous " + k + " latents predict this one: max(bias + Σ weight[j]·x[" + (i - k) + " + j], 0) >> "
                             + c.quantization() + " = max(" + f + ", 0) >> " + c.quantization() + " = " + pred + ".",
-                    metaRange("quantization", "weight[" + (k - 1) + "]"));
+                    metaRange("meta.conv1_quantization", fieldId("meta.conv1_weight", k - 1)));
             add(name + ": Conv1 delta", Long.toUnsignedString(y),
                     "x[" + i + "] = prediction + (latent − MID) = " + pred + plus(delta) + " = " + Long.toUnsignedString(y)
                             + " (mod 2^" + v.bits() + ")" + check(y, x) + ".", null);
@@ -351,13 +358,13 @@ final class PcoTracer {
     }
 
     private long state(String role, int k) {
-        long[] f = pageFields.get(role + " delta state[" + k + "]");
-        return f == null ? 0 : MetaReader.peek(pg.data, f[0], (int) f[1]);
+        long[] f = pageFields.get(fieldId(role + ".delta_state", k));
+        return f == null ? 0 : HotPathBits.peek(pg.data, f[0], (int) f[1]);
     }
 
     private Span stateSpan(String role, int from, int to) {
-        long[] a = pageFields.get(role + " delta state[" + from + "]");
-        long[] b = pageFields.get(role + " delta state[" + to + "]");
+        long[] a = pageFields.get(fieldId(role + ".delta_state", from));
+        long[] b = pageFields.get(fieldId(role + ".delta_state", to));
         return a == null || b == null ? null : at(a[0], b[0] + b[1] - a[0]);
     }
 
@@ -400,7 +407,7 @@ final class PcoTracer {
             add("IntMult join", Long.toUnsignedString(latent),
                     "latent = primary × mult + secondary = " + Long.toUnsignedString(x0 & mask) + " × " + Long.toUnsignedString(im.base())
                             + " + " + Long.toUnsignedString(x1) + " = " + Long.toUnsignedString(latent) + " (mod 2^" + type.bits + ").",
-                    pg.metaSpans.get("mult"));
+                    pg.metaSpans.get("meta.mult"));
         } else if (mode instanceof Mode.FloatMult fm) {
             long baseRaw = type.fromLatent(fm.baseLatent());
             long mid = type.mid();
@@ -415,7 +422,7 @@ final class PcoTracer {
                     "int_float_from_latent(primary) × mult: the primary latent " + Long.toUnsignedString(l0) + " is the integer "
                             + (neg ? "−" : "") + Long.toUnsignedString(absInt) + " (latent − MID), as a float times mult "
                             + type.valueType.format(baseRaw) + " = " + type.valueType.format(product) + ".",
-                    pg.metaSpans.get("mult"));
+                    pg.metaSpans.get("meta.mult"));
             add("FloatMult ULP adjustment", Long.toUnsignedString(latent),
                     "The secondary latent moves the product by (secondary + MID) = " + ulps + " units in the last place, in "
                             + "ordered-latent space: " + Long.toUnsignedString(productLatent) + " + " + ulps + " = "
@@ -429,7 +436,7 @@ final class PcoTracer {
             add("FloatQuant join", Long.toUnsignedString(latent),
                     "The primary latent holds the high bits, the secondary the low k = " + k + ": primary << k = "
                             + Long.toUnsignedString(hi) + (pos ? " ≥ MID, so + secondary " + x1 : " < MID (a negative number), so + (2^k − 1 − secondary) = " + low)
-                            + ", giving " + Long.toUnsignedString(latent) + ".", pg.metaSpans.get("k"));
+                            + ", giving " + Long.toUnsignedString(latent) + ".", pg.metaSpans.get("meta.k"));
         } else if (mode instanceof Mode.Dict dm) {
             long idx = x0 & 0xffffffffL;
             latent = idx < dm.dict().length ? dm.dict()[(int) idx] & mask : 0;
@@ -463,7 +470,7 @@ final class PcoTracer {
     }
 
     private Span dictSpan(long idx) {
-        Span len = pg.metaSpans.get("dict length");
+        Span len = pg.metaSpans.get("meta.dict_length");
         if (len == null) return null;
         long start = ((len.endBit() + 7) >>> 3) * 8 + idx * type.bits;
         return clip(start, type.bits);
@@ -472,9 +479,8 @@ final class PcoTracer {
     // ------------------------------------------------------------------ spans
 
     private Span binSpan(LatentVar.Role r, int bin) {
-        String p = r.label + " bin " + bin + " ";
-        Span a = pg.metaSpans.get(p + "weight");
-        Span b = pg.metaSpans.get(p + "offset bits");
+        Span a = pg.metaSpans.get(fieldId(r.key("bin.weight"), bin));
+        Span b = pg.metaSpans.get(fieldId(r.key("bin.offset_bits"), bin));
         if (a == null || b == null) return null;
         return Span.bits(a.startBit(), b.endBit() - a.startBit());
     }

@@ -13,6 +13,9 @@ import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.MemoryBudget;
+import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.read.Recorder;
 
 /**
  * The numbers of a Pco file (or of one chunk) with random access: a request decodes
@@ -64,7 +67,7 @@ public final class PcoValues implements ValueColumn {
             try {
                 if (chunk != ci || from < done - batchLen) {
                     chunk = -1;
-                    decoder = file.pageDecoder(c, FieldSink.NONE);
+                    decoder = file.pageDecoder(c, Recorder.NONE);
                     decodes.incrementAndGet();
                     chunk = ci;
                     done = 0;
@@ -84,7 +87,7 @@ public final class PcoValues implements ValueColumn {
                     done += batchLen;
                 }
                 if (pos < end) java.util.Arrays.fill(dst, off + (pos - from), off + len, 0L);
-            } catch (PcoException e) {
+            } catch (ReadProblem e) {
                 // damaged or too large to decode: zeros, marked as gaps, as for any damaged chunk (the Verifier reports it)
                 damaged.put(ci, "chunk " + ci + " could not be decoded: " + e.getMessage());
                 chunk = -1;
@@ -138,7 +141,7 @@ public final class PcoValues implements ValueColumn {
         long[] v = new long[c.n()];
         try {
             file.decodeChunk(c, v, 0);
-        } catch (PcoException e) {
+        } catch (ReadProblem e) {
             // keep what decoded before the damage; the Verifier reports it, gaps() marks it
             damaged.put(index, "chunk " + index + " could not be decoded: " + e.getMessage());
         }
@@ -242,14 +245,14 @@ public final class PcoValues implements ValueColumn {
         };
     }
 
-    /** The chunk metadata's fields by name, read again for their positions. */
+    /** The chunk metadata's fields by key and index ({@link PcoTracer#fieldId}), read again for their positions. */
     private Map<String, Span> metaSpans(PcoFile.Chunk c) {
         Map<String, Span> spans = new HashMap<>();
-        MetaReader r = new MetaReader(file.data(), file.size(), c.metaStartBit(),
-                (name, bit, bits, value, meaning) -> spans.put(name, Span.bits(bit, bits)));
+        FieldReader r = new FieldReader(file.bytes(), c.metaStartBit(), file.size() * 8,
+                (key, index, label, bit, bits, value, meaning) -> spans.put(PcoTracer.fieldId(key, index), Span.bits(bit, bits)));
         try {
             MetaParser.chunkMeta(r, file.version(), c.type());
-        } catch (PcoException e) {
+        } catch (ReadProblem e) {
             // the chunk's metadata parsed once already; keep whatever positions were found
         }
         return spans;

@@ -5,6 +5,10 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.MemoryBudget;
+import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.NodeRecorder;
+import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.read.Recorder;
 
 /**
  * The wrapped Pco format for containers that store its three components (header,
@@ -20,7 +24,10 @@ public final class PcoWrapped {
         public boolean ok() { return problem == null; }
     }
 
-    /** The bytes of a component, copied with decoder padding. */
+    /**
+     * The bytes of a page, copied with the decoder's padding: the decoder's positions are
+     * bits of the copy, whose bit 0 is bit {@code base} of the source.
+     */
     private record Window(byte[] data, long len, long base) {
         static Window of(ByteSource src, long offset, long maxLen) {
             long len = Math.max(0, Math.min(maxLen, src.size() - offset));
@@ -30,36 +37,41 @@ public final class PcoWrapped {
             return new Window(d, len, offset * 8);
         }
 
-        FieldSink shift(FieldSink s) {
-            return s == null ? FieldSink.NONE : (name, bit, bits, value, meaning) -> s.field(name, base + bit, bits, value, meaning);
+        Recorder shift(Recorder r) {
+            return (key, index, label, bit, bits, value, meaning) -> r.field(key, index, label, base + bit, bits, value, meaning);
         }
 
-        Diagnostic diag(PcoException e) {
-            return Diagnostic.error(Span.bits(base + Math.max(0, e.bit()), 0), e.rule(), e.getMessage());
+        Diagnostic diag(ReadProblem e) {
+            Diagnostic d = e.diagnostic();
+            return new Diagnostic(d.severity(), Span.bits(base + d.span().startBit(), d.span().bitLength()), d.rule(), d.message());
         }
     }
 
-    public static Result<FormatVersion> header(ByteSource src, long offset, FieldSink sink) {
-        Window w = Window.of(src, offset, 2);
-        MetaReader r = new MetaReader(w.data, w.len, 0, w.shift(sink));
+    /** A reader of at most {@code maxLen} bytes at {@code offset} of {@code src}; its positions are the source's. */
+    private static FieldReader reader(ByteSource src, long offset, long maxLen, Recorder recorder) {
+        long end = offset + Math.max(0, Math.min(maxLen, src.size() - offset));
+        return new FieldReader(src, offset * 8, end * 8, recorder);
+    }
+
+    public static Result<FormatVersion> header(ByteSource src, long offset, Recorder recorder) {
+        FieldReader r = reader(src, offset, 2, recorder);
         try {
             FormatVersion v = MetaParser.wrappedHeader(r);
-            return new Result<>(v, w.base + r.bit(), null);
-        } catch (PcoException e) {
-            return new Result<>(null, w.base + r.bit(), w.diag(e));
+            return new Result<>(v, r.bit(), null);
+        } catch (ReadProblem e) {
+            return new Result<>(null, r.bit(), e.diagnostic());
         }
     }
 
     /** Chunk metadata of numbers of {@code type}, at most {@code maxLen} bytes long. */
     public static Result<ChunkMeta> chunkMeta(ByteSource src, long offset, long maxLen, FormatVersion version, NumberType type,
-                                              FieldSink sink) {
-        Window w = Window.of(src, offset, maxLen);
-        MetaReader r = new MetaReader(w.data, w.len, 0, w.shift(sink));
+                                              Recorder recorder) {
+        FieldReader r = reader(src, offset, maxLen, recorder);
         try {
             ChunkMeta m = MetaParser.chunkMeta(r, version, type);
-            return new Result<>(m, w.base + r.bit(), null);
-        } catch (PcoException e) {
-            return new Result<>(null, w.base + r.bit(), w.diag(e));
+            return new Result<>(m, r.bit(), null);
+        } catch (ReadProblem e) {
+            return new Result<>(null, r.bit(), e.diagnostic());
         }
     }
 
@@ -70,16 +82,16 @@ public final class PcoWrapped {
     public static Result<long[]> decodePage(ChunkMeta meta, ByteSource src, long offset, long len, int n) {
         Window w = Window.of(src, offset, len);
         if (!MemoryBudget.fits(n, Long.BYTES)) {
-            return new Result<>(new long[0], w.base, w.diag(new PcoException(MemoryBudget.RULE, 0,
+            return new Result<>(new long[0], w.base, w.diag(PcoFile.tooLarge(0,
                     MemoryBudget.tooLarge("a page of " + n + " numbers", (long) n * Long.BYTES))));
         }
         long[] out = new long[n];
         PageDecoder pd = null;
         try {
-            pd = PcoFile.decoder(ChunkDecoder.of(meta), w.data, w.len, 0, n, FieldSink.NONE);
+            pd = PcoFile.decoder(ChunkDecoder.of(meta), w.data, w.len, 0, n, Recorder.NONE);
             pd.decodeAll(out, 0);
             return new Result<>(out, w.base + pd.bitPosition(), null);
-        } catch (PcoException e) {
+        } catch (ReadProblem e) {
             return new Result<>(out, w.base + (pd == null ? 0 : pd.bitPosition()), w.diag(e));
         }
     }
@@ -90,14 +102,13 @@ public final class PcoWrapped {
      */
     public static Node pageNode(String name, ChunkMeta meta, ByteSource src, long offset, long len, int n) {
         Node node = Node.of(name, "pco-page").source(src)
-                .facet(org.packscope.codec.inspect.FieldExplainer.class, PcoExplainer.PAGE_NODE);
+                .facet(org.packscope.codec.inspect.FieldExplainer.class, PcoDocs.DOCS);
         Window w = Window.of(src, offset, len);
         try {
-            PageDecoder pd = new PageDecoder(ChunkDecoder.of(meta), w.data, w.len, 0, n,
-                    w.shift((f, bit, bits, value, meaning) -> node.field(f, Span.bits(bit, bits), value, meaning)));
+            new PageDecoder(ChunkDecoder.of(meta), w.data, w.len, 0, n, w.shift(new NodeRecorder(node)));
             node.summary(String.format("%,d", n) + " numbers in " + ((n + PageDecoder.BATCH - 1) / PageDecoder.BATCH) + " batches");
             node.span(Span.bytes(offset, w.len));
-        } catch (PcoException e) {
+        } catch (ReadProblem e) {
             node.diagnose(w.diag(e)).summary("unreadable page");
             return node;
         }
@@ -150,9 +161,8 @@ public final class PcoWrapped {
     /** An inspection node for a chunk's metadata, fields with exact bit spans in {@code src}. */
     public static Node chunkMetaNode(String name, ByteSource src, long offset, long maxLen, FormatVersion version, NumberType type) {
         Node n = Node.of(name, "pco-chunk-meta").source(src)
-                .facet(org.packscope.codec.inspect.FieldExplainer.class, PcoExplainer.CHUNK);
-        Result<ChunkMeta> r = chunkMeta(src, offset, maxLen, version, type,
-                (f, bit, bits, value, meaning) -> n.field(f, Span.bits(bit, bits), value, meaning));
+                .facet(org.packscope.codec.inspect.FieldExplainer.class, PcoDocs.DOCS);
+        Result<ChunkMeta> r = chunkMeta(src, offset, maxLen, version, type, new NodeRecorder(n));
         n.span(Span.bits(offset * 8, r.endBit() - offset * 8));
         if (r.ok()) {
             ChunkMeta m = r.value();

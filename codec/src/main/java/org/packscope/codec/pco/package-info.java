@@ -9,10 +9,13 @@
  * {@link org.packscope.codec.pco.PageDecoder} (the batch decoder over a padded byte array).
  * Every node with a ValueColumn also offers a ValueTracer ({@code PcoTracer}: chunk, batch,
  * tANS decoder state, bin, offset bits, latent, delta decoding, mode join), and every node a
- * FieldExplainer ({@code PcoExplainer}).
+ * FieldExplainer: the one keyed field documentation of the format ({@code PcoDocs}).
  *
- * <p>Metadata parsing ({@code MetaParser}) reports each field to a {@link org.packscope.codec.pco.FieldSink}
- * so that the inspection tree and the decoders read through the same code; corruption surfaces as
- * an internal {@code PcoException} (rule id + bit) that the callers turn into Diagnostics.
+ * <p>Headers and metadata ({@code MetaParser}, the page metadata in {@code PageDecoder}) are read with the
+ * shared {@link org.packscope.codec.read.FieldReader}, which records each field with its key to a
+ * {@link org.packscope.codec.read.Recorder} (a node's, or none on the decoding path), so that the
+ * inspection tree and the decoders read through the same code. Corruption surfaces as a
+ * {@link org.packscope.codec.read.ReadProblem} carrying its Diagnostic (rules: {@link org.packscope.codec.pco.PcoRules}),
+ * caught at the unit being read. Only the page decoder's hot loops peek bits themselves ({@code HotPathBits}).
  */
 package org.packscope.codec.pco;

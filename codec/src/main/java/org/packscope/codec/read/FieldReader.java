@@ -100,13 +100,29 @@ public final class FieldReader {
         return v;
     }
 
+    /** Reads and records {@code n} bits of an indexed field shown as {@code show(value)} (made only when recording). */
+    public long bits(int n, String key, int index, String label, LongFunction<Object> show, String meaning) {
+        long start = bit;
+        long v = bits(n, label);
+        if (recording()) recorder.field(key, index, label, start, n, show.apply(v), meaning);
+        return v;
+    }
+
     /** Skips zero bits up to the next byte boundary, recording them; nonzero ones fail {@code nonzero_padding}. */
     public void alignZeros(String what) {
+        alignZeros("padding", what);
+    }
+
+    /**
+     * {@link #alignZeros(String)} recording the padding under {@code key}, for formats whose
+     * paddings in different places are documented apart (header, metadata, page).
+     */
+    public void alignZeros(String key, String what) {
         int pad = (int) ((8 - (bit & 7)) & 7);
         if (pad == 0) return;
         long start = bit;
         long v = bits(pad, what);
-        recorder.field("padding", -1, "padding", start, pad, v, "zero bits up to the byte boundary (" + what + ")");
+        if (recording()) recorder.field(key, -1, "padding", start, pad, v, "zero bits up to the byte boundary (" + what + ")");
         if (v != 0) {
             throw ReadProblem.at(ReadRules.NONZERO_PADDING, Span.bits(start, pad), "the " + pad
                     + " padding bits after " + what + " should be zero but are " + Long.toBinaryString(v));

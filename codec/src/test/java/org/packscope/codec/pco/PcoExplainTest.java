@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -39,6 +38,8 @@ class PcoExplainTest {
         FieldExplainer x = n.facet(FieldExplainer.class);
         assertNotNull(x, "no explainer on " + n.path() + " (" + n.kind() + ")");
         for (Field f : n.fields()) {
+            assertTrue(PcoDocs.DOCS.documents(f.key()), n.kind() + " " + n.path() + ": field " + f.name() + " has no documented key ("
+                    + f.key() + ")");
             Explanation e = x.explain(f);
             assertNotNull(e, n.kind() + " " + n.path() + ": field " + f.name() + " unexplained");
             assertFalse(e.title().isBlank(), f.name());
@@ -86,14 +87,23 @@ class PcoExplainTest {
 
     @Test
     void formulasFollowTheSpec() {
-        Map<String, Explanation> all = PcoExplainer.all();
         assertEquals("probability = weight / 2^ans_size_log; cost ≈ ans_size_log − log2(weight) bits",
-                all.get("latent/bin # weight").formula());
-        assertTrue(all.get("page/ans state[#]").formula().contains("state' = next_base(state) + read(bits_to_read(state))"));
-        assertEquals("l[i] = bin[i].lower + offset[i]", all.get("batch/[#] offset").formula());
-        Explanation role = PcoExplainer.PAGE_NODE.explain(new Field("secondary ans state[3]", null, "5", ""));
+                PcoDocs.DOCS.explain(new Field("bin.weight", 3, "bin 3 weight", null, "5", "")).formula());
+        assertTrue(PcoDocs.DOCS.explain(new Field("primary.ans_state", 0, "primary ans state[0]", null, "5", "")).formula()
+                .contains("state' = next_base(state) + read(bits_to_read(state))"));
+        assertEquals("l[i] = bin[i].lower + offset[i]",
+                PcoDocs.DOCS.explain(new Field("delta.offset", 7, "delta[7] offset", null, "1", "")).formula());
+        Explanation role = PcoDocs.DOCS.explain(new Field("secondary.ans_state", 3, "secondary ans state[3]", null, "5", ""));
         assertEquals("Initial tANS state (secondary latent)", role.title());
-        assertEquals(PcoExplainer.PAGE, role.specSection());
+        assertEquals(PcoDocs.PAGE, role.specSection());
+    }
+
+    @Test
+    void explanationsFollowTheKeyNotTheLabel() {
+        // a reworded label keeps its text: documentation is found by key alone
+        Explanation e = PcoDocs.DOCS.explain(new Field("primary.bin.lower", 2, "lower bound of bin two", null, "9", ""));
+        assertEquals("Bin lower bound (primary latent)", e.title());
+        assertEquals(null, PcoDocs.DOCS.explain(new Field("primary bin 2 lower", null, "9", "")));
     }
 
     @Test
