@@ -8,6 +8,21 @@ public final class Bp128 {
     public static final int CHUNK = 128;
     public static final int LANES = 4;
 
+    private static final boolean VECTOR = Bp128Simd.enabled();
+    /**
+     * Chunks of one variant and width the scalar routine decodes before the vector routine
+     * takes over. Until C2 compiles it, a Vector API routine runs 20-100x slower than the
+     * scalar one (the interpreter and C1 box every vector), and each width is its own routine:
+     * switching at once made the first whole read of a 5M-entry matrix take a second instead
+     * of 10 ms. So the vector routines serve only sustained decoding (bench, repeated full
+     * reads), where their warm-up is soon repaid.
+     */
+    static final int WARM = 1 << 15;
+    /** Scalar decodes per (variant, width), 16 ints apart so that widths do not share a cache line. */
+    private static final int[] SCALAR_CALLS = new int[2 * 33 * 16];
+    /** Set once and never cleared: a racy read only delays the switch. */
+    private static final boolean[] VECTOR_READY = new boolean[2 * 33];
+
     private Bp128() { }
 
     /** Words one chunk of this width occupies. */
@@ -22,18 +37,33 @@ public final class Bp128 {
      * Decodes one chunk: unpack and undo the variant's transform, in one pass for D1Z and
      * FOR (the variants BPCells writes). {@code start} is the chunk's entry of the starts
      * array for D1/D1Z, ignored otherwise. A 32-bit chunk is verbatim, as BPCells' encoder
-     * memcpy's it.
+     * memcpy's it. With the Vector API available (see {@link Bp128Simd}), D1Z and FOR run 4
+     * lanes at a time once a width has been decoded often enough (see {@link #WARM}).
      */
     public static void decode(Bp128Variant variant, int bits, int start, int[] in, int inOff, int[] out, int outOff) {
         switch (variant) {
-            case D1Z -> Bp128Unpack.d1z(bits, in, inOff, out, outOff, start);
-            case FOR -> Bp128Unpack.for1(bits, in, inOff, out, outOff);
+            case D1Z -> {
+                if (VECTOR && bits > 0 && bits < 32 && vectorReady(bits)) Bp128Vector.d1z(bits, in, inOff, out, outOff, start);
+                else Bp128Unpack.d1z(bits, in, inOff, out, outOff, start);
+            }
+            case FOR -> {
+                if (VECTOR && bits > 0 && bits < 32 && vectorReady(33 + bits)) Bp128Vector.plusOne(bits, in, inOff, out, outOff);
+                else Bp128Unpack.plusOne(bits, in, inOff, out, outOff);
+            }
             case VANILLA -> Bp128Unpack.unpack(bits, in, inOff, out, outOff);
             case D1 -> {
                 Bp128Unpack.unpack(bits, in, inOff, out, outOff);
                 if (bits != 32) prefixSum(out, outOff, start);
             }
         }
+    }
+
+    /** Whether the vector routine of {@code key} (width, +33 for FOR) has been earned (see {@link #WARM}). */
+    private static boolean vectorReady(int key) {
+        if (VECTOR_READY[key]) return true;
+        if (++SCALAR_CALLS[key << 4] < WARM) return false;
+        VECTOR_READY[key] = true;
+        return true;
     }
 
     static void prefixSum(int[] out, int o, int start) {

@@ -82,6 +82,50 @@ class Bp128Test {
         assertArrayEquals(d1, out);
     }
 
+    /** D1Z and FOR by their definitions, value by value. */
+    static int[] reference(Bp128Variant variant, int[] p, int bits, int start) {
+        int[] out = new int[128];
+        int acc = start;
+        for (int k = 0; k < 128; k++) {
+            if (bits == 32) out[k] = p[k];
+            else if (variant == Bp128Variant.FOR) out[k] = p[k] + 1;
+            else out[k] = acc += (p[k] >>> 1) ^ -(p[k] & 1);
+        }
+        return out;
+    }
+
+    /** The scalar routines, and the vector ones when the module is there, at every width, at an offset inside larger arrays. */
+    @Test
+    void fusedScalarAndVectorRoutinesMatchTheDefinitionsAtEveryWidth() {
+        Random r = new Random(11);
+        boolean vector = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        for (int bits = 0; bits <= 32; bits++) {
+            for (int round = 0; round < 4; round++) {
+                int[] p = random(r, bits);
+                if (round == 0) java.util.Arrays.fill(p, bits == 32 ? -1 : (int) ((1L << bits) - 1)); // all ones: every mask edge
+                int[] words = pack(p, bits);
+                int[] in = new int[words.length + 9];
+                System.arraycopy(words, 0, in, 5, words.length);
+                int start = r.nextInt();
+                int[] d1z = reference(Bp128Variant.D1Z, p, bits, start);
+                int[] plusOne = reference(Bp128Variant.FOR, p, bits, 0);
+                int[] out = new int[128 + 7];
+                Bp128Unpack.d1z(bits, in, 5, out, 3, start);
+                assertArrayEquals(d1z, java.util.Arrays.copyOfRange(out, 3, 131), "scalar d1z, bits " + bits);
+                Bp128Unpack.plusOne(bits, in, 5, out, 3);
+                assertArrayEquals(plusOne, java.util.Arrays.copyOfRange(out, 3, 131), "scalar FOR, bits " + bits);
+                if (vector && bits > 0 && bits < 32) {
+                    java.util.Arrays.fill(out, 0);
+                    Bp128Vector.d1z(bits, in, 5, out, 3, start);
+                    assertArrayEquals(d1z, java.util.Arrays.copyOfRange(out, 3, 131), "vector d1z, bits " + bits);
+                    Bp128Vector.plusOne(bits, in, 5, out, 3);
+                    assertArrayEquals(plusOne, java.util.Arrays.copyOfRange(out, 3, 131), "vector FOR, bits " + bits);
+                }
+            }
+        }
+        if (vector && !Boolean.getBoolean("packscope.scalar")) assertTrue(Bp128Simd.enabled(), "the vector routines pass their self-test");
+    }
+
     @Test
     void thirtyTwoBitChunksAreVerbatimForDeltas() {
         int[] v = random(new Random(10), 32);
