@@ -58,6 +58,58 @@ public final class Bp128 {
         }
     }
 
+    /**
+     * Receives each value of a chunk as {@link #decode(Bp128Variant, int, int, int[], int, int[], int, ValueHook)}
+     * derives it, for tracing: where it sits, its low bits (read at {@code at.bit()} of word
+     * {@code at.word()}), its high bits (from the lane's next word; 0 when it does not straddle),
+     * the packed value, the delta it adds (D1, D1Z; else the packed value), the running value
+     * before it (D1, D1Z: the previous value, or the chunk's start) and the decoded value.
+     */
+    @FunctionalInterface
+    public interface ValueHook {
+        void value(int k, Position at, int low, int high, int packed, int delta, int before, int value);
+    }
+
+    /**
+     * Decodes one chunk like {@link #decode(Bp128Variant, int, int, int[], int, int[], int)},
+     * telling {@code hook} how each value came to be. This is the decoder's inspection path:
+     * value by value, with the same definitions as the fused routines (and tested against them);
+     * the fast path never takes it, so tracing costs it nothing. A null hook takes the fast path.
+     */
+    public static void decode(Bp128Variant variant, int bits, int start, int[] in, int inOff, int[] out, int outOff, ValueHook hook) {
+        if (hook == null) {
+            decode(variant, bits, start, in, inOff, out, outOff);
+            return;
+        }
+        int acc = start;
+        for (int k = 0; k < CHUNK; k++) {
+            Position p = position(k, bits);
+            int low = 0;
+            int high = 0;
+            if (bits > 0) {
+                int word = in[inOff + p.word()];
+                low = p.lowBits() == 32 ? word : (word >>> p.bit()) & ((1 << p.lowBits()) - 1);
+                if (p.straddles()) high = in[inOff + p.nextWord()] & ((1 << p.highBits()) - 1);
+            }
+            int packed = p.straddles() ? low | high << p.lowBits() : low;
+            int before = acc;
+            int delta = packed;
+            int value;
+            if (bits == 32) {
+                value = packed; // verbatim
+            } else {
+                value = switch (variant) {
+                    case VANILLA -> packed;
+                    case FOR -> packed + 1;
+                    case D1 -> acc += packed;
+                    case D1Z -> acc += (delta = unzigzag(packed));
+                };
+            }
+            out[outOff + k] = value;
+            hook.value(k, p, low, high, packed, delta, before, value);
+        }
+    }
+
     /** Whether the vector routine of {@code key} (width, +33 for FOR) has been earned (see {@link #WARM}). */
     private static boolean vectorReady(int key) {
         if (VECTOR_READY[key]) return true;

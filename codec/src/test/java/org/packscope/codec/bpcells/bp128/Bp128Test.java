@@ -126,6 +126,39 @@ class Bp128Test {
         if (vector && !Boolean.getBoolean("packscope.scalar")) assertTrue(Bp128Simd.enabled(), "the vector routines pass their self-test");
     }
 
+    /** The inspection path decodes what the fast path decodes, and reports every value once, in order, as it derived it. */
+    @Test
+    void tracedDecodeMatchesTheFastPathAndReportsEachValue() {
+        Random r = new Random(12);
+        for (Bp128Variant variant : Bp128Variant.values()) {
+            for (int bits = 0; bits <= 32; bits++) {
+                int[] p = random(r, bits);
+                int[] in = pack(p, bits);
+                int start = r.nextInt(1000);
+                int[] fast = new int[128];
+                Bp128.decode(variant, bits, start, in, 0, fast, 0);
+                int[] traced = new int[128];
+                int[] next = {0};
+                int[] reported = new int[128];
+                int fbits = bits;
+                Bp128.decode(variant, bits, start, in, 0, traced, 0, (k, at, low, high, packed, delta, before, value) -> {
+                    assertEquals(next[0]++, k);
+                    assertEquals(k, at.value());
+                    assertEquals(p[k], packed, "packed " + k);
+                    assertEquals(packed, at.straddles() ? low | high << at.lowBits() : low);
+                    if (variant.usesStarts() && fbits < 32) {
+                        assertEquals(k == 0 ? start : reported[k - 1], before);
+                        assertEquals(before + delta, value);
+                    }
+                    reported[k] = value;
+                });
+                assertEquals(128, next[0]);
+                assertArrayEquals(fast, traced, variant + " bits " + bits);
+                assertArrayEquals(fast, reported, variant + " bits " + bits);
+            }
+        }
+    }
+
     @Test
     void thirtyTwoBitChunksAreVerbatimForDeltas() {
         int[] v = random(new Random(10), 32);
