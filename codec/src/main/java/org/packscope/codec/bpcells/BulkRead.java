@@ -14,8 +14,8 @@ import org.packscope.codec.inspect.Progress;
 final class BulkRead {
     /** Entries per parallel task: whole BP128 chunks, a few MB of work. */
     static final int TASK_ENTRIES = 1 << 18;
-    /** Entries decoded per block: indices and values of a block together fit a core's L1/L2. */
-    static final int BLOCK = Integer.getInteger("bp.block", 1 << 14);
+    /** Entries decoded per block: the block's indices and values (128 KiB) stay in a core's L2. */
+    static final int BLOCK = 1 << 14;
 
     private BulkRead() { }
 
