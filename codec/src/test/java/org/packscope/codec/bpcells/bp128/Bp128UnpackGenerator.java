@@ -99,12 +99,11 @@ public final class Bp128UnpackGenerator {
             if (f == Family.D1Z) sb.append("        int p;\n");
             int loaded = 0; // lane words loaded so far
             for (int s = 0; s < 32; s++) {
-                int start = s * b;
-                int w = start / 32;
-                int sh = start % 32;
-                boolean straddles = sh + b > 32;
-                int need = straddles ? w + 2 : w + 1;
-                for (; loaded < need; loaded++) {
+                Slot slot = Slot.of(s, b);
+                int w = slot.word();
+                int sh = slot.shift();
+                boolean straddles = slot.straddles();
+                for (; loaded < slot.wordsNeeded(); loaded++) {
                     sb.append("        ");
                     for (int l = 0; l < 4; l++) {
                         if (l > 0) sb.append(' ');
@@ -219,12 +218,11 @@ public final class Bp128UnpackGenerator {
         String mask = "0x" + Integer.toHexString((1 << b) - 1);
         int loaded = 0;
         for (int s = 0; s < 32; s++) {
-            int start = s * b;
-            int w = start / 32;
-            int sh = start % 32;
-            boolean straddles = sh + b > 32;
-            int need = straddles ? w + 2 : w + 1;
-            for (; loaded < need; loaded++) {
+            Slot slot = Slot.of(s, b);
+            int w = slot.word();
+            int sh = slot.shift();
+            boolean straddles = slot.straddles();
+            for (; loaded < slot.wordsNeeded(); loaded++) {
                 sb.append("        final IntVector w").append(loaded).append(" = IntVector.fromArray(S, in, i + ").append(4 * loaded).append(");\n");
             }
             String e = sh == 0 ? "w" + w : "w" + w + ".lanewise(VectorOperators.LSHR, " + sh + ")";
@@ -239,6 +237,21 @@ public final class Bp128UnpackGenerator {
             }
         }
         sb.append("    }\n");
+    }
+
+    /**
+     * Where slot {@code s} of a {@code b}-bit chunk sits in every lane: the lane word holding its
+     * low bits, the bit they start at, whether it runs into the next lane word, and so how many
+     * lane words must have been loaded to read it.
+     */
+    private record Slot(int word, int shift, boolean straddles, int wordsNeeded) {
+        static Slot of(int s, int b) {
+            int start = s * b;
+            int w = start / 32;
+            int sh = start % 32;
+            boolean straddles = sh + b > 32;
+            return new Slot(w, sh, straddles, straddles ? w + 2 : w + 1);
+        }
     }
 
     /** Word {@code w} of lane {@code l}. */
