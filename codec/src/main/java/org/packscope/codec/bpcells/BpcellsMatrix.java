@@ -248,48 +248,27 @@ public final class BpcellsMatrix implements StoredEntries {
         return decodeAll(progress, 1);
     }
 
-    /** Entries per parallel task of {@link #decodeAll(Progress, int)}: whole BP128 chunks, a few MB of work. */
-    static final int TASK_ENTRIES = 1 << 18;
-
     /**
-     * The whole matrix decoded and discarded: what {@code bench} times. Entry ranges of
-     * {@link #TASK_ENTRIES} run on up to {@code threads} threads, each with its own
-     * readers. Returns entries decoded.
+     * The whole matrix decoded and discarded: what {@code bench} times. Entry ranges run on
+     * up to {@code threads} threads, each with its own reader (see {@link BulkRead}).
+     * Returns entries decoded.
      */
     public long decodeAll(Progress progress, int threads) {
         if (!readable || nnz <= 0) return nnz;
-        int tasks = (int) Math.min(Integer.MAX_VALUE, (nnz + TASK_ENTRIES - 1) / TASK_ENTRIES);
-        Progress p = progress == null ? Progress.NONE : progress;
-        // only the folder store's memory-mapped arrays are known to take reads from many threads
-        if (threads <= 1 || tasks == 1 || !(store() instanceof FolderArrayStore)) {
-            checksum = checksumOf(0, nnz, p);
-            return nnz;
-        }
-        checksum = org.packscope.codec.inspect.ParallelTasks.sum(tasks, threads, p,
-                worker -> i -> checksumOf((long) i * TASK_ENTRIES, Math.min(nnz, (long) (i + 1) * TASK_ENTRIES), Progress.NONE));
+        token = BulkRead.run(this, progress == null ? Progress.NONE : progress, threads, false);
         return nnz;
     }
 
-    /** Sum of minor indices and values over entries {@code [from, to)}: keeps the decode from being dead code. */
-    private long checksumOf(long from, long to, Progress progress) {
-        long[] acc = new long[1];
-        scan(from, to, (first, len, minor, v32, v64) -> {
-            long s = 0;
-            if (v64 != null) {
-                for (int i = 0; i < len; i++) s += minor[i] + v64[i];
-            } else {
-                for (int i = 0; i < len; i++) s += minor[i] + v32[i];
-            }
-            acc[0] += s;
-        }, true, progress);
-        return acc[0];
-    }
-
     /** Keeps the JIT from dropping the bulk decode as dead code. */
-    private volatile long checksum;
+    private volatile long token;
 
-    /** Sum of minor indices and values of the last {@link #decodeAll}: the same on any number of threads. */
-    long lastChecksum() { return checksum; }
+    /**
+     * Sum of minor indices and values (unsigned) over all entries, decoded the way
+     * {@link #decodeAll} decodes them, on {@code threads} threads: the same on any number.
+     */
+    long checksum(int threads) {
+        return !readable || nnz <= 0 ? 0 : BulkRead.run(this, Progress.NONE, threads, true);
+    }
 
     /** Visits every decodable entry whose index is in range, in stored order. */
     public void forEachStored(EntryVisitor visitor, Progress progress) {

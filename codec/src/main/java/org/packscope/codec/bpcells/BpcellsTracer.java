@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import org.packscope.codec.bpcells.bp128.Bp128;
 import org.packscope.codec.bpcells.bp128.Bp128Layout;
+import org.packscope.codec.bpcells.bp128.Bp128Variant;
 import org.packscope.codec.inspect.EntriesColumn;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.Trace;
@@ -20,7 +21,9 @@ import org.packscope.codec.io.OutOfRangeException;
  * zigzag and delta prefix → row; and its value, from a FOR chunk of val_data (+1) or an
  * element of val. Every step reads through the {@link ArrayStore}, like the fast path,
  * and points at the bytes it read: in the array's own file when addressable, else in a
- * small copy of the elements as the store delivered them.
+ * small copy of the elements as the store delivered them. The BP128 steps are worded from
+ * what the decoder itself reports through {@link Bp128.ValueHook}: the tracer does not
+ * redo the unpack or the transforms.
  *
  * <p>Only the arrays' elements needed for the value are read. A problem (an array too
  * short, a chunk whose bookkeeping is broken) ends the trace with a step saying so.
@@ -271,13 +274,13 @@ final class BpcellsTracer {
         ElementBytes cw = ElementBytes.of(store, st.dataName(), ws, words);
         int[] in = new int[words];
         for (int i = 0; i < words; i++) in[i] = (int) cw.values()[i];
-        Bp128.Position p = Bp128.position(v, bits);
-        long packed;
+        Derivation d = Derivation.of(st, bits, start, in, v);
+        Bp128.Position p = d.at();
+        long packed = Integer.toUnsignedLong(d.packed());
         if (bits == 0) {
-            packed = 0;
             s.add("lane " + p.lane() + ", slot " + p.slot(), "0", "A 0-bit chunk stores no words at all: every packed value in it is 0.", null, null);
         } else {
-            long low = ((in[p.word()] & 0xffffffffL) >>> p.bit()) & mask(p.lowBits());
+            long low = Integer.toUnsignedLong(d.low());
             long laneBit = (long) p.slot() * bits;
             s.add("lane " + p.lane() + ", slot " + p.slot(), Long.toString(low), String.format(Locale.ROOT,
                     "Value %d sits in lane %d mod 4 = %d, slot ⌊%d / 4⌋ = %d. Lane %d owns words %d, %d, %d, … of the chunk; slot %d starts %d·%d = %d bits "
@@ -286,10 +289,8 @@ final class BpcellsTracer {
                     v, v, p.lane(), v, p.slot(), p.lane(), p.lane(), p.lane() + 4, p.lane() + 8, p.slot(), p.slot(), bits, laneBit,
                     p.bit(), laneBit >>> 5, p.word(), st.dataName(), ws + p.word(), in[p.word()],
                     p.lowBits(), in[p.word()], p.bit(), mask(p.lowBits()), low), cw.source(), cw.bits(p.word(), p.bit(), p.lowBits()));
-            packed = low;
             if (p.straddles()) {
-                long hi = (in[p.nextWord()] & 0xffffffffL) & mask(p.highBits());
-                packed = low | hi << p.lowBits();
+                long hi = Integer.toUnsignedLong(d.high());
                 s.add("high bits (chunk word " + p.nextWord() + ")", Long.toString(packed), String.format(Locale.ROOT,
                         "The slot runs past the end of its word: its other %d bits are the lowest bits of the lane's next word, chunk word %d "
                                 + "(0x%08x & 0x%x = %d). Packed value = %d | %d << %d = %d.",
@@ -302,41 +303,46 @@ final class BpcellsTracer {
                     + (st.variant().usesStarts() ? "zigzag or delta" : "+1") + " to undo.", null, null);
             return packed;
         }
+        long value = Integer.toUnsignedLong(d.value());
         switch (st.variant()) {
             case FOR -> {
-                long out = (packed + 1) & 0xffffffffL;
-                s.add("+1 (FOR m1)", Long.toString(out), "Values are stored minus 1 (frame of reference with base 1, BPCells' \"m1\"): "
-                        + packed + " + 1 = " + out + ".", null, null);
-                return out;
+                s.add("+1 (FOR m1)", Long.toString(value), "Values are stored minus 1 (frame of reference with base 1, BPCells' \"m1\"): "
+                        + packed + " + 1 = " + value + ".", null, null);
+                return value;
             }
             case D1Z, D1 -> {
-                int[] all = new int[Bp128.CHUNK];
-                Bp128.unpack(bits, in, 0, all, 0);
-                boolean zz = st.variant() == org.packscope.codec.bpcells.bp128.Bp128Variant.D1Z;
-                int d = zz ? Bp128.unzigzag((int) packed) : (int) packed;
-                if (zz) {
-                    s.add("zigzag⁻¹", Integer.toString(d), "Zigzag turns signed deltas into small unsigned numbers (0, −1, 1, −2, … → 0, 1, 2, 3, …); "
-                            + "undone: (p >>> 1) XOR −(p AND 1) = (" + packed + " >>> 1) XOR −" + (packed & 1) + " = " + d + ".", null, null);
-                }
-                int acc = start;
-                int prev = start;
-                for (int i = 0; i <= v; i++) {
-                    prev = acc;
-                    int pi = zz ? Bp128.unzigzag(all[i]) : all[i];
-                    acc += pi;
+                int delta = d.delta();
+                if (st.variant() == Bp128Variant.D1Z) {
+                    s.add("zigzag⁻¹", Integer.toString(delta), "Zigzag turns signed deltas into small unsigned numbers (0, −1, 1, −2, … → 0, 1, 2, 3, …); "
+                            + "undone: (p >>> 1) XOR −(p AND 1) = (" + packed + " >>> 1) XOR −" + (packed & 1) + " = " + delta + ".", null, null);
                 }
                 String sum = v == 0
-                        ? "value 0 is the base " + st.startsName() + "[" + k + "] = " + Integer.toUnsignedString(start) + " plus its delta " + d
-                        : "value " + (v - 1) + " decodes to " + Integer.toUnsignedString(prev) + " (" + st.startsName() + "[" + k + "] = "
-                                + Integer.toUnsignedString(start) + " plus the deltas of values 0.." + (v - 1) + "), plus this delta " + d;
-                s.add("delta prefix sum", Integer.toUnsignedString(acc), "Each value is the one before plus its delta: " + sum + " = "
-                        + Integer.toUnsignedString(acc) + " (modulo 2^32). Deltas run on across column boundaries inside a chunk.",
+                        ? "value 0 is the base " + st.startsName() + "[" + k + "] = " + Integer.toUnsignedString(start) + " plus its delta " + delta
+                        : "value " + (v - 1) + " decodes to " + Integer.toUnsignedString(d.before()) + " (" + st.startsName() + "[" + k + "] = "
+                                + Integer.toUnsignedString(start) + " plus the deltas of values 0.." + (v - 1) + "), plus this delta " + delta;
+                s.add("delta prefix sum", Long.toString(value), "Each value is the one before plus its delta: " + sum + " = "
+                        + value + " (modulo 2^32). Deltas run on across column boundaries inside a chunk.",
                         cw.source(), cw.span());
-                return acc & 0xffffffffL;
+                return value;
             }
             default -> {
                 return packed;
             }
+        }
+    }
+
+    /**
+     * How the decoder derived value {@code v} of a chunk: Bp128's own inspection path decodes the
+     * whole chunk (a D1/D1Z value needs every value before it) and reports each value; this
+     * keeps value {@code v}'s report. The tracer only words what the decoder did.
+     */
+    private record Derivation(Bp128.Position at, int low, int high, int packed, int delta, int before, int value) {
+        static Derivation of(PackedStream st, int bits, int start, int[] in, int v) {
+            Derivation[] kept = new Derivation[1];
+            Bp128.decode(st.variant(), bits, start, in, 0, new int[Bp128.CHUNK], 0, (k, at, low, high, packed, delta, before, value) -> {
+                if (k == v) kept[0] = new Derivation(at, low, high, packed, delta, before, value);
+            });
+            return kept[0];
         }
     }
 

@@ -31,7 +31,9 @@ import org.packscope.codec.testing.Fixtures;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime) // percentiles: the machine is shared, p0 shows the uncontended speed
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgs = {"-Xmx4g"})
+// the fast paths, as the runnable jar takes them; add -jvmArgsAppend -Dpackscope.scalar=true for the scalar routines.
+// The vector routines take over a width after 32768 chunks of it (Bp128.WARM): the warm-up iterations cover that.
+@Fork(value = 1, jvmArgs = {"-Xmx4g", "--add-modules", "jdk.incubator.vector"})
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class BpcellsReadBench {

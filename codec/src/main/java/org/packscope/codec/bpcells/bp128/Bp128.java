@@ -8,6 +8,21 @@ public final class Bp128 {
     public static final int CHUNK = 128;
     public static final int LANES = 4;
 
+    private static final boolean VECTOR = Bp128Simd.enabled();
+    /**
+     * Chunks of one variant and width the scalar routine decodes before the vector routine
+     * takes over. Until C2 compiles it, a Vector API routine runs 20-100x slower than the
+     * scalar one (the interpreter and C1 box every vector), and each width is its own routine:
+     * switching at once made the first whole read of a 5M-entry matrix take a second instead
+     * of 10 ms. So the vector routines serve only sustained decoding (bench, repeated full
+     * reads), where their warm-up is soon repaid.
+     */
+    static final int WARM = 1 << 15;
+    /** Scalar decodes per (variant, width), 16 ints apart so that widths do not share a cache line. */
+    private static final int[] SCALAR_CALLS = new int[2 * 33 * 16];
+    /** Set once and never cleared: a racy read only delays the switch. */
+    private static final boolean[] VECTOR_READY = new boolean[2 * 33];
+
     private Bp128() { }
 
     /** Words one chunk of this width occupies. */
@@ -19,38 +34,94 @@ public final class Bp128 {
     }
 
     /**
-     * Decodes one chunk: unpack, then undo the variant's transform. {@code start} is the
-     * chunk's entry of the starts array for D1/D1Z, ignored otherwise. A 32-bit chunk is
-     * verbatim, as BPCells' encoder memcpy's it.
+     * Decodes one chunk: unpack and undo the variant's transform, in one pass for D1Z and
+     * FOR (the variants BPCells writes). {@code start} is the chunk's entry of the starts
+     * array for D1/D1Z, ignored otherwise. A 32-bit chunk is verbatim, as BPCells' encoder
+     * memcpy's it. With the Vector API available (see {@link Bp128Simd}), D1Z and FOR run 4
+     * lanes at a time once a width has been decoded often enough (see {@link #WARM}).
      */
     public static void decode(Bp128Variant variant, int bits, int start, int[] in, int inOff, int[] out, int outOff) {
-        Bp128Unpack.unpack(bits, in, inOff, out, outOff);
-        if (bits == 32) return;
         switch (variant) {
-            case VANILLA -> { }
-            case FOR -> addOne(out, outOff);
-            case D1 -> prefixSum(out, outOff, start);
-            case D1Z -> zigzagPrefixSum(out, outOff, start);
+            case D1Z -> {
+                if (VECTOR && bits > 0 && bits < 32 && vectorReady(bits)) Bp128Vector.d1z(bits, in, inOff, out, outOff, start);
+                else Bp128Unpack.d1z(bits, in, inOff, out, outOff, start);
+            }
+            case FOR -> {
+                if (VECTOR && bits > 0 && bits < 32 && vectorReady(33 + bits)) Bp128Vector.plusOne(bits, in, inOff, out, outOff);
+                else Bp128Unpack.plusOne(bits, in, inOff, out, outOff);
+            }
+            case VANILLA -> Bp128Unpack.unpack(bits, in, inOff, out, outOff);
+            case D1 -> {
+                Bp128Unpack.unpack(bits, in, inOff, out, outOff);
+                if (bits != 32) prefixSum(out, outOff, start);
+            }
         }
     }
 
-    static void addOne(int[] out, int o) {
-        for (int k = 0; k < CHUNK; k++) out[o + k] += 1;
+    /**
+     * Receives each value of a chunk as {@link #decode(Bp128Variant, int, int, int[], int, int[], int, ValueHook)}
+     * derives it, for tracing: where it sits, its low bits (read at {@code at.bit()} of word
+     * {@code at.word()}), its high bits (from the lane's next word; 0 when it does not straddle),
+     * the packed value, the delta it adds (D1, D1Z; else the packed value), the running value
+     * before it (D1, D1Z: the previous value, or the chunk's start) and the decoded value.
+     */
+    @FunctionalInterface
+    public interface ValueHook {
+        void value(int k, Position at, int low, int high, int packed, int delta, int before, int value);
+    }
+
+    /**
+     * Decodes one chunk like {@link #decode(Bp128Variant, int, int, int[], int, int[], int)},
+     * telling {@code hook} how each value came to be. This is the decoder's inspection path:
+     * value by value, with the same definitions as the fused routines (and tested against them);
+     * the fast path never takes it, so tracing costs it nothing. A null hook takes the fast path.
+     */
+    public static void decode(Bp128Variant variant, int bits, int start, int[] in, int inOff, int[] out, int outOff, ValueHook hook) {
+        if (hook == null) {
+            decode(variant, bits, start, in, inOff, out, outOff);
+            return;
+        }
+        int acc = start;
+        for (int k = 0; k < CHUNK; k++) {
+            Position p = position(k, bits);
+            int low = 0;
+            int high = 0;
+            if (bits > 0) {
+                int word = in[inOff + p.word()];
+                low = p.lowBits() == 32 ? word : (word >>> p.bit()) & ((1 << p.lowBits()) - 1);
+                if (p.straddles()) high = in[inOff + p.nextWord()] & ((1 << p.highBits()) - 1);
+            }
+            int packed = p.straddles() ? low | high << p.lowBits() : low;
+            int before = acc;
+            int delta = packed;
+            int value;
+            if (bits == 32) {
+                value = packed; // verbatim
+            } else {
+                value = switch (variant) {
+                    case VANILLA -> packed;
+                    case FOR -> packed + 1;
+                    case D1 -> acc += packed;
+                    case D1Z -> acc += (delta = unzigzag(packed));
+                };
+            }
+            out[outOff + k] = value;
+            hook.value(k, p, low, high, packed, delta, before, value);
+        }
+    }
+
+    /** Whether the vector routine of {@code key} (width, +33 for FOR) has been earned (see {@link #WARM}). */
+    private static boolean vectorReady(int key) {
+        if (VECTOR_READY[key]) return true;
+        if (++SCALAR_CALLS[key << 4] < WARM) return false;
+        VECTOR_READY[key] = true;
+        return true;
     }
 
     static void prefixSum(int[] out, int o, int start) {
         int acc = start;
         for (int k = 0; k < CHUNK; k++) {
             acc += out[o + k];
-            out[o + k] = acc;
-        }
-    }
-
-    static void zigzagPrefixSum(int[] out, int o, int start) {
-        int acc = start;
-        for (int k = 0; k < CHUNK; k++) {
-            int p = out[o + k];
-            acc += (p >>> 1) ^ -(p & 1);
             out[o + k] = acc;
         }
     }

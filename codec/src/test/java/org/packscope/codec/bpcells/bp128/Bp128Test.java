@@ -82,6 +82,83 @@ class Bp128Test {
         assertArrayEquals(d1, out);
     }
 
+    /** D1Z and FOR by their definitions, value by value. */
+    static int[] reference(Bp128Variant variant, int[] p, int bits, int start) {
+        int[] out = new int[128];
+        int acc = start;
+        for (int k = 0; k < 128; k++) {
+            if (bits == 32) out[k] = p[k];
+            else if (variant == Bp128Variant.FOR) out[k] = p[k] + 1;
+            else out[k] = acc += (p[k] >>> 1) ^ -(p[k] & 1);
+        }
+        return out;
+    }
+
+    /** The scalar routines, and the vector ones when the module is there, at every width, at an offset inside larger arrays. */
+    @Test
+    void fusedScalarAndVectorRoutinesMatchTheDefinitionsAtEveryWidth() {
+        Random r = new Random(11);
+        boolean vector = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        for (int bits = 0; bits <= 32; bits++) {
+            for (int round = 0; round < 4; round++) {
+                int[] p = random(r, bits);
+                if (round == 0) java.util.Arrays.fill(p, bits == 32 ? -1 : (int) ((1L << bits) - 1)); // all ones: every mask edge
+                int[] words = pack(p, bits);
+                int[] in = new int[words.length + 9];
+                System.arraycopy(words, 0, in, 5, words.length);
+                int start = r.nextInt();
+                int[] d1z = reference(Bp128Variant.D1Z, p, bits, start);
+                int[] plusOne = reference(Bp128Variant.FOR, p, bits, 0);
+                int[] out = new int[128 + 7];
+                Bp128Unpack.d1z(bits, in, 5, out, 3, start);
+                assertArrayEquals(d1z, java.util.Arrays.copyOfRange(out, 3, 131), "scalar d1z, bits " + bits);
+                Bp128Unpack.plusOne(bits, in, 5, out, 3);
+                assertArrayEquals(plusOne, java.util.Arrays.copyOfRange(out, 3, 131), "scalar FOR, bits " + bits);
+                if (vector && bits > 0 && bits < 32) {
+                    java.util.Arrays.fill(out, 0);
+                    Bp128Vector.d1z(bits, in, 5, out, 3, start);
+                    assertArrayEquals(d1z, java.util.Arrays.copyOfRange(out, 3, 131), "vector d1z, bits " + bits);
+                    Bp128Vector.plusOne(bits, in, 5, out, 3);
+                    assertArrayEquals(plusOne, java.util.Arrays.copyOfRange(out, 3, 131), "vector FOR, bits " + bits);
+                }
+            }
+        }
+        if (vector && !Boolean.getBoolean("packscope.scalar")) assertTrue(Bp128Simd.enabled(), "the vector routines pass their self-test");
+    }
+
+    /** The inspection path decodes what the fast path decodes, and reports every value once, in order, as it derived it. */
+    @Test
+    void tracedDecodeMatchesTheFastPathAndReportsEachValue() {
+        Random r = new Random(12);
+        for (Bp128Variant variant : Bp128Variant.values()) {
+            for (int bits = 0; bits <= 32; bits++) {
+                int[] p = random(r, bits);
+                int[] in = pack(p, bits);
+                int start = r.nextInt(1000);
+                int[] fast = new int[128];
+                Bp128.decode(variant, bits, start, in, 0, fast, 0);
+                int[] traced = new int[128];
+                int[] next = {0};
+                int[] reported = new int[128];
+                int fbits = bits;
+                Bp128.decode(variant, bits, start, in, 0, traced, 0, (k, at, low, high, packed, delta, before, value) -> {
+                    assertEquals(next[0]++, k);
+                    assertEquals(k, at.value());
+                    assertEquals(p[k], packed, "packed " + k);
+                    assertEquals(packed, at.straddles() ? low | high << at.lowBits() : low);
+                    if (variant.usesStarts() && fbits < 32) {
+                        assertEquals(k == 0 ? start : reported[k - 1], before);
+                        assertEquals(before + delta, value);
+                    }
+                    reported[k] = value;
+                });
+                assertEquals(128, next[0]);
+                assertArrayEquals(fast, traced, variant + " bits " + bits);
+                assertArrayEquals(fast, reported, variant + " bits " + bits);
+            }
+        }
+    }
+
     @Test
     void thirtyTwoBitChunksAreVerbatimForDeltas() {
         int[] v = random(new Random(10), 32);

@@ -13,5 +13,7 @@ class Bp128UnpackGeneratorTest {
     void checkedInUnpackIsWhatTheGeneratorWrites() throws IOException {
         assertEquals(Bp128UnpackGenerator.source(), Files.readString(Bp128UnpackGenerator.TARGET, StandardCharsets.UTF_8),
                 "run Bp128UnpackGenerator.main from the codec folder");
+        assertEquals(Bp128UnpackGenerator.vectorSource(), Files.readString(Bp128UnpackGenerator.VECTOR_TARGET, StandardCharsets.UTF_8),
+                "run Bp128UnpackGenerator.main from the codec folder");
     }
 }

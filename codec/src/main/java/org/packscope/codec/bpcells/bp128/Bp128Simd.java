@@ -1,0 +1,43 @@
+package org.packscope.codec.bpcells.bp128;
+
+/**
+ * Whether {@link Bp128#decode} takes the Vector API routines of {@link Bp128Vector}. They need
+ * the module {@code jdk.incubator.vector} in the boot layer (the runnable jar's launcher adds
+ * it) and are skipped when the system property {@code packscope.scalar} is {@code true}, the
+ * switch that also keeps Blosc's shuffles scalar. The vector path proves itself on chunks of a
+ * few widths against the scalar one before it is used.
+ */
+public final class Bp128Simd {
+    /** The system property that forces the scalar routines (shared with Blosc's shuffles). */
+    static final String SCALAR = "packscope.scalar";
+
+    private static final boolean ON = !Boolean.getBoolean(SCALAR)
+            && ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() && selfTest();
+
+    private Bp128Simd() { }
+
+    /** The vector routines are in use. */
+    public static boolean enabled() { return ON; }
+
+    public static String describe() { return ON ? "vector (128-bit)" : "scalar"; }
+
+    private static boolean selfTest() {
+        try {
+            int[] in = new int[4 * 31];
+            for (int k = 0; k < in.length; k++) in[k] = k * 0x9E3779B9 + (k >>> 3);
+            int[] a = new int[Bp128.CHUNK];
+            int[] b = new int[Bp128.CHUNK];
+            for (int bits : new int[] {1, 7, 8, 13, 31}) {
+                Bp128Unpack.plusOne(bits, in, 0, a, 0);
+                Bp128Vector.plusOne(bits, in, 0, b, 0);
+                if (!java.util.Arrays.equals(a, b)) return false;
+                Bp128Unpack.d1z(bits, in, 0, a, 0, 12345);
+                Bp128Vector.d1z(bits, in, 0, b, 0, 12345);
+                if (!java.util.Arrays.equals(a, b)) return false;
+            }
+            return true;
+        } catch (Throwable t) { // NoClassDefFoundError and the like: no vector path here
+            return false;
+        }
+    }
+}
