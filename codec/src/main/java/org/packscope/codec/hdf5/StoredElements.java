@@ -223,7 +223,7 @@ final class StoredElements {
             for (int i = 0; i < at.length; i++) at[i] = Math.toIntExact(origin[i]);
             c = chunked.getDecompressedChunk(at);
         } catch (StackOverflowError e) {
-            throw new Hdf5Problem("hdf5_cycle", "the chunk index (B-tree) of " + dataset.getPath()
+            throw new Hdf5Problem(Hdf5Rules.CYCLE, "the chunk index (B-tree) of " + dataset.getPath()
                     + " refers back to itself or nests too deep to follow", -1);
         } catch (RuntimeException e) {
             if (present == null && String.valueOf(e.getMessage()).startsWith("No chunk with offset")) return null;
@@ -257,7 +257,7 @@ final class StoredElements {
                         .map(ChunkOffset.class::cast).collect(java.util.stream.Collectors.toSet());
             } catch (ReflectiveOperationException | RuntimeException e) {
                 if (e.getCause() instanceof StackOverflowError) {
-                    throw new Hdf5Problem("hdf5_cycle", "the chunk index (B-tree) of " + dataset.getPath()
+                    throw new Hdf5Problem(Hdf5Rules.CYCLE, "the chunk index (B-tree) of " + dataset.getPath()
                             + " refers back to itself or nests too deep to follow", -1);
                 }
                 return null;
