@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import org.packscope.codec.bpcells.bp128.Bp128;
 import org.packscope.codec.bpcells.bp128.Bp128Layout;
+import org.packscope.codec.bpcells.bp128.Bp128Rules;
 import org.packscope.codec.bpcells.bp128.Bp128Variant;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
@@ -15,6 +16,7 @@ import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * One BP128 chunk as a drill-down node: its width and words, and for every value the
@@ -42,7 +44,7 @@ final class ChunkNodes {
         c.field("first word", null, firstWord, s.idxName() + "[" + k + "] (+2^32 per " + s.idxOffsetsName() + " boundary passed)");
         if (bits < 0) {
             c.summary("undecodable chunk");
-            c.diagnose(Diagnostic.error(null, "bp128_bad_chunk_width", "the bookkeeping of this chunk is inconsistent (see " + s.idxName() + ")"));
+            c.diagnose(Diagnostic.error(null, Bp128Rules.BAD_CHUNK_WIDTH, "the bookkeeping of this chunk is inconsistent (see " + s.idxName() + ")"));
             return;
         }
         int words = Bp128.words(bits);
@@ -62,8 +64,8 @@ final class ChunkNodes {
         int[] in = new int[words];
         try {
             store.readInts(s.dataName(), firstWord, in, 0, words);
-        } catch (ArrayReadException e) {
-            c.diagnose(Diagnostic.error(null, "array_unreadable", e.getMessage()));
+        } catch (ReadProblem e) {
+            c.diagnose(Diagnostic.error(null, BpcellsRules.ARRAY_UNREADABLE, e.getMessage()));
             return;
         }
         for (int w = 0; w < words; w++) {

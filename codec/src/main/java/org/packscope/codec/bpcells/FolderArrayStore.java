@@ -125,22 +125,22 @@ public final class FolderArrayStore implements ArrayStore {
     @Override
     public void readInts(String name, long start, int[] dst, int off, int len) {
         Entry e = need(name, start, len);
-        if (!e.info.type().is32Bit()) throw new ArrayReadException(name, 0, name + " holds " + e.info.type().label() + ", not 32-bit elements");
+        if (!e.info.type().is32Bit()) throw ArrayStore.unreadable(0, name + " holds " + e.info.type().label() + ", not 32-bit elements");
         e.ints(start, dst, off, len);
     }
 
     @Override
     public void readLongs(String name, long start, long[] dst, int off, int len) {
         Entry e = need(name, start, len);
-        if (!e.info.type().is64Bit()) throw new ArrayReadException(name, 0, name + " holds " + e.info.type().label() + ", not 64-bit elements");
+        if (!e.info.type().is64Bit()) throw ArrayStore.unreadable(0, name + " holds " + e.info.type().label() + ", not 64-bit elements");
         e.longs(start, dst, off, len);
     }
 
     @Override
     public List<String> readStrings(String name) {
         Entry e = entry(name);
-        if (e == null) throw new ArrayReadException(name, -1, "file " + name + " is missing");
-        if (e.strings == null) throw new ArrayReadException(name, 0, name + " is not a text file");
+        if (e == null) throw ArrayStore.unreadable(-1, "file " + name + " is missing");
+        if (e.strings == null) throw ArrayStore.unreadable(0, name + " is not a text file");
         return e.strings;
     }
 
@@ -161,14 +161,13 @@ public final class FolderArrayStore implements ArrayStore {
 
     private Entry need(String name, long start, int len) {
         Entry e = entry(name);
-        if (e == null) throw new ArrayReadException(name, -1, "file " + name + " is missing");
+        if (e == null) throw ArrayStore.unreadable(-1, "file " + name + " is missing");
         if (e.info.type() == null || e.info.type() == ElementType.STRING) {
-            throw new ArrayReadException(name, 0, name + ": " + (e.info.problem() != null ? e.info.problem() : "not a numeric array"));
+            throw ArrayStore.unreadable(0, name + ": " + (e.info.problem() != null ? e.info.problem() : "not a numeric array"));
         }
         if (start < 0 || len < 0 || start + len > e.info.length()) {
             long w = e.info.type().byteWidth();
-            throw new ArrayReadException(name, HEADER + e.info.length() * w,
-                    name + " has " + e.info.length() + " elements; elements " + start + ".." + (start + len) + " were asked for");
+            throw ArrayStore.unreadable(HEADER + e.info.length() * w, name + " has " + e.info.length() + " elements; elements " + start + ".." + (start + len) + " were asked for");
         }
         return e;
     }

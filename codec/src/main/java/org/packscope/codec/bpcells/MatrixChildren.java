@@ -8,9 +8,11 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.EntriesColumn;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * Children of a matrix node: one per named array (addressable as {@code mat::idxptr}),
@@ -39,7 +41,7 @@ final class MatrixChildren {
             a.facet(FieldExplainer.class, BpcellsExplainer.array(name));
             ArrayInfo info = store.info(name);
             if (info == null) {
-                a.diagnose(Diagnostic.error(null, "missing_array", "array " + name + " is missing"));
+                a.diagnose(Diagnostic.error(null, SharedRules.MISSING_ARRAY, "array " + name + " is missing"));
                 return;
             }
             ArrayLocation loc = info.location();
@@ -58,16 +60,14 @@ final class MatrixChildren {
             if (loc != null) a.field("element 0", Span.bytes(loc.dataOffset(), 0), "byte " + loc.dataOffset(), "where the little-endian elements start");
             if (info.problem() != null) a.field("problem", null, info.problem(), "container-level problem");
             store.describe(name, a);
-            for (Issue i : m.issues()) {
-                if (name.equals(i.array())) a.diagnose(loc != null ? i.arrayDiagnostic() : new Diagnostic(i.severity(), null, i.rule(), i.arrayDiagnostic().message()));
-            }
+            for (Diagnostic d : m.diagnosticsOf(name)) a.diagnose(d);
             if (info.type() == ElementType.STRING) {
                 try {
                     List<String> strings = store.readStrings(name);
                     a.facet(ValueColumn.class, ArrayColumn.strings(name, strings));
                     a.facet(ValueTracer.class, BpcellsTracer.array(store, info, strings));
-                } catch (ArrayReadException e) {
-                    a.diagnose(Diagnostic.error(null, "array_unreadable", e.getMessage()));
+                } catch (ReadProblem e) {
+                    a.diagnose(Diagnostic.error(null, BpcellsRules.ARRAY_UNREADABLE, e.getMessage()));
                 }
             } else if (info.type() != null) {
                 a.facet(ValueColumn.class, new ArrayColumn(store, info));
@@ -134,7 +134,7 @@ final class MatrixChildren {
             long bad = 0;
             for (int v : s.minor()) if ((v & 0xffffffffL) >= m.minorDim()) bad++;
             if (bad > 0) {
-                c.diagnose(Diagnostic.error(null, "index_out_of_range", bad + " entries of this " + (rowMajor ? "row" : "column")
+                c.diagnose(Diagnostic.error(null, SharedRules.INDEX_OUT_OF_RANGE, bad + " entries of this " + (rowMajor ? "row" : "column")
                         + " have an index beyond " + m.minorDim() + " or cannot be decoded (first at " + m.entryPlace(from + firstBad(s, m)) + ")"));
             }
             long[] idx = new long[s.size()];
