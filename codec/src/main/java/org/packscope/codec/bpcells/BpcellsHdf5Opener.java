@@ -45,7 +45,7 @@ public final class BpcellsHdf5Opener implements Hdf5GroupOpener {
             }
             Hdf5ArrayStore store = new Hdf5ArrayStore(group, file.getFileName() + "::" + group.getPath(), src);
             String version = Hdf5ArrayStore.readVersion(group);
-            n.field("hdf5 group", null, group.getPath(), "group holding the matrix arrays; version in its 'version' attribute");
+            BpcellsDocs.field(n, "matrix.hdf5_group", "hdf5 group", null, group.getPath(), "group holding the matrix arrays; version in its 'version' attribute");
             if (store.groupProblem() != null) {
                 n.diagnose(Diagnostic.error(null, Hdf5Rules.UNREADABLE, store.groupProblem()));
                 n.summary("unreadable HDF5 group");

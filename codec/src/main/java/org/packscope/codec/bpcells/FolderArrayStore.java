@@ -148,13 +148,13 @@ public final class FolderArrayStore implements ArrayStore {
     public void describe(String name, Node node) {
         Entry e = entry(name);
         if (e == null) return;
-        node.field("file", null, dir.resolve(name), "file holding the array");
+        BpcellsDocs.field(node, "array.file", "file", null, dir.resolve(name), "file holding the array");
         if (e.strings != null) {
-            node.field("line ending", null, e.crlf ? "CRLF" : "LF", "how lines end (CRLF comes from Windows builds; the \\r is dropped)");
+            BpcellsDocs.field(node, "array.line_ending", "line ending", null, e.crlf ? "CRLF" : "LF", "how lines end (CRLF comes from Windows builds; the \\r is dropped)");
             return;
         }
         if (e.header != null) {
-            node.field("header", Span.bytes(0, HEADER), e.header,
+            BpcellsDocs.field(node, "array.header", "header", Span.bytes(0, HEADER), e.header,
                     e.info.type() == null ? "unrecognised type header" : "8-byte ASCII type header: " + e.info.type().label() + " elements follow");
         }
     }

@@ -209,16 +209,16 @@ public final class Hdf5ArrayStore implements ArrayStore {
         Dataset d = dataset(name);
         if (d == null) return;
         try {
-            node.field("dataset", null, d.getPath(), "HDF5 dataset holding the array");
-            node.field("layout", null, d.getDataLayout(), "contiguous, or chunked (then filters may apply per chunk)");
-            if (d instanceof ChunkedDataset c) node.field("chunk shape", null, Arrays.toString(c.getChunkDimensions()), "elements per stored chunk");
+            BpcellsDocs.field(node, "array.dataset", "dataset", null, d.getPath(), "HDF5 dataset holding the array");
+            BpcellsDocs.field(node, "array.layout", "layout", null, d.getDataLayout(), "contiguous, or chunked (then filters may apply per chunk)");
+            if (d instanceof ChunkedDataset c) BpcellsDocs.field(node, "array.chunk_shape", "chunk shape", null, Arrays.toString(c.getChunkDimensions()), "elements per stored chunk");
             List<PipelineFilterWithData> filters = d.getFilters();
             if (!filters.isEmpty()) {
                 List<String> names = new ArrayList<>();
                 for (PipelineFilterWithData f : filters) names.add(f.getName());
-                node.field("filters", null, String.join(" + ", names), "applied to each chunk when writing (gzip level BPCells was asked for)");
+                BpcellsDocs.field(node, "array.filters", "filters", null, String.join(" + ", names), "applied to each chunk when writing (gzip level BPCells was asked for)");
             }
-            node.field("object header", null, "at byte " + d.getAddress(), "where the dataset's header starts in the file");
+            BpcellsDocs.field(node, "array.object_header", "object header", null, "at byte " + d.getAddress(), "where the dataset's header starts in the file");
         } catch (RuntimeException e) {
             // description is best effort; reading problems show up when the values are read
         }
