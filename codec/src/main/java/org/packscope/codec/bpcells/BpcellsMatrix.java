@@ -1,6 +1,5 @@
 package org.packscope.codec.bpcells;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,12 +9,10 @@ import org.packscope.codec.bpcells.bp128.Bp128;
 import org.packscope.codec.bpcells.bp128.Bp128Layout;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.ValueType;
-import org.packscope.codec.read.ReadProblem;
 
 /**
  * A BPCells matrix read from any {@link ArrayStore}: the structure (version, shape,
@@ -47,25 +44,23 @@ public final class BpcellsMatrix implements StoredEntries {
     private final List<Diagnostic> diagnostics;
     private final Map<String, List<Diagnostic>> arrayDiagnostics;
 
-    private BpcellsMatrix(StructureReader b) {
-        this.store = b.store;
-        this.versionString = b.versionString;
-        this.version = b.version;
-        this.readable = b.readable;
-        this.order = b.order;
-        this.rows = b.rows;
-        this.cols = b.cols;
-        this.ptr = b.ptr;
-        this.storedNnz = b.storedNnz;
-        this.nnz = b.nnz;
-        this.indexStream = b.indexStream;
-        this.valueStream = b.valueStream;
-        this.rowNames = b.rowNames;
-        this.colNames = b.colNames;
-        this.diagnostics = List.copyOf(b.diagnostics);
-        Map<String, List<Diagnostic>> byArray = new HashMap<>();
-        b.arrayDiagnostics.forEach((k, v) -> byArray.put(k, List.copyOf(v)));
-        this.arrayDiagnostics = Map.copyOf(byArray);
+    private BpcellsMatrix(StructureReader.Structure s) {
+        this.store = s.store();
+        this.versionString = s.versionString();
+        this.version = s.version();
+        this.readable = s.readable();
+        this.order = s.order();
+        this.rows = s.rows();
+        this.cols = s.cols();
+        this.ptr = s.ptr();
+        this.storedNnz = s.storedNnz();
+        this.nnz = s.nnz();
+        this.indexStream = s.indexStream();
+        this.valueStream = s.valueStream();
+        this.rowNames = s.rowNames();
+        this.colNames = s.colNames();
+        this.diagnostics = s.diagnostics();
+        this.arrayDiagnostics = s.arrayDiagnostics();
     }
 
     /**
@@ -74,18 +69,7 @@ public final class BpcellsMatrix implements StoredEntries {
      * {@code versionString} is the version marker as stored (null when absent).
      */
     public static BpcellsMatrix open(ArrayStore store, String versionString) {
-        StructureReader b = new StructureReader(store, versionString);
-        try {
-            b.build();
-        } catch (ReadProblem e) {
-            b.unreadable(Severity.ERROR, b.reading, e);
-            b.fail();
-        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-            // what slips through here is a reader bug (it trusted bad input): say so
-            b.issue(Severity.ERROR, null, -1, -1, 0, SharedRules.INTERNAL_ERROR, "matrix could not be read: " + e);
-            b.fail();
-        }
-        return new BpcellsMatrix(b);
+        return new BpcellsMatrix(StructureReader.read(store, versionString));
     }
 
     // ------------------------------------------------------------------ structure

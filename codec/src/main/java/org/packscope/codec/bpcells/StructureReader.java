@@ -1,7 +1,9 @@
 package org.packscope.codec.bpcells;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.packscope.codec.bpcells.bp128.Bp128;
@@ -25,30 +27,61 @@ import org.packscope.codec.read.ReadProblem;
  * the array it is in, at the element's bytes when the array is addressable.
  */
 final class StructureReader {
-    final ArrayStore store;
-    final String versionString;
-    /** Problems for the matrix node, in the order found. */
-    final List<Diagnostic> diagnostics = new ArrayList<>();
-    /** The same problems for the node of the array each is in. */
-    final java.util.Map<String, List<Diagnostic>> arrayDiagnostics = new java.util.HashMap<>();
-    /** The array being read, so a {@link ReadProblem} from the store can be placed in it. */
-    String reading;
-    MatrixVersion version;
-    boolean readable = true;
-    StorageOrder order = StorageOrder.COL;
-    long rows;
-    long cols;
-    long[] ptr = {0};
-    long storedNnz;
-    long nnz;
-    PackedStream indexStream;
-    PackedStream valueStream;
-    List<String> rowNames = List.of();
-    List<String> colNames = List.of();
 
-    StructureReader(ArrayStore store, String versionString) {
+    /**
+     * What {@link #read} found: the checked structure, immutable. {@code ptr} is idxptr
+     * made monotone and clamped to the entries that can be located; {@code diagnostics}
+     * are for the matrix node, {@code arrayDiagnostics} the same problems by array.
+     */
+    record Structure(ArrayStore store, String versionString, MatrixVersion version, boolean readable, StorageOrder order,
+                     long rows, long cols, long[] ptr, long storedNnz, long nnz, PackedStream indexStream, PackedStream valueStream,
+                     List<String> rowNames, List<String> colNames,
+                     List<Diagnostic> diagnostics, Map<String, List<Diagnostic>> arrayDiagnostics) { }
+
+    private final ArrayStore store;
+    private final String versionString;
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private final Map<String, List<Diagnostic>> arrayDiagnostics = new HashMap<>();
+    /** The array being read, so a {@link ReadProblem} from the store can be placed in it. */
+    private String reading;
+    private MatrixVersion version;
+    private boolean readable = true;
+    private StorageOrder order = StorageOrder.COL;
+    private long rows;
+    private long cols;
+    private long[] ptr = {0};
+    private long storedNnz;
+    private long nnz;
+    private PackedStream indexStream;
+    private PackedStream valueStream;
+    private List<String> rowNames = List.of();
+    private List<String> colNames = List.of();
+
+    private StructureReader(ArrayStore store, String versionString) {
         this.store = store;
         this.versionString = versionString;
+    }
+
+    /**
+     * Reads and checks the structure of the matrix in {@code store}. Never throws: a matrix
+     * too broken to decode is not {@code readable} and its diagnostics say why.
+     */
+    static Structure read(ArrayStore store, String versionString) {
+        StructureReader b = new StructureReader(store, versionString);
+        try {
+            b.build();
+        } catch (ReadProblem e) {
+            b.unreadable(Severity.ERROR, b.reading, e);
+            b.fail();
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            // what slips through here is a reader bug (it trusted bad input): say so
+            b.issue(Severity.ERROR, null, -1, -1, 0, SharedRules.INTERNAL_ERROR, "matrix could not be read: " + e);
+            b.fail();
+        }
+        Map<String, List<Diagnostic>> byArray = new HashMap<>();
+        b.arrayDiagnostics.forEach((k, v) -> byArray.put(k, List.copyOf(v)));
+        return new Structure(store, versionString, b.version, b.readable, b.order, b.rows, b.cols, b.ptr, b.storedNnz, b.nnz,
+                b.indexStream, b.valueStream, b.rowNames, b.colNames, List.copyOf(b.diagnostics), Map.copyOf(byArray));
     }
 
     /**
@@ -56,7 +89,7 @@ final class StructureReader {
      * whole array), {@code width} bytes at {@code byteOffset} of the array's own source
      * (-1: not addressable).
      */
-    void issue(Severity s, String array, long element, long byteOffset, int width, Rule rule, String message) {
+    private void issue(Severity s, String array, long element, long byteOffset, int width, Rule rule, String message) {
         diagnostics.add(diagnostic(s, null, rule, where(array, element, byteOffset, message)));
         if (array == null) return;
         ArrayInfo info = store.info(array);
@@ -66,7 +99,7 @@ final class StructureReader {
     }
 
     /** A problem at element {@code element} of {@code array}, with its byte offset when addressable. */
-    void at(Severity s, String array, long element, Rule rule, String message) {
+    private void at(Severity s, String array, long element, Rule rule, String message) {
         ArrayInfo info = store.info(array);
         long b = info == null || element < 0 ? -1 : info.byteOffsetOf(element);
         int w = info == null || info.type() == null ? 0 : info.type().byteWidth();
@@ -74,7 +107,7 @@ final class StructureReader {
     }
 
     /** A store's failure to deliver what was asked of {@code array}. */
-    void unreadable(Severity s, String array, ReadProblem e) {
+    private void unreadable(Severity s, String array, ReadProblem e) {
         issue(s, array, -1, byteOffsetOf(e), 0, BpcellsRules.ARRAY_UNREADABLE, e.getMessage());
     }
 
@@ -117,7 +150,7 @@ final class StructureReader {
         return store.readStrings(name);
     }
 
-    void fail() {
+    private void fail() {
         readable = false;
         ptr = new long[] {0};
         nnz = 0;
@@ -125,7 +158,7 @@ final class StructureReader {
         valueStream = null;
     }
 
-    void build() {
+    private void build() {
         version = parseVersion();
         if (version == null) {
             fail();
