@@ -42,14 +42,14 @@ final class DataFrameNode {
         for (String name : columnOrder(g, indexName)) {
             io.jhdf.api.Node member = H5Text.child(g, name);
             if (member == null) {
-                n.diagnose(Diagnostic.warning(null, "dataframe_column_missing", "column-order names " + name + " but the group has no such member"));
+                n.diagnose(Diagnostic.warning(null, AnndataRules.DATAFRAME_COLUMN_MISSING, "column-order names " + name + " but the group has no such member"));
                 continue;
             }
             Node col = column(g, name, member);
             if (col == null) continue;
             ValueColumn values = col.values();
             if (values != null && values.count() != index.size()) {
-                n.diagnose(Diagnostic.error(null, "dataframe_length_mismatch", "column " + name + " has " + values.count()
+                n.diagnose(Diagnostic.error(null, AnndataRules.DATAFRAME_LENGTH_MISMATCH, "column " + name + " has " + values.count()
                         + " values but the index has " + index.size() + " names"));
             }
             if (values != null) cols.put(name, texts(values, TABLE_ROWS));
@@ -107,7 +107,7 @@ final class DataFrameNode {
     private static Node categorical(String name, H5Vector codes, List<String> categories) {
         Node n = Node.of(name, "anndata-categorical");
         if (codes == null || codes.length() > H5Text.MAX_NAMES) {
-            return n.diagnose(Diagnostic.error(null, "categorical_unreadable", "categorical column " + name + " has no readable codes"));
+            return n.diagnose(Diagnostic.error(null, AnndataRules.CATEGORICAL_UNREADABLE, "categorical column " + name + " has no readable codes"));
         }
         long[] raw = codes.readAll();
         List<String> values = new ArrayList<>(raw.length);
@@ -120,7 +120,7 @@ final class DataFrameNode {
                 bad++;
             } else values.add(categories.get((int) c));
         }
-        if (bad > 0) n.diagnose(Diagnostic.error(null, "category_code_out_of_range", bad + " codes of " + codes.path()
+        if (bad > 0) n.diagnose(Diagnostic.error(null, AnndataRules.CATEGORY_CODE_OUT_OF_RANGE, bad + " codes of " + codes.path()
                 + " are not a category number 0.." + (categories.size() - 1) + " (or -1 for missing)"));
         n.summary(String.format(Locale.ROOT, "categorical · %,d values · %d categories (%s)", raw.length, categories.size(),
                 String.join(", ", categories.subList(0, Math.min(5, categories.size()))) + (categories.size() > 5 ? ", …" : "")));

@@ -2,7 +2,10 @@ package org.packscope.codec.bpcells;
 
 import java.util.List;
 
+import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * The named arrays of one BPCells matrix, wherever they live: a folder of files
@@ -17,10 +20,21 @@ import org.packscope.codec.inspect.Node;
  * tells a store which type BPCells means for a given array name.
  *
  * <p>Implementations are thread-safe: the inspector, the values table and bulk decoders
- * read concurrently. Reads past the end, missing arrays and container failures throw
- * {@link ArrayReadException}; nothing else escapes.
+ * read concurrently. Reads past the end, missing arrays and container failures throw a
+ * {@link ReadProblem} ({@link #unreadable}); nothing else escapes.
  */
 public interface ArrayStore {
+
+    /**
+     * What a store throws when it cannot deliver what was asked of an array: an
+     * {@code array_unreadable} problem at {@code byteOffset} of the array's own source
+     * (-1 when the bytes are not directly addressable). The reader that asked knows the
+     * array and places the problem in it.
+     */
+    static ReadProblem unreadable(long byteOffset, String message) {
+        return new ReadProblem(Diagnostic.error(byteOffset >= 0 ? Span.bytes(byteOffset, 0) : null,
+                BpcellsRules.ARRAY_UNREADABLE, message));
+    }
 
     /** For messages and node summaries: a folder path, {@code file.h5::/group}, {@code x.rds$counts}. */
     String description();

@@ -10,6 +10,8 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.FileNames;
+import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.NodeRecorder;
 
 /**
  * A BPCells matrix folder: recognised by a {@code version} file saying
@@ -39,26 +41,21 @@ public final class BpcellsFolderFormat implements Format {
         FolderArrayStore store = new FolderArrayStore(path);
         return Node.lazy(FileNames.of(path), "bpcells-matrix", n -> {
             String version = store.readVersion();
-            n.field("version file", null, version == null ? "(missing)" : version, "folder/version: the version string and a newline");
+            BpcellsDocs.field(n, "matrix.version_file", "version file", null, version == null ? "(missing)" : version, "folder/version: the version string and a newline");
             MatrixNodeBuilder.fill(n, store, version);
             Path file = path.resolve(ArrayNames.VERSION);
-            if (Files.isRegularFile(file)) n.add(versionNode(file, version));
+            if (Files.isRegularFile(file)) n.add(versionNode(file));
         });
     }
 
     /** The version file itself, so its bytes (and a CRLF) can be seen. */
-    private static Node versionNode(Path file, String version) {
+    private static Node versionNode(Path file) {
         return Node.lazy(ArrayNames.VERSION, "bpcells-version", v -> {
-            v.facet(org.packscope.codec.inspect.FieldExplainer.class, BpcellsExplainer.VERSION_FILE);
+            v.facet(org.packscope.codec.inspect.FieldExplainer.class, BpcellsDocs.DOCS);
             ByteSource src = ByteSource.open(file);
             v.source(src).span(Span.bytes(0, src.size()));
+            String version = VersionFile.read(new FieldReader(src, 0, new NodeRecorder(v)));
             v.summary(version == null ? "unreadable" : version);
-            int len = version == null ? 0 : version.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-            v.field("version", Span.bytes(0, Math.min(len, src.size())), version, "[packed|unpacked]-[uint|float|double]-matrix-v[1|2]");
-            if (src.size() > len) {
-                v.field("line end", Span.bytes(len, src.size() - len), src.size() - len == 2 ? "CRLF" : src.size() - len == 1 ? "LF" : (src.size() - len) + " bytes",
-                        "what follows the version string");
-            }
         });
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import io.jhdf.api.Dataset;
 import io.jhdf.api.Group;
 import org.packscope.codec.hdf5.Hdf5GroupOpener;
+import org.packscope.codec.hdf5.Hdf5Rules;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.io.ByteSource;
@@ -44,9 +45,9 @@ public final class BpcellsHdf5Opener implements Hdf5GroupOpener {
             }
             Hdf5ArrayStore store = new Hdf5ArrayStore(group, file.getFileName() + "::" + group.getPath(), src);
             String version = Hdf5ArrayStore.readVersion(group);
-            n.field("hdf5 group", null, group.getPath(), "group holding the matrix arrays; version in its 'version' attribute");
+            BpcellsDocs.field(n, "matrix.hdf5_group", "hdf5 group", null, group.getPath(), "group holding the matrix arrays; version in its 'version' attribute");
             if (store.groupProblem() != null) {
-                n.diagnose(Diagnostic.error(null, "hdf5_unreadable", store.groupProblem()));
+                n.diagnose(Diagnostic.error(null, Hdf5Rules.UNREADABLE, store.groupProblem()));
                 n.summary("unreadable HDF5 group");
                 return;
             }

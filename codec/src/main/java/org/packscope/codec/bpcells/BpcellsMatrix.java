@@ -1,8 +1,7 @@
 package org.packscope.codec.bpcells;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -10,7 +9,7 @@ import org.packscope.codec.bpcells.bp128.Bp128;
 import org.packscope.codec.bpcells.bp128.Bp128Layout;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.ValueType;
@@ -19,7 +18,7 @@ import org.packscope.codec.inspect.ValueType;
  * A BPCells matrix read from any {@link ArrayStore}: the structure (version, shape,
  * storage order, idxptr, BP128 layouts) is read and checked once at {@link #open};
  * entries are decoded on demand, one column (row for row-major) at a time or streamed.
- * Problems become {@link Issue}s and the decodable part stays readable: broken chunks
+ * Problems become diagnostics and the decodable part stays readable: broken chunks
  * and out-of-range indices are skipped, never thrown. Immutable and thread-safe.
  */
 public final class BpcellsMatrix implements StoredEntries {
@@ -42,44 +41,35 @@ public final class BpcellsMatrix implements StoredEntries {
     private final PackedStream valueStream;
     private final List<String> rowNames;
     private final List<String> colNames;
-    private final List<Issue> issues;
+    private final List<Diagnostic> diagnostics;
+    private final Map<String, List<Diagnostic>> arrayDiagnostics;
 
-    private BpcellsMatrix(StructureReader b) {
-        this.store = b.store;
-        this.versionString = b.versionString;
-        this.version = b.version;
-        this.readable = b.readable;
-        this.order = b.order;
-        this.rows = b.rows;
-        this.cols = b.cols;
-        this.ptr = b.ptr;
-        this.storedNnz = b.storedNnz;
-        this.nnz = b.nnz;
-        this.indexStream = b.indexStream;
-        this.valueStream = b.valueStream;
-        this.rowNames = b.rowNames;
-        this.colNames = b.colNames;
-        this.issues = Collections.unmodifiableList(new ArrayList<>(b.issues));
+    private BpcellsMatrix(StructureReader.Structure s) {
+        this.store = s.store();
+        this.versionString = s.versionString();
+        this.version = s.version();
+        this.readable = s.readable();
+        this.order = s.order();
+        this.rows = s.rows();
+        this.cols = s.cols();
+        this.ptr = s.ptr();
+        this.storedNnz = s.storedNnz();
+        this.nnz = s.nnz();
+        this.indexStream = s.indexStream();
+        this.valueStream = s.valueStream();
+        this.rowNames = s.rowNames();
+        this.colNames = s.colNames();
+        this.diagnostics = s.diagnostics();
+        this.arrayDiagnostics = s.arrayDiagnostics();
     }
 
     /**
      * Reads and checks the structure of the matrix in {@code store}. Never throws: a matrix
-     * too broken to decode has {@link #readable()} false and says why in {@link #issues()}.
+     * too broken to decode has {@link #readable()} false and says why in {@link #diagnostics()}.
      * {@code versionString} is the version marker as stored (null when absent).
      */
     public static BpcellsMatrix open(ArrayStore store, String versionString) {
-        StructureReader b = new StructureReader(store, versionString);
-        try {
-            b.build();
-        } catch (ArrayReadException e) {
-            b.issue(Severity.ERROR, e.array(), -1, e.byteOffset(), 0, "array_unreadable", e.getMessage());
-            b.fail();
-        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-            // what slips through here is a reader bug (it trusted bad input): say so
-            b.issue(Severity.ERROR, null, -1, -1, 0, "internal_error", "matrix could not be read: " + e);
-            b.fail();
-        }
-        return new BpcellsMatrix(b);
+        return new BpcellsMatrix(StructureReader.read(store, versionString));
     }
 
     // ------------------------------------------------------------------ structure
@@ -147,14 +137,17 @@ public final class BpcellsMatrix implements StoredEntries {
     /** The BP128-FOR value stream of a packed uint matrix, or null. */
     public PackedStream valueStream() { return valueStream; }
 
-    public List<Issue> issues() { return issues; }
+    /**
+     * The structure's problems found at {@link #open}, for the matrix node: each placed in
+     * words ({@code idxptr[3] (byte 32): ...}), without a span (the arrays have their own sources).
+     */
+    public List<Diagnostic> diagnostics() { return diagnostics; }
 
-    /** Issues as diagnostics for the matrix node. */
-    public List<Diagnostic> diagnostics() {
-        List<Diagnostic> d = new ArrayList<>();
-        for (Issue i : issues) d.add(i.matrixDiagnostic());
-        return d;
-    }
+    /**
+     * The same problems that lie in {@code array}, for its own node: at the element's bytes
+     * when the array is addressable, the message starting {@code element k: } when one is meant.
+     */
+    public List<Diagnostic> diagnosticsOf(String array) { return arrayDiagnostics.getOrDefault(array, List.of()); }
 
     // ------------------------------------------------------------------ decoding
 
@@ -394,7 +387,7 @@ public final class BpcellsMatrix implements StoredEntries {
      * increasing within a column. Structure problems found at open are reported too.
      */
     public void verify(Consumer<Diagnostic> sink, Progress progress) {
-        for (Issue i : issues) sink.accept(i.matrixDiagnostic());
+        for (Diagnostic d : diagnostics) sink.accept(d);
         if (!readable) return;
         long minorDim = minorDim();
         long[] outOfRange = {0, -1, 0};
@@ -427,21 +420,19 @@ public final class BpcellsMatrix implements StoredEntries {
             }
             major[0] = j;
         }, true, progress);
-        for (ArrayReadException e : errors.kept()) {
-            sink.accept(new Issue(Severity.ERROR, e.array(), -1, e.byteOffset(), 0, "array_unreadable", e.getMessage()).matrixDiagnostic());
-        }
+        for (Diagnostic d : errors.kept()) sink.accept(d);
         String indexName = indexStream != null ? indexStream.dataName() : ArrayNames.INDEX;
         if (undecodable[0] > 0) {
-            sink.accept(Diagnostic.error(null, "entries_undecodable", undecodable[0] + " entries lie in chunks that cannot be decoded (first: entry "
+            sink.accept(Diagnostic.error(null, BpcellsRules.ENTRIES_UNDECODABLE, undecodable[0] + " entries lie in chunks that cannot be decoded (first: entry "
                     + undecodable[1] + ", " + entryPlace(undecodable[1]) + "); they are skipped"));
         }
         if (outOfRange[0] > 0) {
-            sink.accept(Diagnostic.error(null, "index_out_of_range", outOfRange[0] + " entries have an index beyond the "
+            sink.accept(Diagnostic.error(null, SharedRules.INDEX_OUT_OF_RANGE, outOfRange[0] + " entries have an index beyond the "
                     + (order == StorageOrder.ROW ? "column" : "row") + " count " + minorDim + " (first: entry " + outOfRange[1]
                     + " has index " + outOfRange[2] + ", " + entryPlace(outOfRange[1]) + " of " + indexName + "); they are skipped"));
         }
         if (unsorted[0] > 0) {
-            sink.accept(Diagnostic.warning(null, "index_not_increasing", unsorted[0] + " entries do not increase the index within their "
+            sink.accept(Diagnostic.warning(null, BpcellsRules.INDEX_NOT_INCREASING, unsorted[0] + " entries do not increase the index within their "
                     + (order == StorageOrder.ROW ? "row" : "column") + " (first: entry " + unsorted[1] + ", " + entryPlace(unsorted[1]) + ")"));
         }
     }

@@ -14,6 +14,7 @@ import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.OutOfRangeException;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * How one value of a BPCells matrix came to be: entry k → its column through idxptr →
@@ -37,7 +38,7 @@ final class BpcellsTracer {
             Steps s = new Steps();
             try {
                 entry(s, m, part, k);
-            } catch (Stop | ArrayReadException | OutOfRangeException e) {
+            } catch (Stop | ReadProblem | OutOfRangeException e) {
                 s.fail(e.getMessage());
             }
             return s.trace(k);
@@ -60,7 +61,7 @@ final class BpcellsTracer {
                         null, null);
                 EntriesColumn.Part part = !minorPart ? EntriesColumn.Part.VALUE : rowMajor ? EntriesColumn.Part.COL : EntriesColumn.Part.ROW;
                 entry(s, m, part, from + i);
-            } catch (Stop | ArrayReadException | OutOfRangeException e) {
+            } catch (Stop | ReadProblem | OutOfRangeException e) {
                 s.fail(e.getMessage());
             }
             return s.trace(i);
@@ -78,7 +79,7 @@ final class BpcellsTracer {
                         "Chunk " + k + " of " + stream.dataName() + " holds the values of entries " + k + "·128 .. " + k + "·128 + 127; value "
                                 + v + " belongs to entry " + ((long) k * Bp128.CHUNK + v) + ".", null, null);
                 chunkValue(s, m.store(), m.version().map(MatrixVersion::hasIdxOffsets).orElse(false), stream, k, (int) v);
-            } catch (Stop | ArrayReadException | OutOfRangeException e) {
+            } catch (Stop | ReadProblem | OutOfRangeException e) {
                 s.fail(e.getMessage());
             }
             return s.trace(v);
@@ -108,7 +109,7 @@ final class BpcellsTracer {
                     s.add(name + "[" + k + "]", t.format(b.values()[0]), "Element " + k + " of " + name + ": " + b.width() + " little-endian bytes ("
                             + info.type().label() + "), " + b.where(0) + elementNote(info, k) + ".", b.source(), b.span());
                 }
-            } catch (Stop | ArrayReadException | OutOfRangeException e) {
+            } catch (Stop | ReadProblem | OutOfRangeException e) {
                 s.fail(e.getMessage());
             }
             return s.trace(k);

@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import org.packscope.codec.bpcells.bp128.Bp128;
 import org.packscope.codec.bpcells.bp128.Bp128Layout;
+import org.packscope.codec.bpcells.bp128.Bp128Rules;
 import org.packscope.codec.bpcells.bp128.Bp128Variant;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
@@ -15,6 +16,7 @@ import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * One BP128 chunk as a drill-down node: its width and words, and for every value the
@@ -28,7 +30,7 @@ final class ChunkNodes {
     }
 
     private static void fill(Node c, BpcellsMatrix m, PackedStream s, int k) {
-        c.facet(FieldExplainer.class, BpcellsExplainer.chunk(s));
+        c.facet(FieldExplainer.class, BpcellsDocs.DOCS);
         Bp128Layout l = s.layout();
         ArrayStore store = m.store();
         ArrayInfo info = store.info(s.dataName());
@@ -37,37 +39,37 @@ final class ChunkNodes {
         int bits = l.bits(k);
         int values = l.valuesIn(k);
         if (loc != null) c.source(loc.source());
-        c.field("chunk", null, k, "chunk number; holds entries " + (long) k * Bp128.CHUNK + " .. " + ((long) k * Bp128.CHUNK + values - 1));
-        c.field("encoding", null, s.variant().label(), s.variant().meaning());
-        c.field("first word", null, firstWord, s.idxName() + "[" + k + "] (+2^32 per " + s.idxOffsetsName() + " boundary passed)");
+        BpcellsDocs.field(c, "chunk.number", "chunk", null, k, "chunk number; holds entries " + (long) k * Bp128.CHUNK + " .. " + ((long) k * Bp128.CHUNK + values - 1));
+        BpcellsDocs.field(c, BpcellsDocs.chunkKey("encoding", s), "encoding", null, s.variant().label(), s.variant().meaning());
+        BpcellsDocs.field(c, BpcellsDocs.chunkKey("first_word", s), "first word", null, firstWord, s.idxName() + "[" + k + "] (+2^32 per " + s.idxOffsetsName() + " boundary passed)");
         if (bits < 0) {
             c.summary("undecodable chunk");
-            c.diagnose(Diagnostic.error(null, "bp128_bad_chunk_width", "the bookkeeping of this chunk is inconsistent (see " + s.idxName() + ")"));
+            c.diagnose(Diagnostic.error(null, Bp128Rules.BAD_CHUNK_WIDTH, "the bookkeeping of this chunk is inconsistent (see " + s.idxName() + ")"));
             return;
         }
         int words = Bp128.words(bits);
         long byteStart = loc == null ? -1 : loc.offsetOf(firstWord, 4);
         if (loc != null) c.span(Span.bytes(byteStart, words * 4L));
         c.summary(String.format(Locale.ROOT, "%d bits · %d words · %d values%s", bits, words, values, values < Bp128.CHUNK ? " + padding" : ""));
-        c.field("bits", null, bits, "bits per value = (" + s.idxName() + "[k+1] - " + s.idxName() + "[k]) / 4");
-        c.field("words", loc == null ? null : Span.bytes(byteStart, words * 4L), words, "4 lanes × " + bits + " words of 32 bits");
+        BpcellsDocs.field(c, "chunk.bits", "bits", null, bits, "bits per value = (" + s.idxName() + "[k+1] - " + s.idxName() + "[k]) / 4");
+        BpcellsDocs.field(c, "chunk.words", "words", loc == null ? null : Span.bytes(byteStart, words * 4L), words, "4 lanes × " + bits + " words of 32 bits");
         if (s.variant().usesStarts()) {
-            c.field("start", null, k < s.starts().length ? Integer.toUnsignedString(s.starts()[k]) : "(missing)",
+            BpcellsDocs.field(c, "chunk.start", "start", null, k < s.starts().length ? Integer.toUnsignedString(s.starts()[k]) : "(missing)",
                     s.startsName() + "[" + k + "]: the first decoded value (the D1 base)");
         }
-        if (bits == 32) c.field("verbatim", null, true, "32-bit chunks are copied as they are: no " + transformName(s.variant()) + " to undo");
+        if (bits == 32) BpcellsDocs.field(c, "chunk.verbatim", "verbatim", null, true, "32-bit chunks are copied as they are: no " + transformName(s.variant()) + " to undo");
         if (values < Bp128.CHUNK) {
-            c.field("padding", null, (Bp128.CHUNK - values) + " values", "the last chunk is padded by repeating the last value; padding is not decoded as entries");
+            BpcellsDocs.field(c, "chunk.padding", "padding", null, (Bp128.CHUNK - values) + " values", "the last chunk is padded by repeating the last value; padding is not decoded as entries");
         }
         int[] in = new int[words];
         try {
             store.readInts(s.dataName(), firstWord, in, 0, words);
-        } catch (ArrayReadException e) {
-            c.diagnose(Diagnostic.error(null, "array_unreadable", e.getMessage()));
+        } catch (ReadProblem e) {
+            c.diagnose(Diagnostic.error(null, BpcellsRules.ARRAY_UNREADABLE, e.getMessage()));
             return;
         }
         for (int w = 0; w < words; w++) {
-            c.field("word " + w, loc == null ? null : Span.bytes(byteStart + 4L * w, 4), String.format(Locale.ROOT, "0x%08x", in[w]),
+            BpcellsDocs.field(c, "chunk.word", w, "word " + w, loc == null ? null : Span.bytes(byteStart + 4L * w, 4), String.format(Locale.ROOT, "0x%08x", in[w]),
                     "lane " + (w % Bp128.LANES) + ", lane word " + (w / Bp128.LANES) + ": slots packed LSB-first");
         }
         int[] packed = new int[Bp128.CHUNK];
@@ -83,10 +85,10 @@ final class ChunkNodes {
             String where = String.format(Locale.ROOT, "lane %d, slot %d, word %d bits %d..%d", p.lane(), p.slot(), p.word(), p.bit(), p.bit() + p.lowBits() - 1);
             if (p.straddles()) where += String.format(Locale.ROOT, " + word %d bits 0..%d", p.nextWord(), p.highBits() - 1);
             Span low = loc == null || bits == 0 ? null : Span.bits((byteStart + 4L * p.word()) * 8 + p.bit(), p.lowBits());
-            c.field("value " + v, low, decodedText + pad, where + ": packed " + packedText + transformText(s, bits, v, packed));
+            BpcellsDocs.field(c, BpcellsDocs.chunkKey("value", s), v, "value " + v, low, decodedText + pad, where + ": packed " + packedText + transformText(s, bits, v, packed));
             if (p.straddles()) {
                 Span high = loc == null ? null : Span.bits((byteStart + 4L * p.nextWord()) * 8, p.highBits());
-                c.field("value " + v + " (high bits)", high, decodedText + pad, "remaining " + p.highBits() + " bits of value " + v + " in word " + p.nextWord());
+                BpcellsDocs.field(c, "chunk.value_high", v, "value " + v + " (high bits)", high, decodedText + pad, "remaining " + p.highBits() + " bits of value " + v + " in word " + p.nextWord());
             }
             rows.add(List.of(v, p.lane(), p.slot(), p.word(), p.bit(), Integer.toUnsignedLong(packed[v]), Integer.toUnsignedLong(decoded[v])));
         }

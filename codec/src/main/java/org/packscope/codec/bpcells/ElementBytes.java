@@ -15,8 +15,8 @@ record ElementBytes(ByteSource source, Span span, long[] values, int width) {
     /** Elements {@code [start, start+n)} of {@code name}; n is small (at most one chunk). */
     static ElementBytes of(ArrayStore store, String name, long start, int n) {
         ArrayInfo info = store.info(name);
-        if (info == null) throw new ArrayReadException(name, -1, "array " + name + " is missing");
-        if (info.type() == null || info.type() == ElementType.STRING) throw new ArrayReadException(name, -1, name + " is not a numeric array");
+        if (info == null) throw ArrayStore.unreadable(-1, "array " + name + " is missing");
+        if (info.type() == null || info.type() == ElementType.STRING) throw ArrayStore.unreadable(-1, name + " is not a numeric array");
         int w = info.type().byteWidth();
         long[] v = new long[n];
         if (w == 8) {

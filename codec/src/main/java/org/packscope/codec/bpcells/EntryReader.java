@@ -34,7 +34,7 @@ final class EntryReader {
             try {
                 store.readInts(ArrayNames.INDEX, from, minor, off, len);
             } catch (RuntimeException e) {
-                errors.add(wrap(ArrayNames.INDEX, e));
+                errors.add(ArrayNames.INDEX, e);
                 Arrays.fill(minor, off, off + len, -1);
             }
         }
@@ -45,13 +45,9 @@ final class EntryReader {
                 if (wide) store.readLongs(ArrayNames.VAL, from, v64, off, len);
                 else store.readInts(ArrayNames.VAL, from, v32, off, len);
             } catch (RuntimeException e) {
-                errors.add(wrap(ArrayNames.VAL, e));
+                errors.add(ArrayNames.VAL, e);
                 Arrays.fill(minor, off, off + len, -1);
             }
         }
-    }
-
-    private static ArrayReadException wrap(String array, RuntimeException e) {
-        return e instanceof ArrayReadException a ? a : new ArrayReadException(array, -1, "reading " + array + " failed: " + e, e);
     }
 }

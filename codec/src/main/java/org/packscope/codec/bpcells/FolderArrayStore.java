@@ -21,6 +21,9 @@ import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.NotRegularFileException;
 import org.packscope.codec.io.RegularFiles;
+import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.NodeRecorder;
+import org.packscope.codec.read.Recorder;
 
 /**
  * The directory-of-files realisation: each numeric array is a file with an 8-byte ASCII
@@ -79,12 +82,28 @@ public final class FolderArrayStore implements ArrayStore {
     public String readVersion() {
         Path p = dir.resolve(ArrayNames.VERSION);
         try {
-            if (!Files.isRegularFile(p) || Files.size(p) > 4096) return null;
-            List<String> lines = splitLines(RegularFiles.readAll(p, 4096));
-            return lines.isEmpty() ? "" : lines.get(0);
+            if (!Files.isRegularFile(p)) return null;
+            return VersionFile.read(new FieldReader(ByteSource.open(p), 0, Recorder.NONE));
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    /**
+     * Reads the 8-byte ASCII type tag that starts a numeric array file, recording it as the
+     * {@code array.header} field: the one place the tag is read, for the store and its node.
+     */
+    static String readTypeHeader(FieldReader r) {
+        long from = r.byteOffset();
+        r.need(HEADER * 8L, "the 8-byte type header");
+        String tag = new String(r.source().bytes(from, HEADER), StandardCharsets.ISO_8859_1);
+        r.skipBytes(HEADER, "the 8-byte type header");
+        if (r.recording()) {
+            ElementType t = typeOfHeader(tag);
+            r.recordSpan("array.header", -1, "header", from, from + HEADER, tag,
+                    t == null ? "unrecognised type header" : "8-byte ASCII type header: " + t.label() + " elements follow");
+        }
+        return tag;
     }
 
     @Override
@@ -125,22 +144,22 @@ public final class FolderArrayStore implements ArrayStore {
     @Override
     public void readInts(String name, long start, int[] dst, int off, int len) {
         Entry e = need(name, start, len);
-        if (!e.info.type().is32Bit()) throw new ArrayReadException(name, 0, name + " holds " + e.info.type().label() + ", not 32-bit elements");
+        if (!e.info.type().is32Bit()) throw ArrayStore.unreadable(0, name + " holds " + e.info.type().label() + ", not 32-bit elements");
         e.ints(start, dst, off, len);
     }
 
     @Override
     public void readLongs(String name, long start, long[] dst, int off, int len) {
         Entry e = need(name, start, len);
-        if (!e.info.type().is64Bit()) throw new ArrayReadException(name, 0, name + " holds " + e.info.type().label() + ", not 64-bit elements");
+        if (!e.info.type().is64Bit()) throw ArrayStore.unreadable(0, name + " holds " + e.info.type().label() + ", not 64-bit elements");
         e.longs(start, dst, off, len);
     }
 
     @Override
     public List<String> readStrings(String name) {
         Entry e = entry(name);
-        if (e == null) throw new ArrayReadException(name, -1, "file " + name + " is missing");
-        if (e.strings == null) throw new ArrayReadException(name, 0, name + " is not a text file");
+        if (e == null) throw ArrayStore.unreadable(-1, "file " + name + " is missing");
+        if (e.strings == null) throw ArrayStore.unreadable(0, name + " is not a text file");
         return e.strings;
     }
 
@@ -148,27 +167,23 @@ public final class FolderArrayStore implements ArrayStore {
     public void describe(String name, Node node) {
         Entry e = entry(name);
         if (e == null) return;
-        node.field("file", null, dir.resolve(name), "file holding the array");
+        BpcellsDocs.field(node, "array.file", "file", null, dir.resolve(name), "file holding the array");
         if (e.strings != null) {
-            node.field("line ending", null, e.crlf ? "CRLF" : "LF", "how lines end (CRLF comes from Windows builds; the \\r is dropped)");
+            BpcellsDocs.field(node, "array.line_ending", "line ending", null, e.crlf ? "CRLF" : "LF", "how lines end (CRLF comes from Windows builds; the \\r is dropped)");
             return;
         }
-        if (e.header != null) {
-            node.field("header", Span.bytes(0, HEADER), e.header,
-                    e.info.type() == null ? "unrecognised type header" : "8-byte ASCII type header: " + e.info.type().label() + " elements follow");
-        }
+        if (e.header != null && e.source() != null) readTypeHeader(new FieldReader(e.source(), 0, new NodeRecorder(node)));
     }
 
     private Entry need(String name, long start, int len) {
         Entry e = entry(name);
-        if (e == null) throw new ArrayReadException(name, -1, "file " + name + " is missing");
+        if (e == null) throw ArrayStore.unreadable(-1, "file " + name + " is missing");
         if (e.info.type() == null || e.info.type() == ElementType.STRING) {
-            throw new ArrayReadException(name, 0, name + ": " + (e.info.problem() != null ? e.info.problem() : "not a numeric array"));
+            throw ArrayStore.unreadable(0, name + ": " + (e.info.problem() != null ? e.info.problem() : "not a numeric array"));
         }
         if (start < 0 || len < 0 || start + len > e.info.length()) {
             long w = e.info.type().byteWidth();
-            throw new ArrayReadException(name, HEADER + e.info.length() * w,
-                    name + " has " + e.info.length() + " elements; elements " + start + ".." + (start + len) + " were asked for");
+            throw ArrayStore.unreadable(HEADER + e.info.length() * w, name + " has " + e.info.length() + " elements; elements " + start + ".." + (start + len) + " were asked for");
         }
         return e;
     }
@@ -272,14 +287,15 @@ public final class FolderArrayStore implements ArrayStore {
                     return new Entry(p, new ArrayInfo(name, null, 0, size, null,
                             "file is " + size + " bytes, shorter than the 8-byte type header"), null, null, false, null, null, 0);
                 }
-                ByteBuffer hb = ByteBuffer.allocate(HEADER);
-                while (hb.hasRemaining() && ch.read(hb, hb.position()) > 0) { }
-                String header = new String(hb.array(), StandardCharsets.ISO_8859_1);
+                ByteSource src = ByteSource.open(p);
+                String header = readTypeHeader(new FieldReader(src, 0, Recorder.NONE));
                 ElementType t = typeOfHeader(header);
                 if (t == null) {
-                    return new Entry(p, new ArrayInfo(name, null, 0, size, null,
+                    Entry e = new Entry(p, new ArrayInfo(name, null, 0, size, null,
                             "type header \"" + printable(header) + "\" is none of UINT32v1, UINT64v1, FLOATSv1, DOUBLEv1"),
                             header, null, false, null, null, 0);
+                    e.source = src;
+                    return e;
                 }
                 int w = t.byteWidth();
                 long n = (size - HEADER) / w;
@@ -295,19 +311,12 @@ public final class FolderArrayStore implements ArrayStore {
                     ByteBuffer bb = ch.map(FileChannel.MapMode.READ_ONLY, HEADER + first * w, count * w).order(ByteOrder.LITTLE_ENDIAN);
                     if (ints != null) ints[s] = bb.asIntBuffer(); else longs[s] = bb.asLongBuffer();
                 }
-                ArrayInfo info = new ArrayInfo(name, t, n, size, null, problem);
+                // the file's ByteSource, opened once read-only, is where element 0 and the header are located
+                ArrayInfo info = new ArrayInfo(name, t, n, size, new ArrayLocation(src, HEADER, 0, HEADER), problem);
                 Entry e = new Entry(p, info, header, null, false, ints, longs, segElems);
-                return e.withLocation();
+                e.source = src;
+                return e;
             }
-        }
-
-        /** The location needs the ByteSource; it is opened once, here, read-only. */
-        private Entry withLocation() throws IOException {
-            ByteSource src = ByteSource.open(path);
-            Entry e = new Entry(path, new ArrayInfo(info.name(), info.type(), info.length(), info.storedBytes(),
-                    new ArrayLocation(src, HEADER, 0, HEADER), info.problem()), header, null, false, intSegs, longSegs, segElems);
-            e.source = src;
-            return e;
         }
 
         ByteSource source() {

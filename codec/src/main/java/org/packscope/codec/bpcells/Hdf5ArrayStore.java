@@ -25,6 +25,7 @@ import io.jhdf.object.datatype.VariableLength;
 import org.packscope.codec.hdf5.Hdf5Problem;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * The HDF5 realisation: each array is a 1-D dataset of the group, numeric ones chunked
@@ -178,17 +179,17 @@ public final class Hdf5ArrayStore implements ArrayStore {
 
     private static void check(String name, long start, int len, int length) {
         if (start < 0 || len < 0 || start + len > length) {
-            throw new ArrayReadException(name, -1, name + " has " + length + " elements; elements " + start + ".." + (start + len) + " were asked for");
+            throw ArrayStore.unreadable(-1, name + " has " + length + " elements; elements " + start + ".." + (start + len) + " were asked for");
         }
     }
 
     @Override
     public List<String> readStrings(String name) {
         Dataset d = dataset(name);
-        if (d == null) throw new ArrayReadException(name, -1, "dataset " + name + " is missing");
+        if (d == null) throw ArrayStore.unreadable(-1, "dataset " + name + " is missing");
         ArrayInfo info = info(name);
         if (info != null && info.problem() != null && info.problem().startsWith("dataset claims")) {
-            throw new ArrayReadException(name, -1, name + ": " + info.problem());
+            throw ArrayStore.unreadable(-1, name + ": " + info.problem());
         }
         try {
             Object data = d.isScalar() ? d.getData() : d.getDataFlat();
@@ -199,7 +200,7 @@ public final class Hdf5ArrayStore implements ArrayStore {
             for (int i = 0; i < n; i++) out.add(String.valueOf(Array.get(data, i)));
             return Collections.unmodifiableList(out);
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-            throw new ArrayReadException(name, -1, "dataset " + name + " cannot be read: " + Hdf5Problem.words(e), e);
+            throw ArrayStore.unreadable(-1, "dataset " + name + " cannot be read: " + Hdf5Problem.words(e));
         }
     }
 
@@ -208,16 +209,16 @@ public final class Hdf5ArrayStore implements ArrayStore {
         Dataset d = dataset(name);
         if (d == null) return;
         try {
-            node.field("dataset", null, d.getPath(), "HDF5 dataset holding the array");
-            node.field("layout", null, d.getDataLayout(), "contiguous, or chunked (then filters may apply per chunk)");
-            if (d instanceof ChunkedDataset c) node.field("chunk shape", null, Arrays.toString(c.getChunkDimensions()), "elements per stored chunk");
+            BpcellsDocs.field(node, "array.dataset", "dataset", null, d.getPath(), "HDF5 dataset holding the array");
+            BpcellsDocs.field(node, "array.layout", "layout", null, d.getDataLayout(), "contiguous, or chunked (then filters may apply per chunk)");
+            if (d instanceof ChunkedDataset c) BpcellsDocs.field(node, "array.chunk_shape", "chunk shape", null, Arrays.toString(c.getChunkDimensions()), "elements per stored chunk");
             List<PipelineFilterWithData> filters = d.getFilters();
             if (!filters.isEmpty()) {
                 List<String> names = new ArrayList<>();
                 for (PipelineFilterWithData f : filters) names.add(f.getName());
-                node.field("filters", null, String.join(" + ", names), "applied to each chunk when writing (gzip level BPCells was asked for)");
+                BpcellsDocs.field(node, "array.filters", "filters", null, String.join(" + ", names), "applied to each chunk when writing (gzip level BPCells was asked for)");
             }
-            node.field("object header", null, "at byte " + d.getAddress(), "where the dataset's header starts in the file");
+            BpcellsDocs.field(node, "array.object_header", "object header", null, "at byte " + d.getAddress(), "where the dataset's header starts in the file");
         } catch (RuntimeException e) {
             // description is best effort; reading problems show up when the values are read
         }
@@ -231,27 +232,27 @@ public final class Hdf5ArrayStore implements ArrayStore {
             if (v != null) return v;
         }
         Dataset d = dataset(name);
-        if (d == null) throw new ArrayReadException(name, -1, "dataset " + name + " is missing");
+        if (d == null) throw ArrayStore.unreadable(-1, "dataset " + name + " is missing");
         ArrayInfo info = info(name);
         if (info.type() == null || info.type() == ElementType.STRING) {
-            throw new ArrayReadException(name, -1, name + ": " + (info.problem() != null ? info.problem() : "not numeric"));
+            throw ArrayStore.unreadable(-1, name + ": " + (info.problem() != null ? info.problem() : "not numeric"));
         }
         if (info.type().byteWidth() != width) {
-            throw new ArrayReadException(name, -1, name + " holds " + info.type().label() + ", not " + width * 8 + "-bit elements");
+            throw ArrayStore.unreadable(-1, name + " holds " + info.type().label() + ", not " + width * 8 + "-bit elements");
         }
         if (info.problem() != null && info.problem().startsWith("dataset claims")) {
-            throw new ArrayReadException(name, -1, name + ": " + info.problem());
+            throw ArrayStore.unreadable(-1, name + ": " + info.problem());
         }
         if (info.length() > Integer.MAX_VALUE - 8) {
-            throw new ArrayReadException(name, -1, name + " has " + info.length() + " elements, more than PackScope reads from HDF5");
+            throw ArrayStore.unreadable(-1, name + " has " + info.length() + " elements, more than PackScope reads from HDF5");
         }
         Object v;
         try {
             v = decode(d, (int) info.length(), width);
-        } catch (ArrayReadException e) {
+        } catch (ReadProblem e) {
             throw e;
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-            throw new ArrayReadException(name, -1, "dataset " + name + " cannot be decoded: " + Hdf5Problem.words(e), e);
+            throw ArrayStore.unreadable(-1, "dataset " + name + " cannot be decoded: " + Hdf5Problem.words(e));
         }
         cache.put(name, new SoftReference<>(v));
         return v;
@@ -269,7 +270,7 @@ public final class Hdf5ArrayStore implements ArrayStore {
                 byte[] raw = c.getDecompressedChunk(new int[] {at});
                 int count = Math.min(chunk, n - at);
                 if (raw.length < count * width) {
-                    throw new ArrayReadException(d.getName(), -1, "chunk at element " + at + " decompresses to " + raw.length
+                    throw ArrayStore.unreadable(-1, "chunk at element " + at + " decompresses to " + raw.length
                             + " bytes, fewer than the " + count * width + " it must hold");
                 }
                 ByteBuffer bb = ByteBuffer.wrap(raw).order(order);

@@ -8,9 +8,11 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.EntriesColumn;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * Children of a matrix node: one per named array (addressable as {@code mat::idxptr}),
@@ -36,10 +38,10 @@ final class MatrixChildren {
         // set before loading: whole-tree walks ask before they look inside
         boolean chunked = streamOf(m, name) != null;
         return Node.lazy(name, "bpcells-array", a -> {
-            a.facet(FieldExplainer.class, BpcellsExplainer.array(name));
+            a.facet(FieldExplainer.class, BpcellsDocs.DOCS);
             ArrayInfo info = store.info(name);
             if (info == null) {
-                a.diagnose(Diagnostic.error(null, "missing_array", "array " + name + " is missing"));
+                a.diagnose(Diagnostic.error(null, SharedRules.MISSING_ARRAY, "array " + name + " is missing"));
                 return;
             }
             ArrayLocation loc = info.location();
@@ -52,22 +54,20 @@ final class MatrixChildren {
             }
             String type = info.type() == null ? "?" : info.type().label();
             a.summary(String.format(Locale.ROOT, "%s · %,d %s", type, info.length(), info.type() == ElementType.STRING ? "strings" : "elements"));
-            a.field("type", null, type, meaningOf(name));
-            a.field("length", null, info.length(), "elements");
-            a.field("stored bytes", null, info.storedBytes() < 0 ? "unknown" : info.storedBytes(), "bytes the array takes in its container");
-            if (loc != null) a.field("element 0", Span.bytes(loc.dataOffset(), 0), "byte " + loc.dataOffset(), "where the little-endian elements start");
-            if (info.problem() != null) a.field("problem", null, info.problem(), "container-level problem");
+            BpcellsDocs.field(a, BpcellsDocs.typeKey(name), "type", null, type, meaningOf(name));
+            BpcellsDocs.field(a, "array.length", "length", null, info.length(), "elements");
+            BpcellsDocs.field(a, "array.stored_bytes", "stored bytes", null, info.storedBytes() < 0 ? "unknown" : info.storedBytes(), "bytes the array takes in its container");
+            if (loc != null) BpcellsDocs.field(a, "array.element_0", "element 0", Span.bytes(loc.dataOffset(), 0), "byte " + loc.dataOffset(), "where the little-endian elements start");
+            if (info.problem() != null) BpcellsDocs.field(a, "array.problem", "problem", null, info.problem(), "container-level problem");
             store.describe(name, a);
-            for (Issue i : m.issues()) {
-                if (name.equals(i.array())) a.diagnose(loc != null ? i.arrayDiagnostic() : new Diagnostic(i.severity(), null, i.rule(), i.arrayDiagnostic().message()));
-            }
+            for (Diagnostic d : m.diagnosticsOf(name)) a.diagnose(d);
             if (info.type() == ElementType.STRING) {
                 try {
                     List<String> strings = store.readStrings(name);
                     a.facet(ValueColumn.class, ArrayColumn.strings(name, strings));
                     a.facet(ValueTracer.class, BpcellsTracer.array(store, info, strings));
-                } catch (ArrayReadException e) {
-                    a.diagnose(Diagnostic.error(null, "array_unreadable", e.getMessage()));
+                } catch (ReadProblem e) {
+                    a.diagnose(Diagnostic.error(null, BpcellsRules.ARRAY_UNREADABLE, e.getMessage()));
                 }
             } else if (info.type() != null) {
                 a.facet(ValueColumn.class, new ArrayColumn(store, info));
@@ -76,7 +76,7 @@ final class MatrixChildren {
             PackedStream s = streamOf(m, name);
             if (s != null) {
                 a.table(MatrixFacts.widthTable("chunk bit widths", s.layout()));
-                a.field("chunks", null, s.layout().chunks(), s.variant().label() + " chunks of 128 values: " + s.variant().meaning());
+                BpcellsDocs.field(a, "array.chunks", "chunks", null, s.layout().chunks(), s.variant().label() + " chunks of 128 values: " + s.variant().meaning());
                 a.lazyChildren(s.layout().chunks(), k -> ChunkNodes.chunk(m, s, k));
             }
         }).drillDown(chunked);
@@ -113,8 +113,8 @@ final class MatrixChildren {
         String what = rowMajor ? "rows" : "columns";
         Node n = Node.of(what, "bpcells-" + what);
         n.summary(String.format(Locale.ROOT, "%,d stored %s, each decoded on its own", m.majorCount(), what));
-        n.field("count", null, m.majorCount(), "idxptr intervals");
-        n.facet(FieldExplainer.class, BpcellsExplainer.MAJORS);
+        BpcellsDocs.field(n, "majors.count", "count", null, m.majorCount(), "idxptr intervals");
+        n.facet(FieldExplainer.class, BpcellsDocs.DOCS);
         n.lazyChildren(m.majorCount(), j -> majorNode(m, j));
         n.drillDown(true);
         return n;
@@ -123,18 +123,18 @@ final class MatrixChildren {
     static Node majorNode(BpcellsMatrix m, int j) {
         boolean rowMajor = m.storageOrder() == StorageOrder.ROW;
         return Node.lazy(Integer.toString(j), rowMajor ? "bpcells-row" : "bpcells-column", c -> {
-            c.facet(FieldExplainer.class, BpcellsExplainer.MAJOR);
+            c.facet(FieldExplainer.class, BpcellsDocs.DOCS);
             List<String> names = rowMajor ? m.rowNames() : m.colNames();
             long from = m.majorStart(j);
             long to = m.majorEnd(j);
             c.summary(String.format(Locale.ROOT, "%s%,d entries", names.isEmpty() ? "" : names.get(j) + " · ", to - from));
-            if (!names.isEmpty()) c.field("name", null, names.get(j), rowMajor ? "row name" : "column name");
-            c.field("entries", null, from + " .. " + (to - 1), "idxptr[" + j + "] .. idxptr[" + (j + 1) + "]-1");
+            if (!names.isEmpty()) BpcellsDocs.field(c, "major.name", "name", null, names.get(j), rowMajor ? "row name" : "column name");
+            BpcellsDocs.field(c, "major.entries", "entries", null, from + " .. " + (to - 1), "idxptr[" + j + "] .. idxptr[" + (j + 1) + "]-1");
             BpcellsMatrix.MajorSlice s = m.readMajor(j);
             long bad = 0;
             for (int v : s.minor()) if ((v & 0xffffffffL) >= m.minorDim()) bad++;
             if (bad > 0) {
-                c.diagnose(Diagnostic.error(null, "index_out_of_range", bad + " entries of this " + (rowMajor ? "row" : "column")
+                c.diagnose(Diagnostic.error(null, SharedRules.INDEX_OUT_OF_RANGE, bad + " entries of this " + (rowMajor ? "row" : "column")
                         + " have an index beyond " + m.minorDim() + " or cannot be decoded (first at " + m.entryPlace(from + firstBad(s, m)) + ")"));
             }
             long[] idx = new long[s.size()];
@@ -172,8 +172,8 @@ final class MatrixChildren {
         Node n = Node.of("entries", "bpcells-entries");
         boolean rowMajor = m.storageOrder() == StorageOrder.ROW;
         n.summary(String.format(Locale.ROOT, "%,d (row, col, value) triplets in stored order%s", m.nnz(), rowMajor ? " (row by row)" : ""));
-        n.facet(FieldExplainer.class, BpcellsExplainer.ENTRIES);
-        n.field("order", null, rowMajor ? "row, then column" : "column, then row", "order of the triplets: as stored");
+        n.facet(FieldExplainer.class, BpcellsDocs.DOCS);
+        BpcellsDocs.field(n, "entries.order", "order", null, rowMajor ? "row, then column" : "column, then row", "order of the triplets: as stored");
         n.facet(ValueColumn.class, new EntriesColumn(m, EntriesColumn.Part.VALUE));
         n.facet(ValueTracer.class, BpcellsTracer.entries(m, EntriesColumn.Part.VALUE));
         List<Node> kids = new ArrayList<>();

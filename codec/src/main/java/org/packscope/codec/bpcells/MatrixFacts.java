@@ -25,39 +25,39 @@ final class MatrixFacts {
 
     static void fields(Node n, BpcellsMatrix m) {
         ArrayStore store = m.store();
-        n.field("store", null, store.description(), "where the named arrays live");
-        n.field("version", null, m.versionString() == null ? "(none)" : m.versionString(),
+        BpcellsDocs.field(n, "matrix.store", "store", null, store.description(), "where the named arrays live");
+        BpcellsDocs.field(n, "matrix.version", "version", null, m.versionString() == null ? "(none)" : m.versionString(),
                 "version marker: [packed|unpacked]-[uint|float|double]-matrix-v[1|2]");
         m.version().ifPresent(v -> {
-            n.field("format version", null, v.formatVersion(), v.formatVersion() == 1 ? "v1: idxptr is uint32, no *_idx_offsets" : "v2: idxptr is uint64");
-            n.field("packed", null, v.packed(), v.packed()
+            BpcellsDocs.field(n, "matrix.format_version", "format version", null, v.formatVersion(), v.formatVersion() == 1 ? "v1: idxptr is uint32, no *_idx_offsets" : "v2: idxptr is uint64");
+            BpcellsDocs.field(n, "matrix.packed", "packed", null, v.packed(), v.packed()
                     ? (v.packedValues() ? "indices BP128-D1Z, values BP128-FOR (m1)" : "indices BP128-D1Z, values stored plainly")
                     : "plain index and val arrays");
-            n.field("value type", null, v.valueKind().label() + " (" + v.valueKind().valueType().label() + ")", "type of the stored values");
+            BpcellsDocs.field(n, "matrix.value_type", "value type", null, v.valueKind().label() + " (" + v.valueKind().valueType().label() + ")", "type of the stored values");
         });
         if (!m.readable()) return;
-        n.field("shape", null, m.rows() + " × " + m.cols(), "rows × columns of the logical matrix (the shape array)");
-        n.field("nnz", null, m.storedNnz(), "stored entries: the last idxptr element" + (m.nnz() != m.storedNnz() ? "; " + m.nnz() + " can be located" : ""));
-        n.field("storage order", null, m.storageOrder().label(), m.storageOrder() == StorageOrder.COL
+        BpcellsDocs.field(n, "matrix.shape", "shape", null, m.rows() + " × " + m.cols(), "rows × columns of the logical matrix (the shape array)");
+        BpcellsDocs.field(n, "matrix.nnz", "nnz", null, m.storedNnz(), "stored entries: the last idxptr element" + (m.nnz() != m.storedNnz() ? "; " + m.nnz() + " can be located" : ""));
+        BpcellsDocs.field(n, "matrix.storage_order", "storage order", null, m.storageOrder().label(), m.storageOrder() == StorageOrder.COL
                 ? "compressed sparse column: idxptr runs over columns, index holds row numbers"
                 : "compressed sparse row: the arrays describe the transpose; idxptr runs over rows, index holds column numbers");
         double cells = (double) m.rows() * m.cols();
-        if (cells > 0) n.field("density", null, String.format(Locale.ROOT, "%.4g%%", 100.0 * m.storedNnz() / cells), "stored entries per cell");
-        n.field("row names", null, m.rowNames().isEmpty() ? "none" : m.rowNames().size() + " (" + preview(m.rowNames()) + ")", "row_names array");
-        n.field("col names", null, m.colNames().isEmpty() ? "none" : m.colNames().size() + " (" + preview(m.colNames()) + ")", "col_names array");
+        if (cells > 0) BpcellsDocs.field(n, "matrix.density", "density", null, String.format(Locale.ROOT, "%.4g%%", 100.0 * m.storedNnz() / cells), "stored entries per cell");
+        BpcellsDocs.field(n, "matrix.row_names", "row names", null, m.rowNames().isEmpty() ? "none" : m.rowNames().size() + " (" + preview(m.rowNames()) + ")", "row_names array");
+        BpcellsDocs.field(n, "matrix.col_names", "col names", null, m.colNames().isEmpty() ? "none" : m.colNames().size() + " (" + preview(m.colNames()) + ")", "col_names array");
         long nnz = Math.max(1, m.storedNnz());
         long indexBytes = m.indexStream() != null ? dataBytes(store, m.indexStream().dataName()) : dataBytes(store, ArrayNames.INDEX);
         long valueBytes = m.valueStream() != null ? dataBytes(store, m.valueStream().dataName()) : dataBytes(store, ArrayNames.VAL);
         if (indexBytes >= 0) {
             long overhead = m.indexStream() == null ? 0 : dataBytes(store, m.indexStream().idxName()) + dataBytes(store, m.indexStream().startsName())
                     + Math.max(0, dataBytes(store, m.indexStream().idxOffsetsName()));
-            n.field("bits per index", null, String.format(Locale.ROOT, "%.2f", indexBytes * 8.0 / nnz)
+            BpcellsDocs.field(n, "matrix.bits_per_index", "bits per index", null, String.format(Locale.ROOT, "%.2f", indexBytes * 8.0 / nnz)
                     + (overhead > 0 ? String.format(Locale.ROOT, " (%.2f with idx and starts)", (indexBytes + overhead) * 8.0 / nnz) : ""),
                     "index payload bits per stored entry");
         }
         if (valueBytes >= 0) {
             long overhead = m.valueStream() == null ? 0 : dataBytes(store, m.valueStream().idxName()) + Math.max(0, dataBytes(store, m.valueStream().idxOffsetsName()));
-            n.field("bits per value", null, String.format(Locale.ROOT, "%.2f", valueBytes * 8.0 / nnz)
+            BpcellsDocs.field(n, "matrix.bits_per_value", "bits per value", null, String.format(Locale.ROOT, "%.2f", valueBytes * 8.0 / nnz)
                     + (overhead > 0 ? String.format(Locale.ROOT, " (%.2f with idx)", (valueBytes + overhead) * 8.0 / nnz) : ""),
                     "value payload bits per stored entry");
         }
@@ -66,7 +66,7 @@ final class MatrixFacts {
             ArrayInfo i = store.info(a);
             if (i != null && i.storedBytes() > 0) total += i.storedBytes();
         }
-        n.field("stored bytes", null, total, "all arrays as stored (headers and HDF5 chunk padding included)");
+        BpcellsDocs.field(n, "matrix.stored_bytes", "stored bytes", null, total, "all arrays as stored (headers and HDF5 chunk padding included)");
     }
 
     /** Payload bytes of an array (elements only), or -1 when absent. */

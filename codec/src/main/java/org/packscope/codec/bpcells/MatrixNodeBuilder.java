@@ -17,7 +17,7 @@ final class MatrixNodeBuilder {
     }
 
     static void fill(Node n, BpcellsMatrix m) {
-        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BpcellsExplainer.MATRIX);
+        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BpcellsDocs.DOCS);
         for (Diagnostic d : m.diagnostics()) n.diagnose(d);
         n.summary(MatrixFacts.summary(m));
         MatrixFacts.fields(n, m);

@@ -3,18 +3,31 @@ package org.packscope.codec.bpcells;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Store failures met while decoding, kept (a few) for the verifier instead of thrown. */
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.read.ReadProblem;
+
+/** Store failures met while decoding, kept (a few) as the matrix's diagnostics for the verifier instead of thrown. */
 final class ReadErrors {
     private static final int KEEP = 20;
-    private final List<ArrayReadException> kept = new ArrayList<>();
+    private final List<Diagnostic> kept = new ArrayList<>();
     private long count;
 
-    void add(ArrayReadException e) {
+    /** A failure to read {@code array}, placed in it as the matrix node places problems. */
+    void add(String array, ReadProblem e) {
         count++;
-        if (kept.size() < KEEP) kept.add(e);
+        if (kept.size() < KEEP) {
+            kept.add(StructureReader.diagnostic(Severity.ERROR, null, BpcellsRules.ARRAY_UNREADABLE,
+                    StructureReader.where(array, -1, StructureReader.byteOffsetOf(e), e.getMessage())));
+        }
+    }
+
+    /** A store that broke its contract (threw something else): reported, never thrown on. */
+    void add(String array, RuntimeException e) {
+        add(array, e instanceof ReadProblem p ? p : ArrayStore.unreadable(-1, "reading " + array + " failed: " + e));
     }
 
     long count() { return count; }
 
-    List<ArrayReadException> kept() { return kept; }
+    List<Diagnostic> kept() { return kept; }
 }

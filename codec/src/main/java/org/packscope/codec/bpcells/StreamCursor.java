@@ -76,14 +76,11 @@ final class StreamCursor {
         if (window.length < n) window = new int[Math.max(n, Math.min(WINDOW, window.length * 2))];
         try {
             store.readInts(dataName, ws, window, 0, n);
-        } catch (ArrayReadException e) {
-            windowLen = 0;
-            errors.add(e);
-            return false;
         } catch (RuntimeException e) {
-            // a store that breaks its contract must not take the whole traversal down
+            // a ReadProblem is the store's report; anything else is a store breaking its
+            // contract, which must not take the whole traversal down either
             windowLen = 0;
-            errors.add(new ArrayReadException(dataName, -1, "reading " + dataName + " failed: " + e, e));
+            errors.add(dataName, e);
             return false;
         }
         windowStart = ws;

@@ -7,6 +7,7 @@ import java.util.ServiceLoader;
 
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.SharedRules;
 
 /**
  * All formats PackScope knows, and detection by content. Adding a format means
@@ -63,13 +64,13 @@ public final class FormatRegistry implements Opener {
     public Node open(Path path) {
         String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
         if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !Files.exists(path)) {
-            return Node.of(name, "missing").diagnose(Diagnostic.error(null, "missing_file", "no such file or folder: " + path));
+            return Node.of(name, "missing").diagnose(Diagnostic.error(null, FormatRules.MISSING_FILE, "no such file or folder: " + path));
         }
         Probe probe = Probe.of(path);
         Format f = detect(probe);
         if (f == null) {
             return Node.of(name, "special").summary("not a regular file or folder")
-                    .diagnose(Diagnostic.warning(null, "not_regular_file",
+                    .diagnose(Diagnostic.warning(null, SharedRules.NOT_REGULAR_FILE,
                             "not a regular file or folder (a FIFO, device or broken link); it is not opened"));
         }
         Node node = f.open(path, this);

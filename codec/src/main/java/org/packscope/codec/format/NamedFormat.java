@@ -35,10 +35,10 @@ final class NamedFormat {
         int shown = Math.min(8, probe.headLength());
         Span head = Span.bytes(0, shown);
         if (promise != null) {
-            return Diagnostic.error(head, "bad_magic", "the name ends in ." + ext + " but the content does not start like "
+            return Diagnostic.error(head, FormatRules.BAD_MAGIC, "the name ends in ." + ext + " but the content does not start like "
                     + promise + (shown == 0 ? " (the file is empty)" : " (it starts " + hex(probe, shown) + ")"));
         }
-        return Diagnostic.warning(head, "unrecognised_content", "no PackScope format recognises this content"
+        return Diagnostic.warning(head, FormatRules.UNRECOGNISED_CONTENT, "no PackScope format recognises this content"
                 + (shown == 0 ? " (the file is empty)" : " (it starts " + hex(probe, shown) + ")") + "; it is shown as raw bytes");
     }
 

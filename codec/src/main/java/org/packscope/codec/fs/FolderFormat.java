@@ -13,6 +13,7 @@ import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.io.FileNames;
 
 /**
@@ -31,12 +32,12 @@ public final class FolderFormat implements Format {
                 Path target = entry.toRealPath();
                 if (folder.toRealPath().startsWith(target)) {
                     return Node.of(FileNames.of(entry), "link").summary("link to " + target + " (not followed)")
-                            .diagnose(Diagnostic.warning(null, "symlink_loop",
+                            .diagnose(Diagnostic.warning(null, FsRules.SYMLINK_LOOP,
                                     "links back to " + target + ", which contains it; not followed"));
                 }
             } catch (IOException | SecurityException e) {
                 return Node.of(FileNames.of(entry), "link")
-                        .diagnose(Diagnostic.warning(null, "link_unreadable", "cannot resolve link: " + e.getMessage()));
+                        .diagnose(Diagnostic.warning(null, FsRules.LINK_UNREADABLE, "cannot resolve link: " + e.getMessage()));
             }
         }
         return opener.open(entry);
@@ -61,7 +62,7 @@ public final class FolderFormat implements Format {
                     listed.add(new Entry(p, Files.isDirectory(p), name.toLowerCase(java.util.Locale.ROOT), name));
                 }
             } catch (IOException | SecurityException e) {
-                n.diagnose(Diagnostic.error(null, "folder_unreadable", "cannot list folder " + path + ": " + e.getMessage()));
+                n.diagnose(Diagnostic.error(null, SharedRules.FOLDER_UNREADABLE, "cannot list folder " + path + ": " + e.getMessage()));
             }
             // folders first, then by name, as file browsers do; each entry is asked once
             listed.sort(Comparator.comparing((Entry e) -> !e.directory()).thenComparing(Entry::lowerName).thenComparing(Entry::name));

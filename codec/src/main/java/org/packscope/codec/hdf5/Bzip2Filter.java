@@ -5,6 +5,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
+import org.packscope.codec.inspect.SharedRules;
+
 /** The HDF5 bzip2 filter (registered id 307): each chunk is one bzip2 stream. */
 final class Bzip2Filter implements io.jhdf.filter.Filter {
     static final int ID = 307;
@@ -24,13 +26,13 @@ final class Bzip2Filter implements io.jhdf.filter.Filter {
         try (InputStream s = new io.airlift.compress.bzip2.BZip2HadoopStreams().createInputStream(new ByteArrayInputStream(in))) {
             for (int n; (n = s.read(buf)) > 0; ) {
                 if (out.size() + (long) n > cap) {
-                    throw new Hdf5Problem("too_large_to_hold", NAME + ": the chunk decodes to more than " + cap + " bytes", -1);
+                    throw new Hdf5Problem(SharedRules.TOO_LARGE_TO_HOLD, NAME + ": the chunk decodes to more than " + cap + " bytes", -1);
                 }
                 out.write(buf, 0, n);
             }
         } catch (IOException | RuntimeException e) {
             if (e instanceof Hdf5Problem p) throw p;
-            throw new Hdf5Problem("hdf5_filter_failed", NAME + ": the bzip2 stream cannot be decoded: " + Hdf5Problem.words(e), -1);
+            throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, NAME + ": the bzip2 stream cannot be decoded: " + Hdf5Problem.words(e), -1);
         }
         return out.toByteArray();
     }

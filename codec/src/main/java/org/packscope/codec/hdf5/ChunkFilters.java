@@ -56,14 +56,14 @@ final class ChunkFilters {
             io.jhdf.filter.PipelineFilterWithData f = filters.get(i);
             io.jhdf.filter.Filter decoder = byId(f.getId());
             if (decoder == null) {
-                throw new Hdf5Problem("hdf5_filter_failed", "filter " + f.getName() + " (id " + f.getId() + ") is not one PackScope can undo", -1);
+                throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, "filter " + f.getName() + " (id " + f.getId() + ") is not one PackScope can undo", -1);
             }
             try {
                 b = decoder.decode(b, f.getFilterData());
             } catch (Hdf5Problem e) {
                 throw e;
             } catch (RuntimeException e) {
-                throw new Hdf5Problem("hdf5_filter_failed", "filter " + f.getName() + " (id " + f.getId() + "): " + Hdf5Problem.words(e), -1);
+                throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, "filter " + f.getName() + " (id " + f.getId() + "): " + Hdf5Problem.words(e), -1);
             }
         }
         return b;

@@ -41,7 +41,7 @@ final class ChunkIndex {
             return m;
         } catch (ReflectiveOperationException | RuntimeException e) {
             if (e.getCause() instanceof StackOverflowError) {
-                throw new Hdf5Problem("hdf5_cycle", "the chunk index (B-tree) of " + path
+                throw new Hdf5Problem(Hdf5Rules.CYCLE, "the chunk index (B-tree) of " + path
                         + " refers back to itself or nests too deep to follow", -1);
             }
             return null;

@@ -56,7 +56,7 @@ final class DatasetChunks {
             int size = c.getSize();
             n.source(file);
             if (at < 0 || !file.has(at, size)) {
-                n.diagnose(Diagnostic.errorAtByte(Math.max(0, Math.min(at, file.size())), "hdf5_chunk_beyond_file",
+                n.diagnose(Diagnostic.errorAtByte(Math.max(0, Math.min(at, file.size())), Hdf5Rules.CHUNK_BEYOND_FILE,
                         name + " is said to take " + size + " bytes at byte " + at + ", beyond the end of the file (" + file.size() + " bytes)"));
                 return;
             }
@@ -81,11 +81,11 @@ final class DatasetChunks {
                 try {
                     decoded = ChunkFilters.undo(file.bytes(at, size), filters, mask);
                 } catch (RuntimeException e) {
-                    sink.accept(Diagnostic.error(stored, "hdf5_filter_failed", name + " cannot be decoded: " + Hdf5Problem.words(e)));
+                    sink.accept(Diagnostic.error(stored, Hdf5Rules.FILTER_FAILED, name + " cannot be decoded: " + Hdf5Problem.words(e)));
                     return;
                 }
                 if (decoded.length < chunkBytes) {
-                    sink.accept(Diagnostic.error(stored, "hdf5_filter_failed", name + " decodes to " + decoded.length
+                    sink.accept(Diagnostic.error(stored, Hdf5Rules.FILTER_FAILED, name + " decodes to " + decoded.length
                             + " bytes, fewer than the " + chunkBytes + " its shape and type call for"));
                 }
             });
@@ -94,7 +94,7 @@ final class DatasetChunks {
                 BloscChunk blosc = BloscChunk.read(file, at, size);
                 n.add(Node.lazy("Blosc chunk", "blosc-chunk", b -> ChunkNodes.fill(b, blosc, name)));
                 if (blosc.header() != null && sizePreservedBelow(filters, mask, outermost) && blosc.header().nbytes() != chunkBytes) {
-                    n.diagnose(Diagnostic.error(Span.bytes(at + 4, 4), "hdf5_chunk_size_mismatch", "the Blosc chunk says it holds "
+                    n.diagnose(Diagnostic.error(Span.bytes(at + 4, 4), Hdf5Rules.CHUNK_SIZE_MISMATCH, "the Blosc chunk says it holds "
                             + blosc.header().nbytes() + " bytes (nbytes) but the chunk's shape and type call for " + chunkBytes));
                 }
             }

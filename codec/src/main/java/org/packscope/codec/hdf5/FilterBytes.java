@@ -3,6 +3,7 @@ package org.packscope.codec.hdf5;
 import org.packscope.codec.compress.ChunkCodecs;
 import org.packscope.codec.compress.CodecException;
 import org.packscope.codec.compress.CodecId;
+import org.packscope.codec.inspect.SharedRules;
 
 /**
  * What the block-framed HDF5 filters (LZ4 32004, bitshuffle 32008) share: big-endian
@@ -32,7 +33,7 @@ final class FilterBytes {
 
     static void need(byte[] b, long at, long n, String filter) {
         if (at < 0 || n < 0 || at + n > b.length) {
-            throw new Hdf5Problem("hdf5_filter_failed", filter + ": the chunk ends at byte " + b.length + " inside a field of "
+            throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, filter + ": the chunk ends at byte " + b.length + " inside a field of "
                     + n + " bytes at byte " + at, -1);
         }
     }
@@ -40,7 +41,7 @@ final class FilterBytes {
     /** The chunk's claimed decoded size, refused when the stored bytes cannot code that much. */
     static int claimedSize(long total, long stored, long maxRatio, String filter) {
         if (total < 0 || total > MAX_CHUNK || total > Math.max(64, stored) * maxRatio) {
-            throw new Hdf5Problem("too_large_to_hold", filter + ": the chunk claims " + Long.toUnsignedString(total)
+            throw new Hdf5Problem(SharedRules.TOO_LARGE_TO_HOLD, filter + ": the chunk claims " + Long.toUnsignedString(total)
                     + " decoded bytes from " + stored + " stored bytes, more than the codec can produce", -1);
         }
         return (int) total;
@@ -53,11 +54,11 @@ final class FilterBytes {
             n = ChunkCodecs.local().decode(codec, src, at, len, dst, dOff, expected);
         } catch (CodecException e) {
             long where = e.inputOffset() < 0 ? at : at + e.inputOffset();
-            throw new Hdf5Problem("hdf5_filter_failed", filter + ": the " + codec.label() + " block at byte " + at
+            throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, filter + ": the " + codec.label() + " block at byte " + at
                     + " of the chunk cannot be decoded (at byte " + where + "): " + e.getMessage(), -1);
         }
         if (n != expected) {
-            throw new Hdf5Problem("hdf5_filter_failed", filter + ": the " + codec.label() + " block at byte " + at
+            throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, filter + ": the " + codec.label() + " block at byte " + at
                     + " of the chunk decodes to " + n + " bytes, " + expected + " expected", -1);
         }
     }

@@ -125,7 +125,7 @@ final class GroupMembers {
         while (!todo.isEmpty()) {
             long at = todo.pop();
             if (!seen.add(at)) {
-                throw new Hdf5Problem("hdf5_cycle", "B-tree node: the group index node at byte " + at
+                throw new Hdf5Problem(Hdf5Rules.CYCLE, "B-tree node: the group index node at byte " + at
                         + " is reached twice (a node lists itself or an ancestor as its child); the cycle is not followed", at);
             }
             ByteBuffer b = st.readBufferFromAddress(at, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN);

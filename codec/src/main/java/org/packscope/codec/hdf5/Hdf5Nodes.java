@@ -20,6 +20,7 @@ import io.jhdf.object.datatype.VariableLength;
 import org.packscope.codec.format.Opener;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 
@@ -101,12 +102,12 @@ final class Hdf5Nodes {
         if (h instanceof Group g) {
             if (ancestors.contains(g.getAddress())) {
                 return Node.of(name, "hdf5-link").summary("link to a group above (not followed)")
-                        .diagnose(Diagnostic.warning(null, "hdf5_link_loop", "'" + name + "' is the group at byte " + g.getAddress()
+                        .diagnose(Diagnostic.warning(null, Hdf5Rules.LINK_LOOP, "'" + name + "' is the group at byte " + g.getAddress()
                                 + ", which contains it; not followed"));
             }
             if (ancestors.size() >= MAX_DEPTH) {
                 return Node.of(name, "hdf5-group").summary("nested too deep (not opened)")
-                        .diagnose(Diagnostic.warning(null, "hdf5_too_deep", "groups nest more than " + MAX_DEPTH + " levels here; deeper ones are not opened"));
+                        .diagnose(Diagnostic.warning(null, Hdf5Rules.TOO_DEEP, "groups nest more than " + MAX_DEPTH + " levels here; deeper ones are not opened"));
             }
             Node damaged = Node.of(name, "hdf5-group");
             if (!headerFits(damaged, g.getAddress(), "group " + g.getPath())) {
@@ -118,7 +119,7 @@ final class Hdf5Nodes {
                         if (o.accepts(g)) return claimed(o, name, g, ancestors);
                     } catch (RuntimeException e) {
                         // fall back to the plain group view; the opener's problem is shown there
-                        return plainGroup(name, g, ancestors, null).diagnose(Diagnostic.error(null, "group_unreadable",
+                        return plainGroup(name, g, ancestors, null).diagnose(Diagnostic.error(null, Hdf5Rules.GROUP_UNREADABLE,
                                 "recognised as " + o.getClass().getSimpleName() + " but could not be opened: " + Hdf5Problem.words(e)));
                     }
                 }
@@ -145,7 +146,7 @@ final class Hdf5Nodes {
                     "a datatype stored under a name, for datasets and attributes to share");
         }
         return Node.of(name, "hdf5-object").summary("unknown object")
-                .diagnose(Diagnostic.warning(null, "hdf5_unsupported_object", "'" + name + "' is neither a group, a dataset nor a named datatype"));
+                .diagnose(Diagnostic.warning(null, Hdf5Rules.UNSUPPORTED_OBJECT, "'" + name + "' is neither a group, a dataset nor a named datatype"));
     }
 
     /**
@@ -185,12 +186,12 @@ final class Hdf5Nodes {
         } catch (StackOverflowError e) {
             return Node.of(name, "hdf5-link").summary("soft link → " + target + " (a cycle)")
                     .field("soft link", null, target, "path this link points to")
-                    .diagnose(Diagnostic.warning(null, "hdf5_link_cycle", "soft link '" + name + "' → " + target
+                    .diagnose(Diagnostic.warning(null, Hdf5Rules.LINK_CYCLE, "soft link '" + name + "' → " + target
                             + " leads back to itself through other soft links; not followed"));
         } catch (RuntimeException e) {
             return Node.of(name, "hdf5-link").summary("soft link → " + target + " (dangling)")
                     .field("soft link", null, target, "path this link points to")
-                    .diagnose(Diagnostic.warning(null, "hdf5_dangling_link", "soft link '" + name + "' → " + target
+                    .diagnose(Diagnostic.warning(null, Hdf5Rules.DANGLING_LINK, "soft link '" + name + "' → " + target
                             + ": nothing is at that path (legal in HDF5; the link is kept but leads nowhere)"));
         }
         if (t instanceof SoftLink || t instanceof ExternalLink) {
@@ -224,7 +225,7 @@ final class Hdf5Nodes {
     boolean headerFits(Node n, long address, String what) {
         long size = source.size();
         if (address < 0 || address >= size) {
-            n.diagnose(Diagnostic.errorAtByte(Math.max(0, Math.min(address, size)), "hdf5_object_header_beyond_file",
+            n.diagnose(Diagnostic.errorAtByte(Math.max(0, Math.min(address, size)), Hdf5Rules.OBJECT_HEADER_BEYOND_FILE,
                     what + ": its object header is said to start at byte " + address + ", past the end of the file (" + size + " bytes)"));
             return false;
         }
@@ -247,14 +248,14 @@ final class Hdf5Nodes {
             sizeAt = address + 8;
             if (claimed <= size - (address + 16)) return true;
         }
-        n.diagnose(Diagnostic.error(Span.bytes(sizeAt, 4), "hdf5_object_header_too_large",
+        n.diagnose(Diagnostic.error(Span.bytes(sizeAt, 4), Hdf5Rules.OBJECT_HEADER_TOO_LARGE,
                 what + ": the object header claims " + Long.toUnsignedString(claimed) + " bytes of messages but only "
                         + Math.max(0, size - sizeAt) + " bytes follow; its messages are not read"));
         return false;
     }
 
     private boolean truncatedHeader(Node n, long address, String what) {
-        n.diagnose(Diagnostic.errorAtByte(address, "truncated", what + ": the object header at byte " + address + " is cut off by the end of the file"));
+        n.diagnose(Diagnostic.errorAtByte(address, SharedRules.TRUNCATED, what + ": the object header at byte " + address + " is cut off by the end of the file"));
         return false;
     }
 
@@ -320,7 +321,7 @@ final class Hdf5Nodes {
             if (chunks != null) n.add(chunks);
             n.facet(org.packscope.codec.inspect.ValueColumn.class, new VlenColumn(d, count));
         } else {
-            n.diagnose(Diagnostic.warning(null, "hdf5_unsupported_type",
+            n.diagnose(Diagnostic.warning(null, Hdf5Rules.UNSUPPORTED_TYPE,
                     "values of type " + describeType(dtype) + " are not shown"));
         }
     }
@@ -383,7 +384,7 @@ final class Hdf5Nodes {
                 value = attributeText(a);
             } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
                 value = "(unreadable)";
-                n.diagnose(Diagnostic.warning(null, "hdf5_attribute_unreadable", "attribute " + a.getName() + ": " + Hdf5Problem.words(e)));
+                n.diagnose(Diagnostic.warning(null, Hdf5Rules.ATTRIBUTE_UNREADABLE, "attribute " + a.getName() + ": " + Hdf5Problem.words(e)));
             }
             n.field("@" + a.getName(), null, value, "attribute");
         }

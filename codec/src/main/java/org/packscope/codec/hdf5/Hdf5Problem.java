@@ -4,6 +4,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Rule;
+import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.Span;
 
 /**
@@ -17,14 +19,14 @@ public final class Hdf5Problem extends RuntimeException {
     private static final Pattern ADDRESS = Pattern.compile("(?i)(?:address|offset|at)\\s*(?:=|:)?\\s*(0x[0-9a-f]+|\\d+)");
 
     final long address;
-    final String rule;
+    final Rule rule;
 
     Hdf5Problem(String message, long address) {
-        this("hdf5_unreadable", message, address);
+        this(Hdf5Rules.UNREADABLE, message, address);
     }
 
-    /** {@code rule} names the kind of problem, e.g. {@code hdf5_cycle}. */
-    Hdf5Problem(String rule, String message, long address) {
+    /** {@code rule} names the kind of problem, e.g. {@link Hdf5Rules#CYCLE}. */
+    Hdf5Problem(Rule rule, String message, long address) {
         super(message, null, false, false);
         this.address = address;
         this.rule = rule;
@@ -46,16 +48,16 @@ public final class Hdf5Problem extends RuntimeException {
                     : Diagnostic.error(null, p.rule, what + ": " + p.getMessage());
         }
         if (e instanceof StackOverflowError) {
-            return Diagnostic.error(null, "hdf5_cycle", what + ": its structures refer back to themselves"
+            return Diagnostic.error(null, Hdf5Rules.CYCLE, what + ": its structures refer back to themselves"
                     + " (a B-tree node or link that points at itself or an ancestor) or nest too deep to follow");
         }
         if (e instanceof OutOfMemoryError) {
-            return Diagnostic.error(null, "too_large_to_hold", what + ": it claims more memory than PackScope holds for one object");
+            return Diagnostic.error(null, SharedRules.TOO_LARGE_TO_HOLD, what + ": it claims more memory than PackScope holds for one object");
         }
         long at = address(e);
         String message = "could not read " + what + ": " + words(e);
-        return at >= 0 ? Diagnostic.error(Span.bytes(at, 1), "hdf5_unreadable", message)
-                : Diagnostic.error(null, "hdf5_unreadable", message);
+        return at >= 0 ? Diagnostic.error(Span.bytes(at, 1), Hdf5Rules.UNREADABLE, message)
+                : Diagnostic.error(null, Hdf5Rules.UNREADABLE, message);
     }
 
     /** The byte address a jhdf message names, or -1. */

@@ -41,7 +41,7 @@ final class Links {
         Path resolved = resolve(targetFile);
         String problem = resolved == null ? "its file name is not a path here" : notRegular(resolved);
         if (problem != null) {
-            n.diagnose(Diagnostic.warning(null, "hdf5_external_link_target", "external link '" + name + "' → " + targetFile
+            n.diagnose(Diagnostic.warning(null, Hdf5Rules.EXTERNAL_LINK_TARGET, "external link '" + name + "' → " + targetFile
                     + ": " + problem + "; the link is shown, not followed"));
             return n;
         }
@@ -49,7 +49,7 @@ final class Links {
         n.lazyChildren(1, i -> Node.lazy("follow → " + targetFile, "hdf5-external-target", t -> {
             String again = notRegular(p);
             if (again != null) {
-                t.diagnose(Diagnostic.warning(null, "hdf5_external_link_target", targetFile + ": " + again));
+                t.diagnose(Diagnostic.warning(null, Hdf5Rules.EXTERNAL_LINK_TARGET, targetFile + ": " + again));
                 return;
             }
             Node root = opener.open(p);

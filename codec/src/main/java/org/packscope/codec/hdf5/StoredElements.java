@@ -231,7 +231,7 @@ final class StoredElements {
             c = stored == null ? chunked.getDecompressedChunk(at)
                     : ChunkFilters.undo(bytes(chunked.getRawChunkBuffer(at)), dataset.getFilters(), stored.getFilterMask());
         } catch (StackOverflowError e) {
-            throw new Hdf5Problem("hdf5_cycle", "the chunk index (B-tree) of " + dataset.getPath()
+            throw new Hdf5Problem(Hdf5Rules.CYCLE, "the chunk index (B-tree) of " + dataset.getPath()
                     + " refers back to itself or nests too deep to follow", -1);
         } catch (RuntimeException e) {
             if (present == null && String.valueOf(e.getMessage()).startsWith("No chunk with offset")) return null;

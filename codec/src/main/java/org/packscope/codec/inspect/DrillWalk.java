@@ -41,7 +41,7 @@ public final class DrillWalk {
             } catch (Progress.CancelledException e) {
                 throw e;
             } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-                out.add(new TreeWalk.Located(n, Diagnostic.error(null, Node.isBug(e) ? "internal_error" : "unreadable",
+                out.add(new TreeWalk.Located(n, Diagnostic.error(null, Node.isBug(e) ? SharedRules.INTERNAL_ERROR : SharedRules.UNREADABLE,
                         "looking at " + n.kind() + " " + n.name() + " failed: " + Node.describe(e))));
             }
         }

@@ -241,12 +241,12 @@ public final class Node implements AutoCloseable {
             try {
                 loader.load(this);
             } catch (OutOfRangeException e) {
-                diagnose(Diagnostic.errorAtByte(e.offset(), "truncated",
+                diagnose(Diagnostic.errorAtByte(e.offset(), SharedRules.TRUNCATED,
                         "the data ends early: " + e.getMessage()));
             } catch (Progress.CancelledException e) {
-                diagnose(new Diagnostic(Severity.INFO, null, "cancelled", "reading was cancelled"));
+                diagnose(SharedRules.CANCELLED.at(null, "reading was cancelled"));
             } catch (Exception | StackOverflowError | OutOfMemoryError e) {
-                diagnose(Diagnostic.error(null, isBug(e) ? "internal_error" : "unreadable",
+                diagnose(Diagnostic.error(null, isBug(e) ? SharedRules.INTERNAL_ERROR : SharedRules.UNREADABLE,
                         "could not be read: " + describe(e)));
             } finally {
                 loader = null;

@@ -99,7 +99,7 @@ public final class TreeWalk {
                     } catch (Progress.CancelledException e) {
                         throw e;
                     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-                        add.accept(new Located(n, Diagnostic.error(n.span(), Node.isBug(e) ? "internal_error" : "unreadable",
+                        add.accept(new Located(n, Diagnostic.error(n.span(), Node.isBug(e) ? SharedRules.INTERNAL_ERROR : SharedRules.UNREADABLE,
                                 "verification failed: " + Node.describe(e))));
                     }
                 }
@@ -112,7 +112,7 @@ public final class TreeWalk {
         }
         repeats.forEachSummary((key, d) -> out.add(new Located(key.node(), d)));
         if (!todo.isEmpty()) {
-            out.add(new Located(root, new Diagnostic(Severity.INFO, null, "walk_limit",
+            out.add(new Located(root, SharedRules.WALK_LIMIT.at(null,
                     "stopped after " + maxNodes + " nodes; the rest was not checked")));
         }
         List<Located> unique = new ArrayList<>();

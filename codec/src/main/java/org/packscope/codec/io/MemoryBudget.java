@@ -10,6 +10,11 @@ package org.packscope.codec.io;
  * its scratch copies and the rest of the program.
  */
 public final class MemoryBudget {
+    /**
+     * The id of {@code inspect.SharedRules.TOO_LARGE_TO_HOLD}, which is where the rule is
+     * defined ({@code io} cannot name a {@code Rule} without depending back on
+     * {@code inspect}); kept for readers that still pass rule ids as text.
+     */
     public static final String RULE = "too_large_to_hold";
     /** Upper bound on one unit, whatever the heap. */
     public static final long MAX_UNIT_BYTES = 64L << 20;

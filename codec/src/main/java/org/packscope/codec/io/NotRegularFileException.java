@@ -10,6 +10,10 @@ import java.nio.file.Path;
  * {@value #RULE}.
  */
 public final class NotRegularFileException extends IOException {
+    /**
+     * The id of {@code inspect.SharedRules.NOT_REGULAR_FILE}, where the rule is defined;
+     * kept for readers that still pass rule ids as text.
+     */
     public static final String RULE = "not_regular_file";
 
     private final transient Path path;

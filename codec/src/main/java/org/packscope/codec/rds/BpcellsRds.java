@@ -65,7 +65,7 @@ public final class BpcellsRds {
         }
         Node m = BpcellsNodes.matrixNode(n.name(), store, store.versionString());
         List<Node> kids = new ArrayList<>(m.children());
-        for (Field f : m.fields()) n.addField(new Field(f.name(), null, f.value(), f.meaning()));
+        for (Field f : m.fields()) n.addField(new Field(f.key(), f.index(), f.name(), null, f.value(), f.meaning()));
         m.diagnostics().forEach(n::diagnose);
         m.tables().forEach(n::table);
         copy(m, n, SparseMatrix.class);

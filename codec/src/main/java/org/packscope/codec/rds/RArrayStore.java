@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.packscope.codec.bpcells.ArrayInfo;
 import org.packscope.codec.bpcells.ArrayNames;
-import org.packscope.codec.bpcells.ArrayReadException;
 import org.packscope.codec.bpcells.ArrayStore;
 import org.packscope.codec.bpcells.ElementType;
 import org.packscope.codec.bpcells.MatrixVersion;
@@ -17,6 +16,7 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * The named arrays of a BPCells matrix kept as an R S4 object (write_matrix_memory):
@@ -285,11 +285,11 @@ public final class RArrayStore implements ArrayStore {
     public List<String> readStrings(String name) {
         if (name.equals(ArrayNames.VERSION)) {
             String v = versionString();
-            if (v == null) throw new ArrayReadException(name, -1, "slot version is missing");
+            if (v == null) throw ArrayStore.unreadable(-1, "slot version is missing");
             return List.of(v);
         }
         Slot s = slots.get(name);
-        if (s == null) throw new ArrayReadException(name, -1, "slot for " + name + " is missing");
+        if (s == null) throw ArrayStore.unreadable(-1, "slot for " + name + " is missing");
         if (s.conversion() == Conversion.ORDER) {
             return List.of(((RItem.Vector) s.value()).intAt(0) != 0 ? "row" : "col");
         }
@@ -351,17 +351,17 @@ public final class RArrayStore implements ArrayStore {
 
     private Slot need(String name, long start, int len) {
         Slot s = slots.get(name);
-        if (s == null) throw new ArrayReadException(name, -1, "slot for " + name + " is missing");
-        if (s.type() == null) throw new ArrayReadException(name, s.value().offset(), s.problem());
+        if (s == null) throw ArrayStore.unreadable(-1, "slot for " + name + " is missing");
+        if (s.type() == null) throw ArrayStore.unreadable(s.value().offset(), s.problem());
         if (start < 0 || len < 0 || start + len > s.length()) {
-            throw new ArrayReadException(name, s.value().end(), name + " has " + s.length() + " elements; elements "
+            throw ArrayStore.unreadable(s.value().end(), name + " has " + s.length() + " elements; elements "
                     + start + ".." + (start + len) + " were asked for");
         }
         return s;
     }
 
-    private static ArrayReadException notOf(Slot s, String what) {
-        return new ArrayReadException(s.array(), s.value().offset(), s.array() + " (slot " + s.slot() + ") is not a " + what + " array");
+    private static ReadProblem notOf(Slot s, String what) {
+        return ArrayStore.unreadable(s.value().offset(), s.array() + " (slot " + s.slot() + ") is not a " + what + " array");
     }
 
     private int[] ints(Slot s) {
@@ -375,7 +375,7 @@ public final class RArrayStore implements ArrayStore {
             for (int i = 0; i < a.length; i++) {
                 double d = v.doubleAt(i);
                 if (!(d >= 0 && d <= 0xffffffffL && d == Math.floor(d))) {
-                    throw new ArrayReadException(s.array(), v.dataOffset() + 8L * i, s.slot() + "[" + (i + 1) + "] is "
+                    throw ArrayStore.unreadable(v.dataOffset() + 8L * i, s.slot() + "[" + (i + 1) + "] is "
                             + RNodes.realText(v.longBitsAt(i)) + ", not a whole number from 0 to 2^32-1");
                 }
                 a[i] = (int) (long) d;
@@ -394,7 +394,7 @@ public final class RArrayStore implements ArrayStore {
             for (int i = 0; i < a.length; i++) {
                 double d = Double.longBitsToDouble(a[i]);
                 if (!(d >= 0 && d < TWO_63 && d == Math.floor(d))) {
-                    throw new ArrayReadException(s.array(), v.dataOffset() + 8L * i, s.slot() + "[" + (i + 1) + "] is "
+                    throw ArrayStore.unreadable(v.dataOffset() + 8L * i, s.slot() + "[" + (i + 1) + "] is "
                             + RNodes.realText(a[i]) + ", not a whole number ≥ 0 (a uint64 kept in an R double)");
                 }
                 a[i] = (long) d;

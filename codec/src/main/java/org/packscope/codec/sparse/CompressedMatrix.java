@@ -7,6 +7,8 @@ import java.util.function.Consumer;
 
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Rule;
+import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueType;
@@ -52,25 +54,25 @@ public final class CompressedMatrix implements StoredEntries {
     private void checkStructure() {
         H5Vector indptr = spec.indptr(), indices = spec.indices(), data = spec.data();
         if (indptr == null || indices == null || data == null) {
-            problems.add(Diagnostic.error(null, "missing_array", "a compressed sparse matrix needs numeric 1-D datasets data, indices and indptr; missing or not numeric: "
+            problems.add(Diagnostic.error(null, SharedRules.MISSING_ARRAY, "a compressed sparse matrix needs numeric 1-D datasets data, indices and indptr; missing or not numeric: "
                     + String.join(", ", missingNames())));
             return;
         }
         long rows = spec.rows(), cols = spec.cols();
         if (rows < 0 || cols < 0 || rows > Integer.MAX_VALUE || cols > Integer.MAX_VALUE) {
-            problems.add(Diagnostic.error(spec.rowsShapeSpan(), "shape_invalid", "the shape " + rows + " × " + cols + " (" + spec.shapeWhere()
+            problems.add(Diagnostic.error(spec.rowsShapeSpan(), SparseRules.SHAPE_INVALID, "the shape " + rows + " × " + cols + " (" + spec.shapeWhere()
                     + ") is negative or beyond 2^31 rows or columns; the matrix is not read"));
             return;
         }
         long majors = spec.rowMajor() ? rows : cols;
         if (indptr.length() < 1 || indptr.length() > MAX_MAJORS) {
-            problems.add(Diagnostic.error(null, "indptr_length_mismatch", indptr.path() + " has " + indptr.length()
+            problems.add(Diagnostic.error(null, SparseRules.INDPTR_LENGTH_MISMATCH, indptr.path() + " has " + indptr.length()
                     + " elements; it needs one more than the " + majors + (spec.rowMajor() ? " rows" : " columns") + " and at most " + MAX_MAJORS));
             return;
         }
         if (indptr.length() != majors + 1) {
             long at = Math.min(indptr.length(), majors + 1) - 1;
-            problems.add(diagnostic(true, indptr, at, "indptr_length_mismatch", indptr.path() + " has " + indptr.length() + " elements but the shape "
+            problems.add(diagnostic(true, indptr, at, SparseRules.INDPTR_LENGTH_MISMATCH, indptr.path() + " has " + indptr.length() + " elements but the shape "
                     + rows + " × " + cols + " needs " + (majors + 1) + " (one per stored " + majorWord() + ", plus one); only the first "
                     + (Math.min(indptr.length() - 1, majors)) + " " + majorWord() + "s are read"));
         }
@@ -81,12 +83,12 @@ public final class CompressedMatrix implements StoredEntries {
         if (indices.length() != data.length()) {
             H5Vector longer = indices.length() > data.length() ? indices : data;
             H5Vector shorter = longer == indices ? data : indices;
-            problems.add(diagnostic(true, longer, stored, "data_indices_length_mismatch", data.path() + " has " + data.length() + " values but "
+            problems.add(diagnostic(true, longer, stored, SparseRules.DATA_INDICES_LENGTH_MISMATCH, data.path() + " has " + data.length() + " values but "
                     + indices.path() + " has " + indices.length() + " indices; from " + longer.where(stored) + " on, "
                     + longer.name() + " has no partner in " + shorter.name() + " (those entries are left out)"));
         }
         if (ptr[0] != 0) {
-            problems.add(diagnostic(true, indptr, 0, "indptr_not_monotonic", indptr.where(0) + " is " + indptr.asLong(ptr[0]) + ", not 0"));
+            problems.add(diagnostic(true, indptr, 0, SparseRules.INDPTR_NOT_MONOTONIC, indptr.where(0) + " is " + indptr.asLong(ptr[0]) + ", not 0"));
         }
         long badAt = -1;
         for (int j = 0; j < count; j++) {
@@ -94,13 +96,13 @@ public final class CompressedMatrix implements StoredEntries {
             if (b < a && badAt < 0) badAt = j + 1;
         }
         if (badAt >= 0) {
-            problems.add(diagnostic(true, indptr, badAt, "indptr_not_monotonic", indptr.where(badAt) + " = " + indptr.asLong(ptr[(int) badAt])
+            problems.add(diagnostic(true, indptr, badAt, SparseRules.INDPTR_NOT_MONOTONIC, indptr.where(badAt) + " = " + indptr.asLong(ptr[(int) badAt])
                     + " is less than the element before it (" + indptr.asLong(ptr[(int) badAt - 1]) + "): " + majorWord() + " " + (badAt - 1)
                     + " would end before it starts; it is read as empty"));
         }
         long last = indptr.asLong(p[p.length - 1]);
         if (last != indices.length()) {
-            problems.add(diagnostic(true, indptr, p.length - 1, "indptr_end_mismatch", indptr.where(p.length - 1) + " = " + last
+            problems.add(diagnostic(true, indptr, p.length - 1, SparseRules.INDPTR_END_MISMATCH, indptr.where(p.length - 1) + " = " + last
                     + " but " + indices.path() + " holds " + indices.length() + " entries: the last element of indptr must be the number of stored entries"));
         }
         // clamp to a monotonic sequence inside the stored entries, so reading never leaves the arrays
@@ -126,14 +128,14 @@ public final class CompressedMatrix implements StoredEntries {
 
     private void checkNames(List<String> names, long count, String what, Span shapeSpan) {
         if (names.isEmpty() || names.size() == count) return;
-        problems.add(Diagnostic.error(shapeSpan, "shape_names_mismatch", "the shape (" + spec.shapeWhere() + ") says " + count + " " + what + "s but there are "
+        problems.add(Diagnostic.error(shapeSpan, SparseRules.SHAPE_NAMES_MISMATCH, "the shape (" + spec.shapeWhere() + ") says " + count + " " + what + "s but there are "
                 + names.size() + " " + what + " names; names are shown only where both agree"));
     }
 
     private String majorWord() { return spec.rowMajor() ? "row" : "column"; }
 
     /** A diagnostic at an element: its bytes when the dataset is contiguous, else a place in words in the message. */
-    static Diagnostic diagnostic(boolean error, H5Vector v, long element, String rule, String message) {
+    static Diagnostic diagnostic(boolean error, H5Vector v, long element, Rule rule, String message) {
         Span s = v.place(element);
         Span at = s == null ? null : Span.bytes(s.byteOffset(), s.byteLength());
         return error ? Diagnostic.error(at, rule, message) : Diagnostic.warning(at, rule, message);
@@ -421,15 +423,15 @@ public final class CompressedMatrix implements StoredEntries {
             major[0] = j;
         }, progress);
         String within = spec.rowMajor() ? "row" : "column";
-        if (count[0] > 0) sink.accept(diagnostic(true, idx, first[0], "index_out_of_range", count[0] + " entries have a "
+        if (count[0] > 0) sink.accept(diagnostic(true, idx, first[0], SharedRules.INDEX_OUT_OF_RANGE, count[0] + " entries have a "
                 + (spec.rowMajor() ? "column" : "row") + " index outside 0.." + (minorDim - 1) + " (first: " + idx.where(first[0]) + "); they are left out"));
-        if (count[1] > 0) sink.accept(diagnostic(false, idx, first[1], "index_unsorted", count[1] + " indices are smaller than the one before them in their "
+        if (count[1] > 0) sink.accept(diagnostic(false, idx, first[1], SparseRules.INDEX_UNSORTED, count[1] + " indices are smaller than the one before them in their "
                 + within + " (first: " + idx.where(first[1]) + "); scipy allows this, but BPCells and readers that binary-search a " + within + " need them ascending"));
-        if (count[2] > 0) sink.accept(diagnostic(true, idx, first[2], "index_duplicate", count[2] + " indices repeat the one before them in their "
+        if (count[2] > 0) sink.accept(diagnostic(true, idx, first[2], SparseRules.INDEX_DUPLICATE, count[2] + " indices repeat the one before them in their "
                 + within + " (first: " + idx.where(first[2]) + "): two values for one cell"));
-        if (count[3] > 0) sink.accept(diagnostic(false, data, first[3], "non_integer_counts", count[3] + " count values are not whole numbers (first: "
+        if (count[3] > 0) sink.accept(diagnostic(false, data, first[3], SparseRules.NON_INTEGER_COUNTS, count[3] + " count values are not whole numbers (first: "
                 + data.where(first[3]) + "); the matrix may hold normalised values rather than counts"));
-        if (count[4] > 0) sink.accept(diagnostic(false, data, first[4], "negative_counts", count[4] + " count values are negative (first: "
+        if (count[4] > 0) sink.accept(diagnostic(false, data, first[4], SparseRules.NEGATIVE_COUNTS, count[4] + " count values are negative (first: "
                 + data.where(first[4]) + ")"));
     }
 

@@ -49,7 +49,7 @@ public class BpcellsReadBench {
         Path dir = Fixtures.sharedOrSkip("bench/bpcells/mat_20000x5000_packed_dir");
         FolderArrayStore store = new FolderArrayStore(dir);
         matrix = BpcellsMatrix.open(store, store.readVersion());
-        if (!matrix.readable() || !matrix.issues().isEmpty()) throw new IllegalStateException(matrix.issues().toString());
+        if (!matrix.readable() || !matrix.diagnostics().isEmpty()) throw new IllegalStateException(matrix.diagnostics().toString());
         index = matrix.indexStream();
         value = matrix.valueStream();
         indexWords = new int[(int) index.layout().dataWords()];

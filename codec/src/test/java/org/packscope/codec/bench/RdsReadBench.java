@@ -70,7 +70,7 @@ public class RdsReadBench {
         if (!s.diagnostics().isEmpty()) throw new IllegalStateException(s.diagnostics().toString());
         object = (RItem.S4) s.root();
         BpcellsMatrix m = BpcellsMatrix.open(new RArrayStore(object, stream, "bench"), "packed-uint-matrix-v2");
-        if (!m.readable() || !m.issues().isEmpty()) throw new IllegalStateException(m.issues().toString());
+        if (!m.readable() || !m.diagnostics().isEmpty()) throw new IllegalStateException(m.diagnostics().toString());
     }
 
     /** Decompression into memory: MB/s = 9.7 MB / time. */

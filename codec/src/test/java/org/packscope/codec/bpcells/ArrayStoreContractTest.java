@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.SparseMatrix;
+import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.testing.Fixtures;
 
 /**
@@ -35,11 +36,11 @@ class ArrayStoreContractTest {
             return i == null ? null : new ArrayInfo(i.name(), i.type(), i.length(), -1, null, i.problem());
         }
         public void readInts(String name, long start, int[] dst, int off, int len) {
-            if (hidden.contains(name)) throw new ArrayReadException(name, -1, "hidden");
+            if (hidden.contains(name)) throw ArrayStore.unreadable(-1, "hidden");
             base.readInts(name, start, dst, off, len);
         }
         public void readLongs(String name, long start, long[] dst, int off, int len) {
-            if (hidden.contains(name)) throw new ArrayReadException(name, -1, "hidden");
+            if (hidden.contains(name)) throw ArrayStore.unreadable(-1, "hidden");
             base.readLongs(name, start, dst, off, len);
         }
         public List<String> readStrings(String name) { return base.readStrings(name); }
@@ -61,23 +62,24 @@ class ArrayStoreContractTest {
             assertEquals(ElementType.UINT64, store.info("idxptr").type());
             assertEquals(51, store.info("idxptr").length());
             assertNull(store.info("nothing"));
-            assertThrows(ArrayReadException.class, () -> store.readInts("idxptr", 0, new int[1], 0, 1));
-            ArrayReadException e = assertThrows(ArrayReadException.class, () -> store.readLongs("idxptr", 50, new long[2], 0, 2));
-            assertEquals("idxptr", e.array());
+            assertThrows(ReadProblem.class, () -> store.readInts("idxptr", 0, new int[1], 0, 1));
+            ReadProblem e = assertThrows(ReadProblem.class, () -> store.readLongs("idxptr", 50, new long[2], 0, 2));
+            assertEquals("array_unreadable", e.rule());
+            assertTrue(e.getMessage().startsWith("idxptr has 51 elements"), e.getMessage());
 
             BpcellsMatrix full = BpcellsMatrix.open(store, Hdf5ArrayStore.readVersion(g));
             List<long[]> expected = entries(full);
             assertEquals(500, expected.size());
 
             BpcellsMatrix unaddressable = BpcellsMatrix.open(new Hiding(store, Set.of()), "packed-uint-matrix-v2");
-            assertEquals(List.of(), unaddressable.issues());
+            assertEquals(List.of(), unaddressable.diagnostics());
             List<long[]> got = entries(unaddressable);
             for (int i = 0; i < got.size(); i++) assertTrue(java.util.Arrays.equals(expected.get(i), got.get(i)));
 
             BpcellsMatrix missing = BpcellsMatrix.open(new Hiding(store, Set.of("index_starts")), "packed-uint-matrix-v2");
             assertFalse(missing.readable());
-            assertEquals("missing_array", missing.issues().get(0).rule());
-            assertEquals("index_starts", missing.issues().get(0).array());
+            assertEquals("missing_array", missing.diagnostics().get(0).rule());
+            assertEquals("missing_array", missing.diagnosticsOf("index_starts").get(0).rule());
 
             Node n = BpcellsNodes.matrixNode("m", new Hiding(store, Set.of()), "packed-uint-matrix-v2");
             assertEquals("bpcells-matrix", n.kind());

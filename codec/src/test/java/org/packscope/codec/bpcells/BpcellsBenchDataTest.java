@@ -17,7 +17,7 @@ class BpcellsBenchDataTest {
         Path dir = Fixtures.sharedOrSkip("bench/bpcells/mat_20000x5000_packed_dir");
         FolderArrayStore store = new FolderArrayStore(dir);
         BpcellsMatrix m = BpcellsMatrix.open(store, store.readVersion());
-        assertTrue(m.issues().isEmpty(), m.issues().toString());
+        assertTrue(m.diagnostics().isEmpty(), m.diagnostics().toString());
         assertEquals(4997317, m.nnz());
         long[] sums = new long[4];
         m.forEachEntry((r, c, v) -> {

@@ -66,9 +66,16 @@ class BpcellsCorruptionTest {
         return BpcellsMatrix.open(s, s.readVersion());
     }
 
-    static Issue issue(BpcellsMatrix m, String rule) {
-        for (Issue i : m.issues()) if (i.rule().equals(rule)) return i;
-        throw new AssertionError("no issue " + rule + " in " + m.issues());
+    /** The matrix node's diagnostic of {@code rule} (placed in words: {@code idxptr[3] (byte 32): ...}). */
+    static Diagnostic issue(BpcellsMatrix m, String rule) {
+        for (Diagnostic d : m.diagnostics()) if (d.rule().equals(rule)) return d;
+        throw new AssertionError("no issue " + rule + " in " + m.diagnostics());
+    }
+
+    /** The diagnostic of {@code rule} for the node of {@code array}: proves the problem is placed in that array. */
+    static Diagnostic inArray(BpcellsMatrix m, String array, String rule) {
+        for (Diagnostic d : m.diagnosticsOf(array)) if (d.rule().equals(rule)) return d;
+        throw new AssertionError("no issue " + rule + " in " + array + ": " + m.diagnosticsOf(array));
     }
 
     static List<long[]> entries(SparseMatrix m) {
@@ -88,12 +95,12 @@ class BpcellsCorruptionTest {
         Path d = copy("tiny_unpacked_uint_col_dir_names");
         putU64(d.resolve("idxptr"), 3, 1); // [0,2,2,1,6]
         BpcellsMatrix m = open(d);
-        Issue i = issue(m, "idxptr_not_monotone");
-        assertEquals("idxptr", i.array());
-        assertEquals(3, i.element());
-        assertEquals(8 + 3 * 8, i.byteOffset());
+        Diagnostic i = issue(m, "idxptr_not_monotone");
         assertEquals(Severity.ERROR, i.severity());
-        assertTrue(i.matrixDiagnostic().message().startsWith("idxptr[3] (byte 32): "), i.matrixDiagnostic().message());
+        assertTrue(i.message().startsWith("idxptr[3] (byte 32): "), i.message());
+        Diagnostic a = inArray(m, "idxptr", "idxptr_not_monotone");
+        assertTrue(a.message().startsWith("element 3: "), a.message());
+        assertEquals(Span.bytes(8 + 3 * 8, 8), a.span());
         // column 2's entries go to the earlier column; everything still decodes
         List<long[]> e = entries(m);
         assertEquals(6, e.size());
@@ -109,13 +116,12 @@ class BpcellsCorruptionTest {
         Path d = copy("tiny_unpacked_uint_col_dir_names");
         putU64(d.resolve("idxptr"), 4, 9);
         BpcellsMatrix m = open(d);
-        Issue i = issue(m, "nnz_mismatch");
-        assertEquals("index", i.array());
-        assertEquals(6, i.element());
-        assertEquals(8 + 6 * 4, i.byteOffset());
+        Diagnostic i = issue(m, "nnz_mismatch");
+        assertTrue(i.message().startsWith("index[6] (byte " + (8 + 6 * 4) + "): "), i.message());
+        assertEquals(Span.bytes(8 + 6 * 4, 4), inArray(m, "index", "nnz_mismatch").span());
         assertEquals(9, m.storedNnz());
         assertEquals(6, m.nnz());
-        assertEquals("idxptr", issue(m, "entries_missing").array());
+        inArray(m, "idxptr", "entries_missing");
         assertEquals(6, entries(m).size());
     }
 
@@ -124,7 +130,7 @@ class BpcellsCorruptionTest {
         Path d = copy("tiny_unpacked_uint_col_dir_names");
         putU32(d.resolve("index"), 1, 99);
         BpcellsMatrix m = open(d);
-        assertEquals(List.of(), m.issues());
+        assertEquals(List.of(), m.diagnostics());
         assertEquals(5, entries(m).size());
         Diagnostic v = verify(m).stream().filter(x -> x.rule().equals("index_out_of_range")).findFirst().orElseThrow();
         assertTrue(v.message().contains("entry 1 has index 99"), v.message());
@@ -145,10 +151,9 @@ class BpcellsCorruptionTest {
         Path d = copy("tiny_unpacked_uint_col_dir_names");
         truncate(d.resolve("val"), 4);
         BpcellsMatrix m = open(d);
-        Issue i = issue(m, "array_length_mismatch");
-        assertEquals("val", i.array());
-        assertEquals(5, i.element());
-        assertEquals(8 + 5 * 4, i.byteOffset());
+        Diagnostic i = issue(m, "array_length_mismatch");
+        assertTrue(i.message().startsWith("val[5] (byte " + (8 + 5 * 4) + "): "), i.message());
+        assertEquals(Span.bytes(8 + 5 * 4, 4), inArray(m, "val", "array_length_mismatch").span());
         assertEquals(5, m.nnz());
         assertEquals(5, entries(m).size());
     }
@@ -158,7 +163,7 @@ class BpcellsCorruptionTest {
         Path d = copy("tiny_unpacked_uint_col_dir_names");
         truncate(d.resolve("val"), 1);
         BpcellsMatrix m = open(d);
-        Issue i = issue(m, "array_problem");
+        Diagnostic i = issue(m, "array_problem");
         assertEquals(Severity.WARNING, i.severity());
         assertTrue(i.message().contains("3 bytes after the last whole uint32 element"), i.message());
     }
@@ -169,10 +174,9 @@ class BpcellsCorruptionTest {
         // two chunks; make chunk 0 claim 6 words (not a multiple of 4)
         putU32(d.resolve("index_idx"), 1, 6);
         BpcellsMatrix m = open(d);
-        Issue i = issue(m, "bp128_bad_chunk_width");
-        assertEquals("index_idx", i.array());
-        assertEquals(1, i.element());
-        assertEquals(8 + 4, i.byteOffset());
+        Diagnostic i = issue(m, "bp128_bad_chunk_width");
+        assertTrue(i.message().startsWith("index_idx[1] (byte 12): "), i.message());
+        assertEquals(Span.bytes(8 + 4, 4), inArray(m, "index_idx", "bp128_bad_chunk_width").span());
         // chunk 1 has 128 undecodable entries too (it starts at word 6, a bad width follows): only whole valid chunks decode
         List<long[]> e = entries(m);
         assertTrue(e.size() < 256);
@@ -185,9 +189,8 @@ class BpcellsCorruptionTest {
         Path d = copy("edge_nnz256_packed_uint_col_dir");
         truncate(d.resolve("val_data"), 16);
         BpcellsMatrix m = open(d);
-        Issue i = issue(m, "bp128_data_short");
-        assertEquals("val_data", i.array());
-        assertTrue(i.message().startsWith("chunk 1: "), i.message());
+        Diagnostic i = inArray(m, "val_data", "bp128_data_short");
+        assertTrue(i.message().matches("element \\d+: chunk 1: .*"), i.message());
         assertEquals(128, entries(m).size(), "chunk 0 still decodes");
     }
 
@@ -197,9 +200,9 @@ class BpcellsCorruptionTest {
         Files.writeString(d.resolve("version"), "packed-uint-matrix-v3\n");
         assertEquals(100, new BpcellsFolderFormat().probe(org.packscope.codec.format.Probe.of(d)));
         BpcellsMatrix m = open(d);
-        assertEquals("unknown_version", m.issues().get(0).rule());
-        assertEquals("version_inferred", m.issues().get(1).rule());
-        assertEquals(Severity.WARNING, m.issues().get(1).severity());
+        assertEquals("unknown_version", m.diagnostics().get(0).rule());
+        assertEquals("version_inferred", m.diagnostics().get(1).rule());
+        assertEquals(Severity.WARNING, m.diagnostics().get(1).severity());
         assertEquals(6, entries(m).size());
     }
 
@@ -208,8 +211,8 @@ class BpcellsCorruptionTest {
         Path d = copy("tiny_unpacked_double_col_dir_names");
         Files.writeString(d.resolve("version"), "hello\u0001\n");
         BpcellsMatrix m = open(d);
-        assertEquals("bad_version", m.issues().get(0).rule());
-        assertTrue(m.issues().get(0).message().contains("hello\\x01"), m.issues().get(0).message());
+        assertEquals("bad_version", m.diagnostics().get(0).rule());
+        assertTrue(m.diagnostics().get(0).message().contains("hello\\x01"), m.diagnostics().get(0).message());
         assertEquals(new MatrixVersion(false, MatrixVersion.ValueKind.DOUBLE, 2), m.version().orElseThrow());
     }
 
@@ -220,9 +223,9 @@ class BpcellsCorruptionTest {
         System.arraycopy("FLOATSv1".getBytes(StandardCharsets.US_ASCII), 0, b, 0, 8);
         Files.write(d.resolve("val"), b);
         BpcellsMatrix m = open(d);
-        Issue i = issue(m, "array_type_mismatch");
-        assertEquals("val", i.array());
-        assertEquals(0, i.byteOffset());
+        Diagnostic i = issue(m, "array_type_mismatch");
+        assertTrue(i.message().startsWith("val (byte 0): "), i.message());
+        assertEquals(Span.bytes(0, 0), inArray(m, "val", "array_type_mismatch").span());
         assertTrue(i.message().contains("val holds float32 but unpacked-uint-matrix-v2 stores uint32"), i.message());
         assertFalse(m.readable());
         assertEquals(List.of(), entries(m));
@@ -235,8 +238,7 @@ class BpcellsCorruptionTest {
         System.arraycopy("GARBAGE!".getBytes(StandardCharsets.US_ASCII), 0, b, 0, 8);
         Files.write(d.resolve("index"), b);
         BpcellsMatrix m = open(d);
-        Issue i = issue(m, "bad_array_type");
-        assertEquals("index", i.array());
+        Diagnostic i = inArray(m, "index", "bad_array_type");
         assertTrue(i.message().contains("\"GARBAGE!\""), i.message());
         Node n = FormatRegistry.standard().open(d);
         assertNotNull(n.child("index"));
@@ -249,10 +251,10 @@ class BpcellsCorruptionTest {
         Files.delete(d.resolve("index_starts"));
         Files.delete(d.resolve("row_names"));
         BpcellsMatrix m = open(d);
-        Issue starts = m.issues().stream().filter(x -> "index_starts".equals(x.array())).findFirst().orElseThrow();
+        Diagnostic starts = m.diagnosticsOf("index_starts").get(0);
         assertEquals("missing_array", starts.rule());
         assertEquals(Severity.ERROR, starts.severity());
-        Issue names = m.issues().stream().filter(x -> "row_names".equals(x.array())).findFirst().orElseThrow();
+        Diagnostic names = m.diagnosticsOf("row_names").get(0);
         assertEquals(Severity.WARNING, names.severity());
         assertFalse(m.readable());
         Node n = FormatRegistry.standard().open(d);
@@ -266,7 +268,7 @@ class BpcellsCorruptionTest {
         Files.delete(d.resolve("val_idx_offsets"));
         BpcellsMatrix m = open(d);
         assertEquals("missing_array", issue(m, "missing_array").rule());
-        assertEquals("val_idx_offsets", issue(m, "missing_array").array());
+        inArray(m, "val_idx_offsets", "missing_array");
     }
 
     @Test
@@ -274,10 +276,9 @@ class BpcellsCorruptionTest {
         Path d = copy("tiny_packed_uint_col_dir_names");
         putU64(d.resolve("index_idx_offsets"), 1, 5);
         BpcellsMatrix m = open(d);
-        Issue i = issue(m, "bp128_idx_offsets_sentinel");
-        assertEquals("index_idx_offsets", i.array());
-        assertEquals(1, i.element());
-        assertEquals(16, i.byteOffset());
+        Diagnostic i = issue(m, "bp128_idx_offsets_sentinel");
+        assertTrue(i.message().startsWith("index_idx_offsets[1] (byte 16): "), i.message());
+        assertEquals(Span.bytes(16, 8), inArray(m, "index_idx_offsets", "bp128_idx_offsets_sentinel").span());
         assertEquals(6, entries(m).size());
     }
 
@@ -286,9 +287,8 @@ class BpcellsCorruptionTest {
         Path d = copy("edge_nnz256_packed_uint_col_dir");
         truncate(d.resolve("index_starts"), 4);
         BpcellsMatrix m = open(d);
-        Issue i = issue(m, "bp128_starts_length");
-        assertEquals("index_starts", i.array());
-        assertEquals(1, i.element());
+        Diagnostic i = inArray(m, "index_starts", "bp128_starts_length");
+        assertTrue(i.message().startsWith("element 1: "), i.message());
         assertEquals(128, entries(m).size());
     }
 
@@ -308,7 +308,7 @@ class BpcellsCorruptionTest {
         Files.writeString(d.resolve("row_names"), "r1\r\nr2\r\nr3\r\n");
         Files.writeString(d.resolve("storage_order"), "col\r\n");
         BpcellsMatrix m = open(d);
-        assertEquals(List.of(), m.issues());
+        assertEquals(List.of(), m.diagnostics());
         assertEquals(List.of("r1", "r2", "r3"), m.rowNames());
         Node version = FormatRegistry.standard().open(d).child("version");
         assertEquals("CRLF", version.fields().stream().filter(f -> f.name().equals("line end")).findFirst().orElseThrow().value());
@@ -320,7 +320,7 @@ class BpcellsCorruptionTest {
         Path d = copy("tiny_unpacked_uint_col_dir_names");
         Files.writeString(d.resolve("col_names"), "a\nb\n");
         BpcellsMatrix m = open(d);
-        Issue i = issue(m, "names_length");
+        Diagnostic i = issue(m, "names_length");
         assertEquals(Severity.WARNING, i.severity());
         assertEquals(List.of(), m.colNames());
     }

@@ -59,7 +59,7 @@ class BpcellsExplainerTest {
         Explanation e = chunk.facet(FieldExplainer.class).explain(v9);
         assertTrue(e.text().contains("zigzag"), e.text());
         assertTrue(e.text().contains("lane 1, slot 2"), e.text());
-        assertEquals(BpcellsExplainer.D1Z, e.specSection());
+        assertEquals(BpcellsDocs.D1Z, e.specSection());
         Node val = FormatRegistry.standard().resolve(dir + "::val_data/chunk_0").target();
         Field bits = val.fields().stream().filter(x -> x.name().equals("bits")).findFirst().orElseThrow();
         assertEquals("b = (idx[k+1] − idx[k]) / 4", val.facet(FieldExplainer.class).explain(bits).formula());
@@ -67,6 +67,6 @@ class BpcellsExplainerTest {
 
     @Test
     void unknownFieldsFallBack() {
-        assertEquals(null, BpcellsExplainer.MATRIX.explain(new Field("no such field", null, "", "")));
+        assertEquals(null, BpcellsDocs.DOCS.explain(new Field("no such field", null, "", "")));
     }
 }

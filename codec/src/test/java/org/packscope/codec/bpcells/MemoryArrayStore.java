@@ -34,20 +34,20 @@ final class MemoryArrayStore implements ArrayStore {
 
     @Override
     public void readInts(String name, long start, int[] dst, int off, int len) {
-        if (!(arrays.get(name) instanceof int[] a) || start + len > a.length) throw new ArrayReadException(name, -1, "bad read of " + name);
+        if (!(arrays.get(name) instanceof int[] a) || start + len > a.length) throw ArrayStore.unreadable(-1, "bad read of " + name);
         System.arraycopy(a, (int) start, dst, off, len);
     }
 
     @Override
     public void readLongs(String name, long start, long[] dst, int off, int len) {
-        if (!(arrays.get(name) instanceof long[] a) || start + len > a.length) throw new ArrayReadException(name, -1, "bad read of " + name);
+        if (!(arrays.get(name) instanceof long[] a) || start + len > a.length) throw ArrayStore.unreadable(-1, "bad read of " + name);
         System.arraycopy(a, (int) start, dst, off, len);
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public List<String> readStrings(String name) {
-        if (!(arrays.get(name) instanceof List<?> l)) throw new ArrayReadException(name, -1, "not strings: " + name);
+        if (!(arrays.get(name) instanceof List<?> l)) throw ArrayStore.unreadable(-1, "not strings: " + name);
         return (List<String>) l;
     }
 }

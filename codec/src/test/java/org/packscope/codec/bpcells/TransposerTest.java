@@ -36,7 +36,7 @@ class TransposerTest {
         entries.sort((a, b) -> a[1] != b[1] ? Long.compare(a[1], b[1]) : Long.compare(a[0], b[0]));
         for (long[] e : entries) expected.add(new E(e[0], e[1], e[2]));
         BpcellsMatrix m = BpcellsMatrix.open(MemoryArrayStore.unpacked("row", rows, (int) cols, idxptr, index, val), "unpacked-uint-matrix-v2");
-        assertEquals(List.of(), m.issues());
+        assertEquals(List.of(), m.diagnostics());
         return m;
     }
 

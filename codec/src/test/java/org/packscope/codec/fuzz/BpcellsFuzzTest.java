@@ -14,7 +14,6 @@ import java.util.stream.Stream;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import org.packscope.codec.bpcells.ArrayInfo;
-import org.packscope.codec.bpcells.ArrayReadException;
 import org.packscope.codec.bpcells.ArrayStore;
 import org.packscope.codec.bpcells.BpcellsFolderFormat;
 import org.packscope.codec.bpcells.BpcellsHdf5Opener;
@@ -205,7 +204,7 @@ class BpcellsFuzzTest {
         @Override
         public void readInts(String name, long start, int[] dst, int off, int len) {
             if (!(arrays.get(name) instanceof int[] a) || start < 0 || len < 0 || start + len > a.length) {
-                throw new ArrayReadException(name, -1, "bad read of " + name + " [" + start + "+" + len + "]");
+                throw ArrayStore.unreadable(-1, "bad read of " + name + " [" + start + "+" + len + "]");
             }
             System.arraycopy(a, (int) start, dst, off, len);
         }
@@ -213,7 +212,7 @@ class BpcellsFuzzTest {
         @Override
         public void readLongs(String name, long start, long[] dst, int off, int len) {
             if (!(arrays.get(name) instanceof long[] a) || start < 0 || len < 0 || start + len > a.length) {
-                throw new ArrayReadException(name, -1, "bad read of " + name + " [" + start + "+" + len + "]");
+                throw ArrayStore.unreadable(-1, "bad read of " + name + " [" + start + "+" + len + "]");
             }
             System.arraycopy(a, (int) start, dst, off, len);
         }
@@ -221,7 +220,7 @@ class BpcellsFuzzTest {
         @Override
         @SuppressWarnings("unchecked")
         public List<String> readStrings(String name) {
-            if (!(arrays.get(name) instanceof List<?> l)) throw new ArrayReadException(name, -1, "not strings: " + name);
+            if (!(arrays.get(name) instanceof List<?> l)) throw ArrayStore.unreadable(-1, "not strings: " + name);
             return (List<String>) l;
         }
     }

@@ -4,15 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.bpcells.ArrayInfo;
-import org.packscope.codec.bpcells.ArrayReadException;
 import org.packscope.codec.bpcells.ElementType;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.ReadProblem;
 
 /** The ArrayStore contract over R slots: names, types, conversions and refusals. */
 class RArrayStoreTest {
@@ -68,11 +69,12 @@ class RArrayStoreTest {
     @Test
     void refusals() throws IOException {
         RArrayStore st = store("tiny_uint_packed_col");
-        ArrayReadException wrongWidth = assertThrows(ArrayReadException.class, () -> st.readInts("idxptr", 0, new int[1], 0, 1));
-        assertEquals("idxptr", wrongWidth.array());
-        ArrayReadException past = assertThrows(ArrayReadException.class, () -> st.readLongs("idxptr", 4, new long[2], 0, 2));
-        assertEquals("idxptr", past.array());
-        assertThrows(ArrayReadException.class, () -> st.readStrings("idxptr"));
-        assertThrows(ArrayReadException.class, () -> st.readInts("absent", 0, new int[1], 0, 1));
+        ReadProblem wrongWidth = assertThrows(ReadProblem.class, () -> st.readInts("idxptr", 0, new int[1], 0, 1));
+        assertEquals("array_unreadable", wrongWidth.rule());
+        assertTrue(wrongWidth.getMessage().startsWith("idxptr "), wrongWidth.getMessage());
+        ReadProblem past = assertThrows(ReadProblem.class, () -> st.readLongs("idxptr", 4, new long[2], 0, 2));
+        assertTrue(past.getMessage().startsWith("idxptr "), past.getMessage());
+        assertThrows(ReadProblem.class, () -> st.readStrings("idxptr"));
+        assertThrows(ReadProblem.class, () -> st.readInts("absent", 0, new int[1], 0, 1));
     }
 }

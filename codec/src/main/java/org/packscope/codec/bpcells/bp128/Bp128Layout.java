@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import org.packscope.codec.inspect.Rule;
+
 /**
  * Where each chunk of a BP128 stream starts in its data array, and its bit width,
  * resolved from the {@code idx} array (word offsets modulo 2^32) and the
@@ -14,7 +16,7 @@ import java.util.List;
 public final class Bp128Layout {
 
     /** A bookkeeping problem: {@code array} is "idx", "idx_offsets" or "data"; element is an index in it. */
-    public record Problem(String array, long element, String rule, String message) { }
+    public record Problem(String array, long element, Rule rule, String message) { }
 
     private final long valueCount;
     private final int chunks;
@@ -45,7 +47,7 @@ public final class Bp128Layout {
         long need = chunksFor(valueCount);
         int chunks = (int) Math.min(need, Math.max(0, idx.length - 1));
         if (idx.length != need + 1) {
-            problems.add(new Problem("idx", Math.min(idx.length, need + 1), "bp128_idx_length",
+            problems.add(new Problem("idx", Math.min(idx.length, need + 1), Bp128Rules.IDX_LENGTH,
                     "idx has " + idx.length + " entries but " + need + " chunks of 128 values need " + (need + 1)
                             + (idx.length < need + 1 ? "; values beyond chunk " + chunks + " cannot be located" : "")));
         }
@@ -54,7 +56,7 @@ public final class Bp128Layout {
         byte[] width = new byte[chunks];
         for (int k = 0; k <= chunks && k < idx.length; k++) start[k] = (idx[k] & 0xffffffffL) + high[k];
         if (idx.length > 0 && start[0] != 0) {
-            problems.add(new Problem("idx", 0, "bp128_idx_start", "idx[0] is " + start[0] + ", must be 0"));
+            problems.add(new Problem("idx", 0, Bp128Rules.IDX_START, "idx[0] is " + start[0] + ", must be 0"));
         }
         for (int k = 0; k < chunks; k++) {
             long d = start[k + 1] - start[k];
@@ -65,15 +67,15 @@ public final class Bp128Layout {
             else if (start[k + 1] > dataWords) bad = "chunk ends at word " + start[k + 1] + " but data has only " + dataWords + " words";
             if (bad != null) {
                 width[k] = -1;
-                String rule = start[k + 1] > dataWords && d >= 0 && d % 4 == 0 && d <= 128 ? "bp128_data_short" : "bp128_bad_chunk_width";
-                problems.add(new Problem(rule.equals("bp128_data_short") ? "data" : "idx",
-                        rule.equals("bp128_data_short") ? Math.min(dataWords, start[k]) : k + 1, rule, "chunk " + k + ": " + bad));
+                Rule rule = start[k + 1] > dataWords && d >= 0 && d % 4 == 0 && d <= 128 ? Bp128Rules.DATA_SHORT : Bp128Rules.BAD_CHUNK_WIDTH;
+                problems.add(new Problem(rule == Bp128Rules.DATA_SHORT ? "data" : "idx",
+                        rule == Bp128Rules.DATA_SHORT ? Math.min(dataWords, start[k]) : k + 1, rule, "chunk " + k + ": " + bad));
             } else {
                 width[k] = (byte) (d / Bp128.LANES);
             }
         }
         if (chunks > 0 && start[chunks] >= 0 && start[chunks] < dataWords) {
-            problems.add(new Problem("data", start[chunks], "bp128_data_trailing",
+            problems.add(new Problem("data", start[chunks], Bp128Rules.DATA_TRAILING,
                     (dataWords - start[chunks]) + " words after the last chunk are not used"));
         }
         return new Bp128Layout(valueCount, chunks, start, width, dataWords, problems);
@@ -84,21 +86,21 @@ public final class Bp128Layout {
         long[] high = new long[idxLength];
         if (offsets == null) return high;
         if (offsets.length == 0 || offsets[0] != 0) {
-            problems.add(new Problem("idx_offsets", 0, "bp128_idx_offsets_start",
+            problems.add(new Problem("idx_offsets", 0, Bp128Rules.IDX_OFFSETS_START,
                     offsets.length == 0 ? "idx_offsets is empty; expected [0, ..., " + idxLength + "]"
                             : "idx_offsets[0] is " + Long.toUnsignedString(offsets[0]) + ", must be 0"));
             return high;
         }
         long last = offsets[offsets.length - 1];
         if (last != idxLength) {
-            problems.add(new Problem("idx_offsets", offsets.length - 1, "bp128_idx_offsets_sentinel",
+            problems.add(new Problem("idx_offsets", offsets.length - 1, Bp128Rules.IDX_OFFSETS_SENTINEL,
                     "idx_offsets ends with " + Long.toUnsignedString(last) + ", expected the idx length " + idxLength));
         }
         for (int i = 0; i + 1 < offsets.length; i++) {
             long from = offsets[i];
             long to = offsets[i + 1];
             if (Long.compareUnsigned(to, from) < 0) {
-                problems.add(new Problem("idx_offsets", i + 1, "bp128_idx_offsets_order",
+                problems.add(new Problem("idx_offsets", i + 1, Bp128Rules.IDX_OFFSETS_ORDER,
                         "idx_offsets decreases from " + Long.toUnsignedString(from) + " to " + Long.toUnsignedString(to)));
                 break;
             }

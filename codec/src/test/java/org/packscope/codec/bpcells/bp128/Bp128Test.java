@@ -213,7 +213,7 @@ class Bp128Test {
         assertEquals(0xffffffe0L, l.wordStart(2));
         assertEquals((1L << 32) + 0x60, l.wordStart(3));
         assertEquals(32, l.bits(2));
-        assertTrue(l.problems().stream().anyMatch(p -> p.rule().equals("bp128_bad_chunk_width") && p.element() == 1), l.problems().toString());
+        assertTrue(l.problems().stream().anyMatch(p -> p.rule().id().equals("bp128_bad_chunk_width") && p.element() == 1), l.problems().toString());
     }
 
     @Test
@@ -224,6 +224,6 @@ class Bp128Test {
         Bp128Layout l = Bp128Layout.resolve(idx, new long[] {0, huge, huge + 1}, 8, 256);
         assertEquals(1, l.bits(0));
         assertEquals(1, l.bits(1));
-        assertTrue(l.problems().stream().anyMatch(p -> p.rule().equals("bp128_idx_offsets_sentinel")), l.problems().toString());
+        assertTrue(l.problems().stream().anyMatch(p -> p.rule().id().equals("bp128_idx_offsets_sentinel")), l.problems().toString());
     }
 }
