@@ -298,7 +298,7 @@ final class ZarrNodes {
                 n.diagnose(Diagnostic.error(Span.bytes(off + 4, 4), ZarrRules.CHUNK_SIZE, "the Blosc header says nbytes " + b.header().nbytes()
                         + ", the chunk needs " + p.encodedBytes() + " bytes"));
             }
-            if (a != null && a.plainNumeric() && inner == bc) ChunkNodes.typeAs(n, b, a.type(), name);
+            if (a != null && a.plainNumeric() && crcs == 0) ChunkNodes.typeAs(n, b, a.type(), name);
         } else if (inner.isEmpty() && p.arrayBytes instanceof Pipeline.Pcodec && crcs == 0) {
             n = PcoNodes.file(name, off == 0 && len == src.size() ? src : src.slice(off, len));
         } else if (inner.isEmpty() && p.arrayBytes instanceof Pipeline.Sharding) {
