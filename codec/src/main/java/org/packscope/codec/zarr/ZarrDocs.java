@@ -58,5 +58,19 @@ final class ZarrDocs {
             .put("index entry", "Where one inner chunk is in the shard: offset and size in bytes. Both 2^64-1 mean the inner chunk "
                     + "is empty and reads as the fill value; an entry reaching past the shard is an error.", "", SHARD)
             .put("index_location", "Whether the shard index sits at the start or the end of the shard (end by default).", "", SHARD)
+            .put("chunk grid", "Derived: how many chunks the array has along each dimension. Chunks are listed below by their grid "
+                    + "coordinates; a chunk whose key has no file reads as the fill value.", "chunks along d = ceil(shape[d] / chunk shape[d])", V2_CHUNKS + "; " + V3)
+            .put("codec chain", "Derived: every codec a chunk passes through when written, in order. Reading runs the chain backwards: "
+                    + "bytes → bytes codecs first (checksum, decompression), then the array → bytes codec (byte order, Pco, shard "
+                    + "assembly), then array → array codecs (transpose; Zarr v2's F order and delta filter are shown as such).", "", V3)
+            .put("decoded chunk size", "Derived: the bytes one decoded chunk holds. Zarr stores edge chunks at full size too; the part "
+                    + "beyond the array's shape is padding.", "prod(chunk shape) × item size", V2_CHUNKS)
+            .put("fill element", "Derived: the metadata gives no fill value (v2 null), so PackScope reads missing chunks as zero bytes.", "", V2)
+            .put("stored bytes", "The chunk's bytes as the store holds them, before any codec is undone.", "", V2_CHUNKS + "; " + V3)
+            .put("decoded bytes", "Derived: the bytes this chunk decodes to: the full chunk shape times the item size.", "prod(chunk shape) × item size", V2_CHUNKS)
+            .put("ratio", "Derived: how much the codecs shrank this chunk.", "decoded bytes / stored bytes", "")
+            .put("members", "Derived: the arrays and groups found in this group's folder (folders that hold Zarr metadata).", "", V2 + "; " + V3_GROUP)
+            .put("inner chunks", "Derived: how many inner chunks a shard holds along each dimension, and their shape from the "
+                    + "sharding codec's chunk_shape. Each is encoded on its own by the inner codecs.", "inner per dimension = shard shape / chunk_shape", SHARD)
             .build();
 }

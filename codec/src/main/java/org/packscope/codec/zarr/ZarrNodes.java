@@ -290,7 +290,8 @@ final class ZarrNodes {
         long body = Math.max(0, len - 4L * crcs);
         List<Pipeline.BytesCodec> inner = bc.subList(0, bc.size() - crcs);
         Node n;
-        if (inner.size() == 1 && inner.get(0) instanceof Pipeline.Blosc) {
+        if (!inner.isEmpty() && inner.get(inner.size() - 1) instanceof Pipeline.Blosc) {
+            // the stored bytes are a Blosc chunk whatever filters ran before it
             BloscChunk b = BloscChunk.read(src, off, body);
             n = ChunkNodes.fill(Node.of(name, "blosc-chunk"), b, name);
             n.span(Span.bytes(off, len));
@@ -298,7 +299,7 @@ final class ZarrNodes {
                 n.diagnose(Diagnostic.error(Span.bytes(off + 4, 4), ZarrRules.CHUNK_SIZE, "the Blosc header says nbytes " + b.header().nbytes()
                         + ", the chunk needs " + p.encodedBytes() + " bytes"));
             }
-            if (a != null && a.plainNumeric() && crcs == 0) ChunkNodes.typeAs(n, b, a.type(), name);
+            if (a != null && a.plainNumeric() && bc.size() == 1) ChunkNodes.typeAs(n, b, a.type(), name);
         } else if (inner.isEmpty() && p.arrayBytes instanceof Pipeline.Pcodec && crcs == 0) {
             n = PcoNodes.file(name, off == 0 && len == src.size() ? src : src.slice(off, len));
         } else if (inner.isEmpty() && p.arrayBytes instanceof Pipeline.Sharding) {

@@ -73,6 +73,60 @@ class ZarrFixturesTest {
         return tests.stream();
     }
 
+    /** A stored chunk key ("c/0/1", "1.2", "0/3") as the grid coordinates chunk nodes are named by ("0.1"). */
+    static String gridName(String key) {
+        String k = key.startsWith("c/") || key.startsWith("c.") ? key.substring(2) : key;
+        return k.replace('/', '.');
+    }
+
+    @TestFactory
+    Stream<DynamicTest> chunkNodesMatchTheStoredFilesAndShardIndexes() throws Exception {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Map.Entry<String, Json> e : manifest().get("arrays").members().entrySet()) {
+            Json a = e.getValue();
+            tests.add(DynamicTest.dynamicTest(e.getKey(), () -> {
+                Node n = open(a.get("store").asText(), a.get("path").asText());
+                for (Map.Entry<String, Json> f : a.get("chunk_files").members().entrySet()) {
+                    Node c = n.child(gridName(f.getKey()));
+                    assertNotNull(c, f.getKey());
+                    assertEquals(f.getValue().asLong(), c.span().byteLength(), f.getKey() + " " + c.kind());
+                    assertTrue(c.kind().equals("blosc-chunk") || c.kind().equals("pco-file") || c.kind().equals("zarr-chunk")
+                            || c.kind().equals("zarr-shard"), c.kind());
+                    if (a.get("compressor") != null && a.get("compressor").get("id") != null) {
+                        String id = a.get("compressor").get("id").asText();
+                        if (id.equals("blosc")) assertEquals("blosc-chunk", c.kind());
+                        if (id.equals("pcodec")) assertEquals("pco-file", c.kind());
+                    }
+                }
+                for (Json m : a.get("missing_chunks").elements()) {
+                    assertEquals("zarr-chunk-missing", n.child(gridName(m.asText())).kind(), m.asText());
+                }
+                Json shards = a.get("shards");
+                if (shards == null) return;
+                for (Map.Entry<String, Json> s : shards.members().entrySet()) {
+                    Node shard = n.child(gridName(s.getKey()));
+                    assertEquals("zarr-shard", shard.kind());
+                    Json info = s.getValue();
+                    for (Map.Entry<String, Json> inner : info.get("inner_chunks").members().entrySet()) {
+                        Node c = shard.child(inner.getKey());
+                        long off = inner.getValue().get(0).asLong(), size = inner.getValue().get(1).asLong();
+                        // a Pco inner chunk opens as a Pco file of its own bytes (spans count from its start)
+                        assertEquals(c.kind().equals("pco-file") ? 0 : off, c.span().byteOffset(), s.getKey() + " " + inner.getKey());
+                        assertEquals(size, c.span().byteLength(), s.getKey() + " " + inner.getKey());
+                        assertTrue(shard.fields().stream().anyMatch(f -> f.name().equals("index[" + inner.getKey() + "]")
+                                && f.value().equals(off + ", " + size)));
+                    }
+                    for (Json empty : info.get("empty_inner_chunks").elements()) {
+                        assertEquals("zarr-chunk-missing", shard.child(empty.asText()).kind());
+                    }
+                    assertTrue(shard.fields().stream().anyMatch(f -> f.key().equals("index")
+                            && f.span().byteOffset() == info.get("index_at").asLong() && f.span().byteLength() == info.get("index_size").asLong()));
+                }
+            }));
+        }
+        return tests.stream();
+    }
+
     /** Values compared by bit pattern (floats) or exactly. */
     static void checkValues(ValueColumn col, byte[] bytes, Json expected, String what) {
         ValueType t = col.type();
