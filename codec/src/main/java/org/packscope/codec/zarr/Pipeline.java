@@ -144,6 +144,12 @@ final class Pipeline {
 
     /** The chunk's elements in C order, little-endian; {@code base}: where {@code stored} starts in its file (-1 unknown). */
     byte[] decode(byte[] stored, long base, Consumer<Diagnostic> notes) {
+        long need = Math.max(decodedBytes(), arrayBytes instanceof Pcodec ? elements * 8 : 0);
+        if (need > limit() || elements > Integer.MAX_VALUE - 16) {
+            // checked before anything is allocated: metadata can claim any chunk shape
+            throw ReadProblem.at(ZarrRules.CHUNK_TOO_LARGE, null, "a chunk of " + Arrays.toString(chunkShape) + " × " + dtype.itemSize()
+                    + " bytes needs " + need + " bytes in memory, more than the " + limit() + " PackScope allows one chunk here; not decoded");
+        }
         byte[] b = stored;
         long at = base;
         for (int i = bytesCodecs.size() - 1; i >= 0; i--) {
@@ -159,6 +165,11 @@ final class Pipeline {
             else if (c instanceof Delta d) b = undelta(b, d);
         }
         return b;
+    }
+
+    /** The most bytes one decoded chunk may take: a quarter of the heap, and what a Java array holds. */
+    static long limit() {
+        return Math.min(Integer.MAX_VALUE - 16, Runtime.getRuntime().maxMemory() / 4);
     }
 
     private static Span at(long base, long offset, long length) {
@@ -191,7 +202,7 @@ final class Pipeline {
             want = prefix;
             off = 4;
         }
-        int cap = (int) (want >= 0 ? Math.min(want, Integer.MAX_VALUE - 16) : Math.min(Integer.MAX_VALUE - 16, Math.max(1L << 20, 64L * in.length)));
+        int cap = (int) (want >= 0 ? Math.min(want, limit()) : Math.min(limit(), Math.max(1L << 20, 64L * in.length)));
         byte[] out = new byte[cap];
         int got;
         try {

@@ -262,7 +262,7 @@ final class ZarrNodes {
             return Node.of(name, "zarr-chunk-missing").summary("missing → fill value " + (a.meta.fill == null ? "0" : a.meta.fillText))
                     .field("key", null, key, "the chunk's file name in the array folder: no such file, so every element is the fill value");
         }
-        if (a.meta.pipeline == null) {
+        if (a.meta.pipeline == null || a.data == null) {
             return Node.lazy(name, "zarr-chunk", n -> {
                 ByteSource src = ByteSource.open(p);
                 n.source(src).span(Span.bytes(0, src.size()));
@@ -357,6 +357,11 @@ final class ZarrNodes {
         byte[] bytes;
         List<Pipeline.IndexEntry> index;
         List<Diagnostic> notes = new ArrayList<>();
+        if (body > Pipeline.limit()) {
+            n.diagnose(ZarrRules.CHUNK_TOO_LARGE.at(Span.bytes(off, 0), "the shard's " + body + " bytes are more than PackScope holds at once"));
+            n.summary("shard · too large to read");
+            return n;
+        }
         try {
             bytes = src.bytes(off, (int) body);
             index = p.readIndex(bytes, off, notes::add);
@@ -417,6 +422,10 @@ final class ZarrNodes {
         }
 
         private synchronized byte[] get(Consumer<Diagnostic> sink) {
+            if (bytes == null && p.decodedBytes() > Pipeline.limit()) {
+                failure = "the chunk is too large to hold";
+                bytes = new byte[0];
+            }
             if (bytes == null) {
                 try {
                     byte[] b = p.decode(src.bytes(off, (int) len), off, sink);
@@ -433,7 +442,11 @@ final class ZarrNodes {
 
         @Override public long size() { return p.decodedBytes(); }
 
-        @Override public void read(long pos, byte[] dst, int o, int n) { System.arraycopy(get(d -> { }), (int) pos, dst, o, n); }
+        @Override
+        public void read(long pos, byte[] dst, int o, int n) {
+            byte[] b = get(d -> { });
+            if (b.length == 0) Arrays.fill(dst, o, o + n, (byte) 0); else System.arraycopy(b, (int) pos, dst, o, n);
+        }
 
         @Override public synchronized String failure(long pos) { get(d -> { }); return failure; }
 
