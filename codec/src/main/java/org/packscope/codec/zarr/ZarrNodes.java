@@ -301,7 +301,18 @@ final class ZarrNodes {
             }
             if (a != null && a.plainNumeric() && bc.size() == 1) ChunkNodes.typeAs(n, b, a.type(), name);
         } else if (inner.isEmpty() && p.arrayBytes instanceof Pipeline.Pcodec && crcs == 0) {
-            n = PcoNodes.file(name, off == 0 && len == src.size() ? src : src.slice(off, len));
+            ByteSource pco = off == 0 && len == src.size() ? src : src.slice(off, len);
+            n = PcoNodes.file(name, pco);
+            // the Pco file's own checks come with its node; whether it holds one chunk's worth of numbers is Zarr's
+            try {
+                long numbers = org.packscope.codec.pco.PcoFile.open(pco).totalN();
+                if (numbers != p.elements) {
+                    n.diagnose(ZarrRules.CHUNK_SIZE.at(null, key + ": the Pco file holds " + numbers + " numbers, the chunk shape "
+                            + Arrays.toString(p.chunkShape) + " has " + p.elements + " elements"));
+                }
+            } catch (RuntimeException e) {
+                // a Pco file that cannot be read at all is reported by its own node
+            }
         } else if (inner.isEmpty() && p.arrayBytes instanceof Pipeline.Sharding) {
             n = shard(name, key, src, off, len, p, crcs);
         } else {
