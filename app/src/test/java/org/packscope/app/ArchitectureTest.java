@@ -44,6 +44,7 @@ class ArchitectureTest {
             Map.entry("sparse", Set.of("hdf5")),
             Map.entry("anndata", Set.of("hdf5", "sparse")),
             Map.entry("tenx", Set.of("hdf5", "sparse")),
+            Map.entry("zarr", Set.of("blosc", "pco")),
             Map.entry("fs", Set.of()),
             Map.entry("raw", Set.of()));
 

@@ -160,6 +160,70 @@ public final class ChunkedArray implements ByteStore {
         return e;
     }
 
+    /**
+     * Copies the window {@code [row0, row0+rows) × [col0, col0+cols)} of the 2-D slice
+     * through dimensions {@code rowDim} and {@code colDim} (-1: a single column), the
+     * others standing at {@code fixed}, into {@code dst} row by row, {@link #itemSize}
+     * bytes per element; decodes only the chunks the window crosses. {@code failed} (may be
+     * null) is set to true for elements of chunks that cannot be decoded (they read as the
+     * fill value). See {@link ArraySlices}.
+     */
+    public void readWindow(int rowDim, int colDim, long[] fixed, long row0, int rows, long col0, int cols, byte[] dst, boolean[] failed) {
+        int rank = grid.rank();
+        if (rowDim < 0 || rowDim >= rank || colDim >= rank || colDim == rowDim || colDim < -1) {
+            throw new IllegalArgumentException("dimensions " + rowDim + " and " + colDim + " of a " + rank + "-D array");
+        }
+        if (colDim < 0 && (col0 != 0 || cols > 1)) throw new IndexOutOfBoundsException("a single column has only column 0");
+        if (fixed.length != rank) throw new IllegalArgumentException(fixed.length + " fixed indices for " + rank + " dimensions");
+        long rowExtent = grid.extent(rowDim), colExtent = colDim < 0 ? 1 : grid.extent(colDim);
+        if (rows < 0 || cols < 0 || row0 < 0 || col0 < 0 || row0 > rowExtent - rows || col0 > colExtent - cols) {
+            throw new IndexOutOfBoundsException("window " + row0 + "+" + rows + " × " + col0 + "+" + cols + " of " + rowExtent + " × " + colExtent);
+        }
+        long[] c = new long[rank];
+        for (int d = 0; d < rank; d++) {
+            if (d == rowDim || d == colDim) continue;
+            if (fixed[d] < 0 || fixed[d] >= grid.extent(d)) throw new IndexOutOfBoundsException("index " + fixed[d] + " of dimension " + d);
+            c[d] = fixed[d] / grid.chunkExtent(d);
+        }
+        if (rows == 0 || cols == 0) return;
+        // the element's place inside its chunk: a sum over dimensions of local coordinate × chunk stride
+        long[] stride = new long[rank];
+        long s = 1;
+        for (int d = rank - 1; d >= 0; d--) {
+            stride[d] = s;
+            s *= grid.chunkExtent(d);
+        }
+        long base = 0;
+        for (int d = 0; d < rank; d++) {
+            if (d != rowDim && d != colDim) base += (fixed[d] - c[d] * grid.chunkExtent(d)) * stride[d];
+        }
+        int rc = grid.chunkExtent(rowDim), cc = colDim < 0 ? 1 : grid.chunkExtent(colDim);
+        long rowStride = stride[rowDim], colStride = colDim < 0 ? 0 : stride[colDim];
+        int w = itemSize;
+        for (long cr = row0 / rc; cr * rc < row0 + rows; cr++) {
+            c[rowDim] = cr;
+            long r1 = Math.max(row0, cr * rc), r2 = Math.min(row0 + rows, (cr + 1) * rc);
+            for (long ck = col0 / cc; ck * cc < col0 + cols; ck++) {
+                if (colDim >= 0) c[colDim] = ck;
+                long k1 = Math.max(col0, ck * cc), k2 = Math.min(col0 + cols, (ck + 1) * cc);
+                byte[] b = chunk(grid.chunkIndex(c));
+                for (long r = r1; r < r2; r++) {
+                    int out = (int) (((r - row0) * cols + (k1 - col0)) * w);
+                    long in = base + (r - cr * rc) * rowStride + (k1 - ck * cc) * colStride;
+                    int n = (int) (k2 - k1);
+                    if (b == null || b == MISSING) {
+                        fillInto(dst, out, n);
+                        if (b == null && failed != null) java.util.Arrays.fill(failed, out / w, out / w + n, true);
+                    } else if (colStride == 1) {
+                        System.arraycopy(b, (int) (in * w), dst, out, n * w);
+                    } else {
+                        for (int i = 0; i < n; i++, in += colStride, out += w) System.arraycopy(b, (int) (in * w), dst, out, w);
+                    }
+                }
+            }
+        }
+    }
+
     /** Whether the chunk at {@code coords} is stored. */
     public boolean exists(long[] coords) { return chunks.exists(coords); }
 
