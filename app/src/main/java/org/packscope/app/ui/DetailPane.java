@@ -180,8 +180,8 @@ final class DetailPane extends BorderPane {
             spy().show(n.facet(org.packscope.codec.inspect.SparseMatrix.class));
         }
         // an array of two or more dimensions: pick a 2-D slice for the table, the plot and a heat map
-        org.packscope.codec.inspect.NdArray nd = n.facet(org.packscope.codec.inspect.NdArray.class);
-        boolean sliced = nd != null && nd.rank() >= 2;
+        org.packscope.codec.store.ArraySlices nd = n.facet(org.packscope.codec.store.ArraySlices.class);
+        boolean sliced = nd != null && nd.shape().length >= 2;
         if (sliced && !tabs.getTabs().contains(heatTab)) tabs.getTabs().add(tabs.getTabs().indexOf(plotTab) + 1, heatTab);
         if (!sliced) tabs.getTabs().remove(heatTab);
         heatPending = null;

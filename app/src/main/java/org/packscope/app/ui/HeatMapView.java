@@ -12,9 +12,9 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
 
-import org.packscope.codec.inspect.Slice2D;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.store.Slice2D;
 
 /**
  * A heat map of a window of a 2-D slice: up to {@value #WINDOW} × {@value #WINDOW}

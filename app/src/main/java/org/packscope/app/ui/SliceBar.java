@@ -11,8 +11,8 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.SpinnerValueFactory;
 import javafx.scene.layout.HBox;
 
-import org.packscope.codec.inspect.NdArray;
-import org.packscope.codec.inspect.Slice2D;
+import org.packscope.codec.store.ArraySlices;
+import org.packscope.codec.store.Slice2D;
 
 /**
  * Picks a 2-D slice of an N-dimensional array: the dimension shown down the rows, the one
@@ -21,14 +21,15 @@ import org.packscope.codec.inspect.Slice2D;
  */
 final class SliceBar extends HBox {
     /** What is shown: the slice, and the first of its columns the table shows. */
-    record Choice(NdArray array, Slice2D slice, int rowDim, int colDim, long[] at, String label) { }
+    record Choice(ArraySlices array, Slice2D slice, int rowDim, int colDim, long[] at, String label) { }
 
     private final ComboBox<String> rows = new ComboBox<>();
     private final ComboBox<String> cols = new ComboBox<>();
     private final HBox others = new HBox(6);
     private final List<Spinner<Integer>> indexes = new ArrayList<>();
     private final Consumer<Choice> listener;
-    private NdArray array;
+    private ArraySlices array;
+    private long[] shape;
     private boolean updating;
 
     SliceBar(Consumer<Choice> listener) {
@@ -47,24 +48,31 @@ final class SliceBar extends HBox {
     }
 
     /** Shows the bar for an array of two or more dimensions (rows: the first, columns: the last); hides it otherwise. */
-    void show(NdArray a) {
-        array = a != null && a.rank() >= 2 ? a : null;
+    void show(ArraySlices a) {
+        array = a != null && a.shape().length >= 2 ? a : null;
         setVisible(array != null);
         setManaged(array != null);
         if (array == null) return;
+        shape = array.shape();
         updating = true;
         List<String> names = new ArrayList<>();
-        for (int d = 0; d < array.rank(); d++) names.add(label(d));
+        for (int d = 0; d < shape.length; d++) names.add(label(d));
         rows.getItems().setAll(names);
         cols.getItems().setAll(names);
         rows.getSelectionModel().select(0);
-        cols.getSelectionModel().select(array.rank() - 1);
+        cols.getSelectionModel().select(shape.length - 1);
         updating = false;
         changed(true);
     }
 
     private String label(int d) {
-        return array.dimensionNames().get(d) + " (" + String.format("%,d", array.extent(d)) + ")";
+        return name(d) + " (" + String.format("%,d", shape[d]) + ")";
+    }
+
+    /** The format's name for dimension {@code d}, or "dim d" where it names none. */
+    private String name(int d) {
+        String n = d < array.dimensionNames().size() ? array.dimensionNames().get(d) : "";
+        return n == null || n.isEmpty() ? "dim " + d : n;
     }
 
     /** A person may pick the same dimension twice on the way to a choice: the other box then moves aside. */
@@ -74,33 +82,33 @@ final class SliceBar extends HBox {
         if (r < 0 || c < 0) return;
         if (r == c) {
             updating = true;
-            c = r == array.rank() - 1 ? 0 : array.rank() - 1;
-            if (c == r) c = (r + 1) % array.rank();
+            c = r == shape.length - 1 ? 0 : shape.length - 1;
+            if (c == r) c = (r + 1) % shape.length;
             cols.getSelectionModel().select(c);
             updating = false;
         }
         if (rebuildIndexes) rebuildIndexes(r, c);
-        long[] at = new long[array.rank()];
-        for (int d = 0, k = 0; d < array.rank(); d++) {
+        long[] at = new long[shape.length];
+        for (int d = 0, k = 0; d < shape.length; d++) {
             if (d == r || d == c) continue;
             at[d] = indexes.get(k++).getValue();
         }
-        listener.accept(new Choice(array, array.slice(r, c, at), r, c, at, describe(r, c, at)));
+        listener.accept(new Choice(array, new Slice2D(array, r, c, at), r, c, at, describe(r, c, at)));
     }
 
     private void rebuildIndexes(int r, int c) {
         indexes.clear();
         others.getChildren().clear();
-        for (int d = 0; d < array.rank(); d++) {
+        for (int d = 0; d < shape.length; d++) {
             if (d == r || d == c) continue;
-            int max = (int) Math.min(Integer.MAX_VALUE, array.extent(d) - 1);
+            int max = (int) Math.min(Integer.MAX_VALUE, shape[d] - 1);
             Spinner<Integer> s = new Spinner<>(new SpinnerValueFactory.IntegerSpinnerValueFactory(0, Math.max(0, max), 0));
             s.setEditable(true);
             s.setPrefWidth(90);
             s.setId("slice-index-" + d);
             s.valueProperty().addListener((o, was, now) -> changed(false));
             indexes.add(s);
-            others.getChildren().addAll(new Label(array.dimensionNames().get(d) + " ="), s);
+            others.getChildren().addAll(new Label(name(d) + " ="), s);
         }
     }
 

@@ -71,6 +71,27 @@ class SliceWindowTest {
     }
 
     @Test
+    void aThreeDimensionalZarrArrayIsSlicedAtTheChosenIndex(FxRobot robot) throws Exception {
+        java.nio.file.Path store = java.nio.file.Path.of("../codec/src/test/resources/fixtures/zarr/v2.zarr");
+        robot.interact(() -> window.open(store));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals("v2.zarr"));
+        var rootItem = window.browser().getRoot().getChildren().get(0);
+        robot.interact(() -> window.browser().revealPath(rootItem, List.of("layout", "cube_3d"), item -> window.browser().getSelectionModel().select(item)));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals("cube_3d"));
+        WaitForAsyncUtils.waitForFxEvents();
+        Node cube = window.detail().node();
+        assertTrue(window.detail().sliceBar().isVisible());
+        assertEquals("Values (5 × 7)", tab("Values").getText(), "rows: the first dimension, columns: the last");
+        robot.interact(() -> window.detail().sliceBar().choose(0, 2, 4));
+        Tab heat = tab("Heat map");
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(heat));
+        HeatMapView map = window.detail().heatMap();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> map.infoText().startsWith("[:, 4, :]") && map.infoText().contains("values"));
+        // element (3, 4, 5) of a 5×6×7 array in C order
+        assertEquals(Double.parseDouble(cube.values().text(3 * 42 + 4 * 7 + 5)), map.valueAt(3, 5), 0);
+    }
+
+    @Test
     void aOneDimensionalDatasetHasNoSliceBarAndNoHeatMap(FxRobot robot) throws Exception {
         robot.interact(() -> window.open(Samples.get("hdf5/blosc_filtered.h5")));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null);

@@ -308,7 +308,7 @@ final class Hdf5Nodes {
             DatasetColumn column = DatasetColumn.of(d, codec, count, source, base);
             n.facet(org.packscope.codec.inspect.ValueColumn.class, column);
             if (dims.length >= 2 && column.count() == count) {
-                n.facet(org.packscope.codec.inspect.NdArray.class, org.packscope.codec.inspect.NdArray.of(dims, column));
+                n.facet(org.packscope.codec.store.ArraySlices.class, new org.packscope.codec.store.ColumnSlices(dims, column, List.of()));
             }
             if (codec instanceof ElementCodec.Compound c) {
                 List<ElementCodec.Member> members = c.members;
