@@ -158,7 +158,7 @@ public final class CarrayNodes {
                 rows.add(List.of(k, k * c.chunklen, c.chunkBytes(k), 0L, 0.0, head == null ? "missing" : "truncated"));
                 continue;
             }
-            ChunkHeader h = ChunkHeader.read(head, 16);
+            ChunkHeader h = ChunkHeader.read(ByteSource.of(head, "data/__" + k + ".blp"), Superchunk.HEADER_SIZE);
             long cbytes = c.fileSize(k);
             if (h.nbytes() != c.chunkBytes(k)) {
                 owner.diagnose(Diagnostic.error(null, "chunk_nbytes_mismatch", "data/__" + k + ".blp holds " + h.nbytes()

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import org.packscope.codec.blosc.BloscChunk;
-import org.packscope.codec.blosc.BloscException;
 import org.packscope.codec.blosc.Codecs;
 import org.packscope.codec.blosc.Superchunk;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
@@ -151,7 +151,7 @@ final class CarrayStore implements ByteStore {
         bytes = new byte[b.unitLength(u)];
         try {
             b.decodeUnit(u, bytes, 0, Codecs.local());
-        } catch (BloscException e) {
+        } catch (ReadProblem e) {
             failures.put(key, "data/__" + c.index() + ".blp: block " + u + " could not be decoded: " + e.getMessage());
             bytes = FAILED;
         }
@@ -208,7 +208,7 @@ final class CarrayStore implements ByteStore {
                     try {
                         b.decodeUnit(u, buf[0], 0, ctx);
                         done += b.unitLength(u);
-                    } catch (BloscException e) {
+                    } catch (ReadProblem e) {
                         if (b.fatal() != null || b.header().memcpyed()) break;
                     }
                 }
