@@ -92,14 +92,14 @@ public final class Carray {
         Json st = storage.json();
         Json shapeNode = s.get("shape");
         if (shapeNode == null || !shapeNode.isArray() || shapeNode.isEmpty()) {
-            problems.add(Diagnostic.error(null, "bad_shape", "meta/sizes has no shape array"));
+            problems.add(Diagnostic.error(null, BcolzRules.BAD_SHAPE, "meta/sizes has no shape array"));
             return;
         }
         shape = new long[shapeNode.size()];
         for (int i = 0; i < shape.length; i++) {
             Json d = shapeNode.get(i);
             if (!d.canConvertToLong() || !d.isIntegralNumber() || d.asLong() < 0) {
-                problems.add(Diagnostic.error(null, "bad_shape", "meta/sizes shape[" + i + "] is " + d + ", not a count"));
+                problems.add(Diagnostic.error(null, BcolzRules.BAD_SHAPE, "meta/sizes shape[" + i + "] is " + d + ", not a count"));
                 return;
             }
             shape[i] = d.asLong();
@@ -108,15 +108,15 @@ public final class Carray {
         Json dt = st.get("dtype");
         dtype = dt == null || !dt.isTextual() ? null : Dtype.parse(dt.asText());
         if (dtype == null) {
-            problems.add(Diagnostic.error(null, "unknown_dtype", "meta/storage dtype " + dt + " is not one PackScope can read"));
+            problems.add(Diagnostic.error(null, BcolzRules.UNKNOWN_DTYPE, "meta/storage dtype " + dt + " is not one PackScope can read"));
             return;
         }
         if (dtype.bigEndian()) {
-            problems.add(Diagnostic.error(null, "big_endian_dtype", "dtype " + dtype.text() + " is big-endian; values are shown as stored bytes only"));
+            problems.add(Diagnostic.error(null, BcolzRules.BIG_ENDIAN_DTYPE, "dtype " + dtype.text() + " is big-endian; values are shown as stored bytes only"));
         }
         Json cl = st.get("chunklen");
         if (cl == null || !cl.isIntegralNumber() || cl.asLong() <= 0) {
-            problems.add(Diagnostic.error(null, "bad_chunklen", "meta/storage chunklen " + cl + " is not a positive integer"));
+            problems.add(Diagnostic.error(null, BcolzRules.BAD_CHUNKLEN, "meta/storage chunklen " + cl + " is not a positive integer"));
             return;
         }
         chunklen = cl.asLong();
@@ -127,17 +127,17 @@ public final class Carray {
             long nbytes = Math.multiplyExact(rows, atomsize);
             long chunkBytes = Math.multiplyExact(chunklen, atomsize);
             if (chunkBytes > ChunkHeader.MAX_BUFFERSIZE) {
-                problems.add(Diagnostic.error(null, "chunk_too_large",
+                problems.add(Diagnostic.error(null, BcolzRules.CHUNK_TOO_LARGE,
                         "chunklen × row size = " + chunkBytes + " bytes, more than a Blosc chunk can hold"));
                 return;
             }
             Json nb = s.get("nbytes");
             if (nb != null && nb.canConvertToLong() && nb.asLong() != nbytes) {
-                problems.add(Diagnostic.warning(null, "sizes_nbytes_mismatch",
+                problems.add(Diagnostic.warning(null, BcolzRules.SIZES_NBYTES_MISMATCH,
                         "meta/sizes nbytes is " + nb.asLong() + " but shape × itemsize is " + nbytes + "; the shape is trusted"));
             }
         } catch (ArithmeticException e) {
-            problems.add(Diagnostic.error(null, "bad_shape", "shape × itemsize overflows 64 bits"));
+            problems.add(Diagnostic.error(null, BcolzRules.BAD_SHAPE, "shape × itemsize overflows 64 bits"));
             return;
         }
         nfull = rows / chunklen;
@@ -153,7 +153,7 @@ public final class Carray {
     private void listData() {
         Path data = root.resolve("data");
         if (!Files.isDirectory(data)) {
-            if (nchunks() > 0) problems.add(Diagnostic.error(null, "missing_data_dir", "the data/ folder is missing"));
+            if (nchunks() > 0) problems.add(Diagnostic.error(null, BcolzRules.MISSING_DATA_DIR, "the data/ folder is missing"));
             return;
         }
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(data)) {
@@ -163,13 +163,13 @@ public final class Carray {
                 else otherFiles.add(p);
             }
         } catch (IOException | RuntimeException e) {
-            problems.add(Diagnostic.error(null, "data_unreadable", "cannot list data/: " + e.getMessage()));
+            problems.add(Diagnostic.error(null, BcolzRules.DATA_UNREADABLE, "cannot list data/: " + e.getMessage()));
         }
         long n = nchunks();
         if (decodable) {
             for (long k : files.keySet()) {
                 if (k >= n) {
-                    problems.add(Diagnostic.warning(null, "stale_chunk_file", "data/__" + k + ".blp is not part of the array ("
+                    problems.add(Diagnostic.warning(null, BcolzRules.STALE_CHUNK_FILE, "data/__" + k + ".blp is not part of the array ("
                             + n + " chunks from shape " + rows + " and chunklen " + chunklen + "); ignored"));
                 }
             }
@@ -179,14 +179,14 @@ public final class Carray {
             for (long k = 0; k < n && listed < Math.min(20, missing); k++) {
                 if (!files.containsKey(k)) {
                     listed++;
-                    problems.add(Diagnostic.error(null, "missing_chunk_file", "data/__" + k + ".blp is missing: rows "
+                    problems.add(Diagnostic.error(null, BcolzRules.MISSING_CHUNK_FILE, "data/__" + k + ".blp is missing: rows "
                             + k * chunklen + ".." + (k * chunklen + chunkBytes(k) / Math.max(1, atomsize)) + " read as zeros"));
                 }
             }
-            if (missing > listed) problems.add(Diagnostic.error(null, "missing_chunk_file", (missing - listed) + " more chunk files are missing"));
+            if (missing > listed) problems.add(Diagnostic.error(null, BcolzRules.MISSING_CHUNK_FILE, (missing - listed) + " more chunk files are missing"));
         }
         for (Path p : otherFiles) {
-            problems.add(Diagnostic.warning(null, "unexpected_file", "data/" + p.getFileName() + " is not a chunk file; ignored"));
+            problems.add(Diagnostic.warning(null, BcolzRules.UNEXPECTED_FILE, "data/" + p.getFileName() + " is not a chunk file; ignored"));
         }
     }
 

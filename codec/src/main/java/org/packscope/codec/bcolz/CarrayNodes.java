@@ -2,7 +2,6 @@ package org.packscope.codec.bcolz;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -13,6 +12,7 @@ import org.packscope.codec.blosc.Superchunk;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
@@ -37,8 +37,8 @@ public final class CarrayNodes {
 
     static void fill(Node n, Carray c, String name) {
         c.problems.forEach(n::diagnose);
-        n.field("path", null, c.root.toAbsolutePath(), "carray folder");
-        n.facet(FieldExplainer.class, BcolzExplainer.CARRAY);
+        n.addField(derived("carray.path", "path", c.root.toAbsolutePath(), "carray folder"));
+        n.facet(FieldExplainer.class, BcolzDocs.DOCS);
         // Node.add cannot start from an empty child list, so children are set as lists
         List<Node> kids = new ArrayList<>();
         Node meta = Node.of("meta", "folder").summary("sizes and storage (JSON)");
@@ -47,30 +47,30 @@ public final class CarrayNodes {
         kids.add(meta);
         if (c.attrs != null) kids.add(metaNode("__attrs__", c.attrs, "user attributes"));
         if (c.shape != null) {
-            n.field("shape", null, shapeText(c.shape), "meta/sizes shape: rows first; chunks split the rows");
+            n.addField(derived("carray.shape", "shape", shapeText(c.shape), "meta/sizes shape: rows first; chunks split the rows"));
         }
         Json st = c.storage.json();
         if (st != null) {
-            n.field("dtype", null, text(st.get("dtype")), "meta/storage dtype: numpy's name of the element type");
+            n.addField(derived("carray.dtype", "dtype", text(st.get("dtype")), "meta/storage dtype: numpy's name of the element type"));
             Json cp = st.get("cparams");
             if (cp != null) {
-                n.field("cparams.cname", null, text(cp.get("cname")), "codec Blosc used");
-                n.field("cparams.clevel", null, text(cp.get("clevel")), "compression level 0-9 (0: chunks stored memcpyed)");
-                n.field("cparams.shuffle", null, text(cp.get("shuffle")), "0 none, 1 byte shuffle, 2 bit shuffle");
+                n.addField(derived("carray.cparams.cname", "cparams.cname", text(cp.get("cname")), "codec Blosc used"));
+                n.addField(derived("carray.cparams.clevel", "cparams.clevel", text(cp.get("clevel")), "compression level 0-9 (0: chunks stored memcpyed)"));
+                n.addField(derived("carray.cparams.shuffle", "cparams.shuffle", text(cp.get("shuffle")), "0 none, 1 byte shuffle, 2 bit shuffle"));
             }
-            n.field("chunklen", null, text(st.get("chunklen")), "rows per chunk file");
-            n.field("expectedlen", null, text(st.get("expectedlen")), "length hint bcolz used to choose chunklen");
+            n.addField(derived("carray.chunklen", "chunklen", text(st.get("chunklen")), "rows per chunk file"));
+            n.addField(derived("carray.expectedlen", "expectedlen", text(st.get("expectedlen")), "length hint bcolz used to choose chunklen"));
         }
         Json sz = c.sizes.json();
         if (sz != null) {
-            n.field("nbytes", null, text(sz.get("nbytes")), "meta/sizes: uncompressed bytes");
-            n.field("cbytes", null, text(sz.get("cbytes")), "meta/sizes: compressed full chunks plus the in-memory leftover buffer (not the size on disk)");
+            n.addField(derived("carray.nbytes", "nbytes", text(sz.get("nbytes")), "meta/sizes: uncompressed bytes"));
+            n.addField(derived("carray.cbytes", "cbytes", text(sz.get("cbytes")), "meta/sizes: compressed full chunks plus the in-memory leftover buffer (not the size on disk)"));
         }
         if (c.dtype != null && c.shape != null && c.chunklen > 0) {
-            n.field("rowsize", null, c.atomsize, "bytes per row (atomsize): itemsize × product of shape[1:]");
-            n.field("nchunks", null, c.nchunks(), "shape[0] / chunklen, plus one chunk for leftover rows");
-            n.field("leftover", null, c.leftoverRows, "rows in the last, shorter chunk (not padded)");
-            n.field("blosc typesize", null, c.dtype.bloscTypesize(), "typesize bcolz gives Blosc: itemsize, 1 for |S, 4 for <U");
+            n.addField(derived("carray.rowsize", "rowsize", c.atomsize, "bytes per row (atomsize): itemsize × product of shape[1:]"));
+            n.addField(derived("carray.nchunks", "nchunks", c.nchunks(), "shape[0] / chunklen, plus one chunk for leftover rows"));
+            n.addField(derived("carray.leftover", "leftover", c.leftoverRows, "rows in the last, shorter chunk (not padded)"));
+            n.addField(derived("carray.blosc_typesize", "blosc typesize", c.dtype.bloscTypesize(), "typesize bcolz gives Blosc: itemsize, 1 for |S, 4 for <U"));
         }
         Node data = Node.of("data", "folder");
         // a chunk file's node is made when looked at: arrays of 200k chunk files exist; the
@@ -135,7 +135,7 @@ public final class CarrayNodes {
                 }
             }
             if (stale) {
-                n.diagnose(Diagnostic.warning(null, "stale_chunk_file", fname + " lies beyond the array's chunks; bcolz ignores it"));
+                n.diagnose(Diagnostic.warning(null, BcolzRules.STALE_CHUNK_FILE, fname + " lies beyond the array's chunks; bcolz ignores it"));
                 n.summary("stale, ignored · " + n.summary());
             }
         });
@@ -158,13 +158,13 @@ public final class CarrayNodes {
                 rows.add(List.of(k, k * c.chunklen, c.chunkBytes(k), 0L, 0.0, head == null ? "missing" : "truncated"));
                 continue;
             }
-            ChunkHeader h = ChunkHeader.read(head, 16);
+            ChunkHeader h = ChunkHeader.read(ByteSource.of(head, "data/__" + k + ".blp"), Superchunk.HEADER_SIZE);
             long cbytes = c.fileSize(k);
             if (h.nbytes() != c.chunkBytes(k)) {
-                owner.diagnose(Diagnostic.error(null, "chunk_nbytes_mismatch", "data/__" + k + ".blp holds " + h.nbytes()
+                owner.diagnose(Diagnostic.error(null, BcolzRules.CHUNK_NBYTES_MISMATCH, "data/__" + k + ".blp holds " + h.nbytes()
                         + " bytes but shape and chunklen call for " + c.chunkBytes(k) + "; its rows read as zeros"));
             } else if (h.typesize() != c.dtype.bloscTypesize()) {
-                owner.diagnose(Diagnostic.warning(null, "typesize_mismatch", "data/__" + k + ".blp has Blosc typesize " + h.typesize()
+                owner.diagnose(Diagnostic.warning(null, BcolzRules.TYPESIZE_MISMATCH, "data/__" + k + ".blp has Blosc typesize " + h.typesize()
                         + "; bcolz uses " + c.dtype.bloscTypesize() + " for " + c.dtype.text()));
             }
             String note = h.nbytes() != c.chunkBytes(k) ? "nbytes " + h.nbytes() + " ≠ " + c.chunkBytes(k)
@@ -177,22 +177,36 @@ public final class CarrayNodes {
 
     static Node metaNode(String name, Meta m, String meaning) {
         Node n = Node.of(name, "json");
-        n.facet(FieldExplainer.class, BcolzExplainer.forMeta(name));
+        n.facet(FieldExplainer.class, BcolzDocs.DOCS);
         ByteSource src = ByteSource.of(m.bytes(), m.path().toString());
         n.source(src).span(Span.bytes(0, m.bytes().length));
         if (m.problem() != null) n.diagnose(m.problem());
         if (m.json() != null) {
-            if (m.json().isObject()) {
-                for (Iterator<Map.Entry<String, Json>> it = m.json().members().entrySet().iterator(); it.hasNext(); ) {
-                    Map.Entry<String, Json> e = it.next();
-                    n.field(e.getKey(), null, e.getValue().toString(), meaning);
-                }
+            // each member is shown where the file has it: from its quoted name to the end of its value
+            for (Map.Entry<String, Json> e : m.json().members().entrySet()) {
+                Json v = e.getValue();
+                n.addField(new Field(memberKey(name, e.getKey()), -1, e.getKey(), Span.bytes(v.memberStart(), v.end() - v.memberStart()),
+                        v.toString(), meaning));
             }
             n.summary(m.bytes().length + " bytes of JSON · " + meaning);
         } else {
             n.summary(meaning + " · unreadable");
         }
         return n;
+    }
+
+    /** The documentation key of member {@code member} of the metadata file {@code file}. */
+    static String memberKey(String file, String member) {
+        return switch (file) {
+            case "sizes" -> BcolzDocs.SIZES_MEMBERS.contains(member) ? "sizes." + member : "sizes.unknown";
+            case "storage" -> BcolzDocs.STORAGE_MEMBERS.contains(member) ? "storage." + member : "storage.unknown";
+            default -> "attrs.attribute";
+        };
+    }
+
+    /** A field taken from metadata files or computed from them: no bits of this node's own. */
+    static Field derived(String key, String label, Object value, String meaning) {
+        return new Field(key, -1, label, null, String.valueOf(value), meaning);
     }
 
     static String shapeText(long[] shape) {

@@ -7,10 +7,11 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import org.packscope.codec.blosc.BloscChunk;
-import org.packscope.codec.blosc.BloscException;
+import org.packscope.codec.blosc.ChunkHeader;
 import org.packscope.codec.blosc.Codecs;
 import org.packscope.codec.blosc.Superchunk;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
@@ -54,21 +55,21 @@ final class CarrayStore implements ByteStore {
     private Chunk load(long k) {
         var path = carray.files.get(k);
         String file = "data/__" + k + ".blp";
-        if (path == null) return new Chunk(k, null, Diagnostic.error(null, "missing_chunk_file", file + " is missing"));
+        if (path == null) return new Chunk(k, null, Diagnostic.error(null, BcolzRules.MISSING_CHUNK_FILE, file + " is missing"));
         ByteSource src;
         try {
             src = ByteSource.open(path);
         } catch (IOException | RuntimeException e) {
-            return new Chunk(k, null, Diagnostic.error(null, RegularFiles.rule(e, "chunk_unreadable"), file + " cannot be read: " + e.getMessage()));
+            return new Chunk(k, null, Diagnostic.error(null, RegularFiles.rule(e, BcolzRules.CHUNK_UNREADABLE.id()), file + " cannot be read: " + e.getMessage()));
         }
         Superchunk s = Superchunk.read(src);
         BloscChunk b = s.chunk();
         if (b == null || b.header() == null) {
-            return new Chunk(k, null, Diagnostic.error(Span.bytes(0, 0), "chunk_unreadable", file + " holds no readable Blosc chunk"));
+            return new Chunk(k, null, Diagnostic.error(Span.bytes(0, 0), BcolzRules.CHUNK_UNREADABLE, file + " holds no readable Blosc chunk"));
         }
         long expected = carray.chunkBytes(k);
         if (b.header().nbytes() != expected) {
-            return new Chunk(k, null, Diagnostic.error(org.packscope.codec.inspect.Span.bytes(b.base() + 4, 4), "chunk_nbytes_mismatch",
+            return new Chunk(k, null, Diagnostic.error(b.header().span(ChunkHeader.NBYTES), BcolzRules.CHUNK_NBYTES_MISMATCH,
                     file + ": the chunk holds " + b.header().nbytes() + " bytes but shape and chunklen call for " + expected));
         }
         return new Chunk(k, b, null);
@@ -151,7 +152,7 @@ final class CarrayStore implements ByteStore {
         bytes = new byte[b.unitLength(u)];
         try {
             b.decodeUnit(u, bytes, 0, Codecs.local());
-        } catch (BloscException e) {
+        } catch (ReadProblem e) {
             failures.put(key, "data/__" + c.index() + ".blp: block " + u + " could not be decoded: " + e.getMessage());
             bytes = FAILED;
         }
@@ -170,7 +171,7 @@ final class CarrayStore implements ByteStore {
         Codecs ctx = Codecs.local();
         long missing = n - carray.files.headMap(n).size();
         if (missing > 0) {
-            sink.accept(Diagnostic.error(null, "missing_chunk_file", missing + " of the " + n + " chunk files are missing; their rows read as zeros"));
+            sink.accept(Diagnostic.error(null, BcolzRules.MISSING_CHUNK_FILE, missing + " of the " + n + " chunk files are missing; their rows read as zeros"));
         }
         // only the files present: n comes from the metadata and may be huge
         for (long k : carray.files.headMap(n).keySet()) {
@@ -208,7 +209,7 @@ final class CarrayStore implements ByteStore {
                     try {
                         b.decodeUnit(u, buf[0], 0, ctx);
                         done += b.unitLength(u);
-                    } catch (BloscException e) {
+                    } catch (ReadProblem e) {
                         if (b.fatal() != null || b.header().memcpyed()) break;
                     }
                 }

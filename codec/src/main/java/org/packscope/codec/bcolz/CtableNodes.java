@@ -9,6 +9,9 @@ import java.util.Set;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Field;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.json.Json;
@@ -26,33 +29,37 @@ public final class CtableNodes {
     }
 
     static void fill(Node n, Path root) {
-        n.field("path", null, root.toAbsolutePath(), "ctable folder");
-        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BcolzExplainer.CTABLE_ROOT);
+        n.addField(CarrayNodes.derived("ctable.path", "path", root.toAbsolutePath(), "ctable folder"));
+        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BcolzDocs.DOCS);
         Meta rootdirs = Meta.read(root.resolve("__rootdirs__"), "__rootdirs__");
         Path attrsPath = root.resolve("__attrs__");
         if (rootdirs.problem() != null) n.diagnose(rootdirs.problem());
         List<String> names = new ArrayList<>();
+        Span namesSpan = null;
         if (rootdirs.json() != null) {
+            // the table's own bytes are its column list, so the columns field can show where it is written
+            n.source(ByteSource.of(rootdirs.bytes(), rootdirs.path().toString())).span(Span.bytes(0, rootdirs.bytes().length));
             Json arr = rootdirs.json().get("names");
             if (arr == null || !arr.isArray()) {
-                n.diagnose(Diagnostic.error(null, "bad_rootdirs", "__rootdirs__ has no \"names\" array"));
+                n.diagnose(Diagnostic.error(null, BcolzRules.BAD_ROOTDIRS, "__rootdirs__ has no \"names\" array"));
             } else {
+                namesSpan = Span.bytes(arr.memberStart(), arr.end() - arr.memberStart());
                 Set<String> seen = new LinkedHashSet<>();
                 for (Json e : arr.elements()) {
                     if (!e.isTextual() || e.asText().isEmpty() || e.asText().contains("/") || e.asText().contains("..")) {
-                        n.diagnose(Diagnostic.error(null, "bad_column_name", "__rootdirs__ lists " + e + ", not a column folder name"));
+                        n.diagnose(Diagnostic.error(null, BcolzRules.BAD_COLUMN_NAME, "__rootdirs__ lists " + e + ", not a column folder name"));
                     } else if (!seen.add(e.asText())) {
-                        n.diagnose(Diagnostic.warning(null, "duplicate_column", "column " + e.asText() + " is listed twice"));
+                        n.diagnose(Diagnostic.warning(null, BcolzRules.DUPLICATE_COLUMN, "column " + e.asText() + " is listed twice"));
                     }
                 }
                 names.addAll(seen);
             }
         }
-        n.field("columns", null, String.join(", ", names), "__rootdirs__ names, in column order");
+        n.addField(new Field("ctable.columns", -1, "columns", namesSpan, String.join(", ", names), "__rootdirs__ names, in column order"));
         if (Files.exists(attrsPath)) {
             Meta attrs = Meta.read(attrsPath, "__attrs__");
             if (attrs.problem() != null) n.diagnose(attrs.problem());
-            else n.field("__attrs__", null, attrs.json().toString(), "user attributes of the table");
+            else n.addField(CarrayNodes.derived("ctable.attrs", "__attrs__", attrs.json().toString(), "user attributes of the table"));
         }
         List<Node> columns = new ArrayList<>();
         List<List<Object>> table = new ArrayList<>();
@@ -60,7 +67,7 @@ public final class CtableNodes {
         for (String col : names) {
             Path dir = root.resolve(col);
             if (!Files.isDirectory(dir)) {
-                n.diagnose(Diagnostic.error(null, "missing_column", "column " + col + " is listed in __rootdirs__ but its folder is missing"));
+                n.diagnose(Diagnostic.error(null, BcolzRules.MISSING_COLUMN, "column " + col + " is listed in __rootdirs__ but its folder is missing"));
                 continue;
             }
             Carray c = Carray.open(dir);
@@ -72,7 +79,7 @@ public final class CtableNodes {
                     disk <= 0 ? 0.0 : Math.round(1000.0 * nbytes / disk) / 1000.0));
             if (c.decodable()) {
                 if (len >= 0 && c.rows() != len) {
-                    n.diagnose(Diagnostic.warning(null, "column_length_mismatch",
+                    n.diagnose(Diagnostic.warning(null, BcolzRules.COLUMN_LENGTH_MISMATCH,
                             "column " + col + " has " + c.rows() + " rows, the first column " + len));
                 }
                 if (len < 0) len = c.rows();
@@ -82,17 +89,17 @@ public final class CtableNodes {
             for (Path p : ds) {
                 String f = p.getFileName().toString();
                 if (Files.isDirectory(p) && !names.contains(f)) {
-                    n.diagnose(new Diagnostic(org.packscope.codec.inspect.Severity.INFO, null, "not_a_column",
+                    n.diagnose(BcolzRules.NOT_A_COLUMN.at(null,
                             "folder " + f + " is not listed in __rootdirs__; not a column"));
                 }
             }
         } catch (java.io.IOException | RuntimeException e) {
-            n.diagnose(Diagnostic.error(null, "folder_unreadable", "cannot list " + root + ": " + e.getMessage()));
+            n.diagnose(Diagnostic.error(null, BcolzRules.FOLDER_UNREADABLE, "cannot list " + root + ": " + e.getMessage()));
         }
         n.children(columns);
         n.table(new org.packscope.codec.inspect.DataTable("Columns", List.of("column", "dtype", "nbytes", "file bytes", "ratio"),
                 table, "column", "ratio"));
-        n.field("rows", null, Math.max(0, len), "length of the table (rows of each column)");
+        n.addField(CarrayNodes.derived("ctable.rows", "rows", Math.max(0, len), "length of the table (rows of each column)"));
         n.summary("bcolz ctable · " + names.size() + " columns · " + Math.max(0, len) + " rows");
         n.facet(Verifier.class, (sink, progress) -> {
             for (Node c : columns) {

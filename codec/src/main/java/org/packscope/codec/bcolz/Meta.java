@@ -28,33 +28,33 @@ public record Meta(Path path, byte[] bytes, Json json, Diagnostic problem) {
                     what + " is not a regular file (a named pipe, device or folder); it is not opened"));
         }
         if (!Files.isRegularFile(path)) {
-            return new Meta(path, new byte[0], null, Diagnostic.error(null, "missing_meta", what + " is missing: " + path));
+            return new Meta(path, new byte[0], null, Diagnostic.error(null, BcolzRules.MISSING_META, what + " is missing: " + path));
         }
         byte[] bytes;
         try {
             long size = Files.size(path);
             if (size > MAX_META_BYTES) {
-                return new Meta(path, new byte[0], null, Diagnostic.error(null, "meta_too_large",
+                return new Meta(path, new byte[0], null, Diagnostic.error(null, BcolzRules.META_TOO_LARGE,
                         what + " is " + size + " bytes; bcolz metadata is a short JSON line"));
             }
             bytes = RegularFiles.readAll(path, MAX_META_BYTES);
         } catch (IOException | RuntimeException e) {
-            return new Meta(path, new byte[0], null, Diagnostic.error(null, RegularFiles.rule(e, "meta_unreadable"),
+            return new Meta(path, new byte[0], null, Diagnostic.error(null, RegularFiles.rule(e, BcolzRules.META_UNREADABLE.id()),
                     what + " cannot be read: " + e.getMessage()));
         }
         try {
             Json node = Json.parse(bytes);
             if (node == null) {
-                return new Meta(path, bytes, null, Diagnostic.errorAtByte(0, "malformed_json", what + " is empty"));
+                return new Meta(path, bytes, null, Diagnostic.errorAtByte(0, BcolzRules.MALFORMED_JSON, what + " is empty"));
             }
             return new Meta(path, bytes, node, null);
         } catch (JsonProcessingException e) {
             JsonLocation loc = e.getLocation();
             long off = loc == null ? 0 : Math.max(0, Math.min(bytes.length, loc.getByteOffset() >= 0 ? loc.getByteOffset() : loc.getCharOffset()));
-            return new Meta(path, bytes, null, Diagnostic.error(Span.bytes(off, 0), "malformed_json",
+            return new Meta(path, bytes, null, Diagnostic.error(Span.bytes(off, 0), BcolzRules.MALFORMED_JSON,
                     what + " is not valid JSON at byte " + off + ": " + e.getOriginalMessage()));
         } catch (IOException e) {
-            return new Meta(path, bytes, null, Diagnostic.error(null, "meta_unreadable", what + " cannot be read: " + e.getMessage()));
+            return new Meta(path, bytes, null, Diagnostic.error(null, BcolzRules.META_UNREADABLE, what + " cannot be read: " + e.getMessage()));
         }
     }
 

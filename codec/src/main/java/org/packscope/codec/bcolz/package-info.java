@@ -11,6 +11,11 @@
  * <p>A ctable is a folder with {@code __rootdirs__} (JSON {"names": [...]}) and one complete
  * carray folder per column, named after it; each column keeps its own chunklen and cparams.
  *
+ * <p>The metadata files are read by {@link org.packscope.codec.json.Json}, which keeps each value's
+ * byte span: a member shown on a metadata node covers its own {@code "name": value} bytes.
+ * Fields are documented by {@link org.packscope.codec.bcolz.BcolzDocs}, rules catalogued in
+ * {@link org.packscope.codec.bcolz.BcolzRules}.
+ *
  * <p>Entry points: {@link org.packscope.codec.bcolz.BcolzFormat} (registry),
  * {@link org.packscope.codec.bcolz.CarrayNodes#node} and {@link org.packscope.codec.bcolz.CtableNodes#node}.
  */

@@ -5,10 +5,15 @@ import java.util.List;
 
 import org.packscope.codec.compress.CodecException;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.MemoryBudget;
 import org.packscope.codec.io.OutOfRangeException;
+import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.read.ReadRules;
+import org.packscope.codec.read.Recorder;
 
 /**
  * One Blosc 1.x chunk in a source: its header, its bstarts and the problems found in
@@ -50,51 +55,52 @@ public final class BloscChunk {
         List<Diagnostic> problems = new ArrayList<>();
         available = Math.max(0, Math.min(available, source.size() - base));
         if (available < ChunkHeader.SIZE) {
-            problems.add(Diagnostic.errorAtByte(base, "chunk_truncated",
+            problems.add(Diagnostic.errorAtByte(base, BloscRules.CHUNK_TRUNCATED,
                     "a Blosc chunk needs a 16-byte header but only " + available + " bytes are present"));
             return new BloscChunk(source, base, base + available, null, null, problems, "no header");
         }
-        ChunkHeader h = ChunkHeader.read(source, base);
+        FieldReader r = new FieldReader(source, base * 8, (base + available) * 8, Recorder.NONE);
+        ChunkHeader h = ChunkHeader.read(r);
         String fatal = null;
         if (h.version() == 0 || h.version() > 2) {
-            problems.add(Diagnostic.warning(Span.bytes(base, 1), "unknown_version",
+            problems.add(BloscRules.UNKNOWN_VERSION.at(h.span(ChunkHeader.VERSION),
                     "Blosc format version " + h.version() + " (Blosc 1.x writes 1 or 2); decoding as 2"));
         }
         if (h.reservedBit()) {
-            problems.add(Diagnostic.warning(Span.bits((base + 2) * 8 + 3, 1), "reserved_flag_set",
+            problems.add(BloscRules.RESERVED_FLAG_SET.at(h.span(ChunkHeader.RESERVED),
                     "flags bit 3 is reserved and should be 0"));
         }
         if (h.compformat() == null && !h.memcpyed()) {
-            problems.add(Diagnostic.error(Span.bits((base + 2) * 8 + 5, 3), "unknown_compformat",
+            problems.add(BloscRules.UNKNOWN_COMPFORMAT.at(h.span(ChunkHeader.COMPFORMAT),
                     "compressor code " + h.compformatCode() + " is not one Blosc 1.x defines (0-4)"));
             fatal = "unknown compressor";
         }
         if (h.typesize() == 0) {
-            problems.add(Diagnostic.error(Span.bytes(base + 3, 1), "typesize_zero",
+            problems.add(BloscRules.TYPESIZE_ZERO.at(h.span(ChunkHeader.TYPESIZE),
                     "typesize is 0; Blosc needs at least 1 (blocks are read unsplit and unshuffled)"));
         }
         long cbytes = h.cbytes();
         long chunkEnd;
         if (cbytes < ChunkHeader.SIZE) {
-            problems.add(Diagnostic.error(Span.bytes(base + 12, 4), "cbytes_too_small",
+            problems.add(BloscRules.CBYTES_TOO_SMALL.at(h.span(ChunkHeader.CBYTES),
                     "cbytes is " + cbytes + ", less than the 16-byte header"));
             chunkEnd = base + available;
             fatal = fatal == null ? "cbytes too small" : fatal;
         } else if (cbytes > available) {
-            problems.add(Diagnostic.error(Span.bytes(base + 12, 4), "cbytes_beyond_data",
+            problems.add(BloscRules.CBYTES_BEYOND_DATA.at(h.span(ChunkHeader.CBYTES),
                     "cbytes claims " + cbytes + " bytes but only " + available + " are present from offset " + base));
             chunkEnd = base + available;
         } else {
             chunkEnd = base + cbytes;
         }
         if (h.nbytes() > ChunkHeader.MAX_BUFFERSIZE) {
-            problems.add(Diagnostic.error(Span.bytes(base + 4, 4), "nbytes_too_large",
+            problems.add(BloscRules.NBYTES_TOO_LARGE.at(h.span(ChunkHeader.NBYTES),
                     "nbytes " + h.nbytes() + " exceeds Blosc's limit of " + ChunkHeader.MAX_BUFFERSIZE + " bytes"));
             return new BloscChunk(source, base, chunkEnd, h, null, problems, "nbytes too large");
         }
         if (h.memcpyed()) {
             if (h.nbytes() + ChunkHeader.SIZE != cbytes) {
-                problems.add(Diagnostic.error(Span.bytes(base + 12, 4), "memcpyed_size_mismatch",
+                problems.add(BloscRules.MEMCPYED_SIZE_MISMATCH.at(h.span(ChunkHeader.CBYTES),
                         "a memcpyed chunk holds nbytes + 16 = " + (h.nbytes() + 16) + " bytes but cbytes is " + cbytes));
             }
             return new BloscChunk(source, base, chunkEnd, h, null, problems, fatal);
@@ -102,57 +108,90 @@ public final class BloscChunk {
         if (h.nbytes() == 0) return new BloscChunk(source, base, chunkEnd, h, new int[0], problems, fatal);
         Compformat cf = h.compformat();
         if (cf != null && h.nbytes() > (chunkEnd - base) * maxRatio(cf) + (1 << 16)) {
-            problems.add(Diagnostic.error(Span.bytes(base + 4, 4), "nbytes_implausible",
+            problems.add(BloscRules.NBYTES_IMPLAUSIBLE.at(h.span(ChunkHeader.NBYTES),
                     "nbytes " + h.nbytes() + " cannot come from " + (chunkEnd - base) + " bytes of " + cf.label()
                             + " data (at most about " + maxRatio(cf) + ":1); not decoded"));
             return new BloscChunk(source, base, chunkEnd, h, null, problems, "nbytes implausible");
         }
         if (h.blocksize() == 0) {
-            problems.add(Diagnostic.error(Span.bytes(base + 8, 4), "blocksize_zero",
+            problems.add(BloscRules.BLOCKSIZE_ZERO.at(h.span(ChunkHeader.BLOCKSIZE),
                     "blocksize is 0 for " + h.nbytes() + " bytes of data; the blocks cannot be located"));
             return new BloscChunk(source, base, chunkEnd, h, null, problems, "blocksize 0");
         }
         if (h.blocksize() > h.nbytes()) {
-            problems.add(Diagnostic.error(Span.bytes(base + 8, 4), "blocksize_beyond_nbytes",
+            problems.add(BloscRules.BLOCKSIZE_BEYOND_NBYTES.at(h.span(ChunkHeader.BLOCKSIZE),
                     "blocksize " + h.blocksize() + " is larger than nbytes " + h.nbytes()));
             return new BloscChunk(source, base, chunkEnd, h, null, problems, "blocksize beyond nbytes");
         }
         if (!MemoryBudget.fits(h.blocksize(), h.filter((int) h.blocksize()) == ChunkHeader.Filter.NONE ? 1 : 2)) {
             // a block is decoded whole (and unshuffled through a second buffer): a claim beyond the budget is refused
-            problems.add(Diagnostic.error(Span.bytes(base + 8, 4), MemoryBudget.RULE,
+            problems.add(Diagnostic.error(h.span(ChunkHeader.BLOCKSIZE), MemoryBudget.RULE,
                     MemoryBudget.tooLarge("a block of " + h.blocksize() + " bytes", h.blocksize())));
             return new BloscChunk(source, base, chunkEnd, h, null, problems, TOO_LARGE);
         }
         long nblocks = h.nblocks();
-        long room = (chunkEnd - base - ChunkHeader.SIZE) / 4;
+        long room = (chunkEnd - h.end()) / 4;
         int present = (int) Math.min(nblocks, Math.max(0, room));
         if (present < nblocks) {
-            problems.add(Diagnostic.error(Span.bytes(base + 16, chunkEnd - base - 16), "bstarts_truncated",
+            problems.add(BloscRules.BSTARTS_TRUNCATED.at(Span.bytes(h.end(), chunkEnd - h.end()),
                     nblocks + " blocks need " + nblocks * 4 + " bytes of bstarts but the chunk has room for " + present));
         }
-        long dataStart = ChunkHeader.SIZE + nblocks * 4;
         // entries past a truncated table are not there to read: such blocks cannot be located
         int[] bstarts = new int[present];
+        readBstarts(r, h, chunkEnd, bstarts, present, problems);
+        return new BloscChunk(source, base, chunkEnd, h, bstarts, problems, fatal);
+    }
+
+    /**
+     * Reads bstarts entries {@code 0..count-1} at the reader's position (right after the
+     * header), recording each as {@code bstarts[b]}; entries outside the block data become
+     * -1 in {@code into} and, when {@code problems} is not null, are reported (the first
+     * {@link #MAX_REPORTED} one by one).
+     */
+    private static void readBstarts(FieldReader r, ChunkHeader h, long chunkEnd, int[] into, int count,
+                                    List<Diagnostic> problems) {
+        long base = h.offset();
+        long dataStart = ChunkHeader.SIZE + h.nblocks() * 4;
+        long chunkLength = chunkEnd - base;
         int badBstarts = 0;
-        for (int b = 0; b < bstarts.length; b++) {
-            long at = base + ChunkHeader.SIZE + 4L * b;
-            long v = source.i32le(at);
-            if (v < dataStart || base + v >= chunkEnd) {
-                if (++badBstarts <= MAX_REPORTED) {
-                    problems.add(Diagnostic.error(Span.bytes(at, 4), "bstart_out_of_range",
+        boolean recording = r.recording();
+        java.util.function.LongFunction<Object> show = x -> x < dataStart || x >= chunkLength ? "invalid" : x;
+        for (int b = 0; b < count; b++) {
+            long at = r.bit();
+            long v = r.i32le(BSTARTS, b, recording ? "bstarts[" + b + "]" : BSTARTS, show,
+                    recording ? "offset of block " + b + " from the chunk start" : null);
+            if (v < dataStart || v >= chunkLength) {
+                if (problems != null && ++badBstarts <= MAX_REPORTED) {
+                    problems.add(BloscRules.BSTART_OUT_OF_RANGE.at(Span.bits(at, 32),
                             "bstarts[" + b + "] = " + v + " lies outside the block data [" + dataStart + ", "
-                                    + (chunkEnd - base) + ")"));
+                                    + chunkLength + ")"));
                 }
-                bstarts[b] = -1;
+                into[b] = -1;
             } else {
-                bstarts[b] = (int) v;
+                into[b] = (int) v;
             }
         }
-        if (badBstarts > MAX_REPORTED) {
-            problems.add(Diagnostic.error(Span.bytes(base + ChunkHeader.SIZE, 4L * present), "bstart_out_of_range",
-                    (badBstarts - MAX_REPORTED) + " more bstarts lie outside the block data (" + badBstarts + " of " + nblocks + " in all)"));
+        if (problems != null && badBstarts > MAX_REPORTED) {
+            problems.add(BloscRules.BSTART_OUT_OF_RANGE.at(Span.bytes(h.end(), 4L * count),
+                    (badBstarts - MAX_REPORTED) + " more bstarts lie outside the block data (" + badBstarts + " of "
+                            + h.nblocks() + " in all)"));
         }
-        return new BloscChunk(source, base, chunkEnd, h, bstarts, problems, fatal);
+    }
+
+    /** Key of the bstarts entries (indexed by block). */
+    public static final String BSTARTS = "bstarts";
+
+    /** Records the header's fields with {@code recorder}, read again by the one header reader. Needs a header. */
+    public ChunkHeader recordHeader(Recorder recorder) {
+        return ChunkHeader.read(new FieldReader(source, base * 8, end * 8, recorder));
+    }
+
+    /** Records the first {@code max} bstarts entries present with {@code recorder}, read by the same code as {@link #read}. */
+    public void recordBstarts(Recorder recorder, int max) {
+        int count = Math.min(nblocks(), max);
+        if (count <= 0) return;
+        FieldReader r = new FieldReader(source, header.end() * 8, end * 8, recorder);
+        readBstarts(r, header, end, new int[count], count, null);
     }
 
     /**
@@ -223,47 +262,85 @@ public final class BloscChunk {
     // ---------------------------------------------------------------- layout
 
     /** Locates block {@code b}'s split streams; never throws. */
-    public BlockLayout layout(int b) {
+    public BlockLayout layout(int b) { return layout(b, Recorder.NONE); }
+
+    /** Key of a stream's compressed size and of its bytes (indexed by stream). */
+    public static final String STREAM_CSIZE = "streams.csize";
+    public static final String STREAM_DATA = "streams.data";
+
+    /**
+     * Locates block {@code b}'s split streams, recording each stream's csize and bytes
+     * with {@code recorder} as they are walked; never throws.
+     */
+    public BlockLayout layout(int b, Recorder recorder) {
         ChunkHeader h = header;
         int bsize = h.blockSize(b);
         boolean leftoverBlock = h.isLeftoverBlock(b);
         int nsplits = h.nsplits(b);
         if (bstarts == null || b >= bstarts.length || bstarts[b] < 0) {
-            long at = base + ChunkHeader.SIZE + 4L * b;
+            long at = bstartEntry(b);
             return new BlockLayout(b, at, at, bsize, leftoverBlock, nsplits, new long[0], new int[0],
-                    Diagnostic.error(Span.bytes(at, 4), "block_unlocatable", "block " + b + " has no valid bstart"));
+                    BloscRules.BLOCK_UNLOCATABLE.at(Span.bytes(at, 4), "block " + b + " has no valid bstart"));
         }
-        long pos = base + bstarts[b];
-        long start = pos;
+        FieldReader r = new FieldReader(source, (base + bstarts[b]) * 8, end * 8, recorder);
+        long start = r.byteOffset();
         long[] offsets = new long[nsplits];
         int[] csizes = new int[nsplits];
         int neblock = bsize / nsplits;
+        Compformat cf = h.compformat();
+        boolean recording = r.recording();
         for (int j = 0; j < nsplits; j++) {
-            if (end - pos < 4) {
+            long pos = r.byteOffset();
+            if (r.bytesLeft() < 4) {
                 return partial(b, start, pos, bsize, leftoverBlock, nsplits, offsets, csizes, j,
-                        Diagnostic.error(Span.bytes(pos, Math.max(0, end - pos)), "stream_size_truncated",
+                        BloscRules.STREAM_SIZE_TRUNCATED.at(Span.bytes(pos, Math.max(0, end - pos)),
                                 "block " + b + " stream " + j + ": the 4-byte csize runs past the chunk end at " + end));
             }
-            long csize = source.i32le(pos);
-            if (csize < 0 || csize > end - pos - 4) {
+            // an int32; recorded once it is known to lead somewhere, like the streams found before it
+            long csize = (int) r.uintLe(4, "a stream's csize");
+            if (csize < 0 || csize > r.bytesLeft()) {
                 return partial(b, start, pos, bsize, leftoverBlock, nsplits, offsets, csizes, j,
-                        Diagnostic.error(Span.bytes(pos, 4), "stream_overrun",
+                        BloscRules.STREAM_OVERRUN.at(Span.bytes(pos, 4),
                                 "block " + b + " stream " + j + ": csize " + csize + " at offset " + pos
                                         + " runs past the chunk end at " + end));
             }
-            Compformat cf = h.compformat();
             if (csize != neblock && cf != null && neblock > csize * maxRatio(cf) + (1 << 16)) {
                 return partial(b, start, pos, bsize, leftoverBlock, nsplits, offsets, csizes, j,
-                        Diagnostic.error(Span.bytes(pos, 4), "stream_implausible",
+                        BloscRules.STREAM_IMPLAUSIBLE.at(Span.bytes(pos, 4),
                                 "block " + b + " stream " + j + ": " + csize + " bytes of " + cf.label()
                                         + " cannot hold " + neblock + " bytes; not decoded"));
             }
+            long dataAt = r.byteOffset();
+            r.skipBytes(csize, "stream data");
+            if (recording) {
+                r.recordSpan(STREAM_CSIZE, j, "streams[" + j + "].csize", pos, dataAt, csize, "compressed size of stream " + j);
+                boolean raw = csize == neblock;
+                r.recordSpan(STREAM_DATA, j, "streams[" + j + "].data", dataAt, r.byteOffset(),
+                        raw ? "raw" : cf == null ? "unknown codec" : cf.label(),
+                        raw ? "stored uncompressed (csize equals the stream's " + neblock + " bytes)"
+                            : "compressed; decompresses to " + neblock + " bytes");
+            }
             offsets[j] = pos;
             csizes[j] = (int) csize;
-            pos += 4 + csize;
         }
-        return new BlockLayout(b, start, pos, bsize, leftoverBlock, nsplits, offsets, csizes, null);
+        return new BlockLayout(b, start, r.byteOffset(), bsize, leftoverBlock, nsplits, offsets, csizes, null);
     }
+
+    /** Where block {@code b}'s entry of the bstarts table lies (it may lie past a truncated table). */
+    long bstartEntry(int b) { return base + ChunkHeader.SIZE + 4L * b; }
+
+    /**
+     * Records block {@code b}'s bstarts entry as the field {@code bstart}, read where the
+     * table holds it; nothing when the table stops before it.
+     */
+    public void recordBstart(int b, Recorder recorder) {
+        if (header == null || bstarts == null || b >= bstarts.length) return;
+        FieldReader r = new FieldReader(source, bstartEntry(b) * 8, end * 8, recorder);
+        r.i32le(BSTART, -1, "bstart", v -> v, "offset of this block from the chunk start");
+    }
+
+    /** Key of a block node's own bstarts entry. */
+    public static final String BSTART = "bstart";
 
     private static BlockLayout partial(int b, long start, long pos, int bsize, boolean lo, int nsplits,
                                        long[] offsets, int[] csizes, int found, Diagnostic d) {
@@ -273,14 +350,14 @@ public final class BloscChunk {
 
     // ---------------------------------------------------------------- decoding
 
-    private BloscException failure(String rule, Span span, String message) {
-        return new BloscException(Diagnostic.error(span, rule, message));
+    private static ReadProblem failure(Rule rule, Span span, String message) {
+        return new ReadProblem(Diagnostic.error(span, rule, message));
     }
 
     /** Decodes unit {@code u} into {@code dst[dOff..dOff+unitLength(u))}. */
-    public void decodeUnit(long u, byte[] dst, int dOff, Codecs ctx) throws BloscException {
+    public void decodeUnit(long u, byte[] dst, int dOff, Codecs ctx)  {
         if (header == null || fatal != null) {
-            throw failure("chunk_undecodable", Span.bytes(base, 0), "chunk at " + base + " cannot be decoded: " + fatal);
+            throw failure(BloscRules.CHUNK_UNDECODABLE, Span.bytes(base, 0), "chunk at " + base + " cannot be decoded: " + fatal);
         }
         if (header.memcpyed()) {
             // what is present is copied, what lies past the end reads as zeros (verify reports the cut once)
@@ -295,9 +372,9 @@ public final class BloscChunk {
     }
 
     /** Decodes block {@code b} (blocksize bytes, or the leftover) into {@code dst[dOff..]}. */
-    public void decodeBlock(int b, byte[] dst, int dOff, Codecs ctx) throws BloscException {
+    public void decodeBlock(int b, byte[] dst, int dOff, Codecs ctx)  {
         BlockLayout layout = layout(b);
-        if (layout.problem() != null) throw new BloscException(layout.problem());
+        if (layout.problem() != null) throw new ReadProblem(layout.problem());
         int bsize = layout.bsize();
         ChunkHeader.Filter filter = header.filter(bsize);
         byte[] out = filter == ChunkHeader.Filter.NONE ? dst : ctx.shuffled(bsize);
@@ -314,7 +391,7 @@ public final class BloscChunk {
                     continue;
                 }
                 if (format == null) {
-                    throw failure("unknown_compformat", Span.bits((base + 2) * 8 + 5, 3), "unknown compressor");
+                    throw failure(BloscRules.UNKNOWN_COMPFORMAT, header.span(ChunkHeader.COMPFORMAT), "unknown compressor");
                 }
                 byte[] in = ctx.stream(csize);
                 source.read(at, in, 0, csize);
@@ -323,15 +400,15 @@ public final class BloscChunk {
                     got = ctx.decompress(format, in, 0, csize, out, target, neblock);
                 } catch (CodecException e) {
                     long where = e.inputOffset() < 0 ? at : at + Math.min(e.inputOffset(), csize);
-                    throw failure("decompress_failed", Span.bytes(where, 0),
+                    throw failure(BloscRules.DECOMPRESS_FAILED, Span.bytes(where, 0),
                             "block " + b + " stream " + j + " (" + csize + " bytes at " + at + "): " + e.getMessage());
                 }
                 if (got != neblock) {
-                    throw failure("decompress_size_mismatch", Span.bytes(at, csize),
+                    throw failure(BloscRules.DECOMPRESS_SIZE_MISMATCH, Span.bytes(at, csize),
                             "block " + b + " stream " + j + " decompressed to " + got + " bytes, expected " + neblock);
                 }
             } catch (OutOfRangeException e) {
-                throw failure("truncated", Span.bytes(e.offset(), 0), "block " + b + ": " + e.getMessage());
+                throw failure(ReadRules.TRUNCATED, Span.bytes(e.offset(), 0), "block " + b + ": " + e.getMessage());
             }
         }
         int covered = layout.nsplits() * neblock;
@@ -350,7 +427,7 @@ public final class BloscChunk {
      * Decodes decompressed bytes {@code [start, start+len)} into {@code dst}, touching only
      * the units that hold them.
      */
-    public void decodeRange(long start, int len, byte[] dst, int dOff, Codecs ctx) throws BloscException {
+    public void decodeRange(long start, int len, byte[] dst, int dOff, Codecs ctx)  {
         if (start < 0 || len < 0 || start + len > nbytes()) throw new IndexOutOfBoundsException(start + "+" + len);
         long pos = start;
         long stop = start + len;
@@ -373,7 +450,7 @@ public final class BloscChunk {
     }
 
     /** Decodes the whole chunk into a new array (nbytes was validated when reading). */
-    public byte[] decodeAll(Codecs ctx) throws BloscException {
+    public byte[] decodeAll(Codecs ctx)  {
         byte[] out = new byte[(int) nbytes()];
         decodeRange(0, out.length, out, 0, ctx);
         return out;
@@ -402,7 +479,7 @@ public final class BloscChunk {
             long need = base + ChunkHeader.SIZE + nbytes();
             if (need <= end) return 0;
             long present = Math.max(0, end - base - ChunkHeader.SIZE);
-            sink.accept(Diagnostic.error(Span.bytes(end, 0), "memcpyed_truncated",
+            sink.accept(Diagnostic.error(Span.bytes(end, 0), BloscRules.MEMCPYED_TRUNCATED,
                     "memcpyed data ends at " + end + " after " + present + " of its " + nbytes() + " bytes; bytes "
                             + present + ".." + nbytes() + " read as zeros"));
             return 1;
@@ -412,18 +489,18 @@ public final class BloscChunk {
             if (header != null && fatal == null && !header.memcpyed() && u >= bstarts.length) {
                 // past a truncated bstarts table (reported when reading): all remaining blocks are lost alike
                 sink.accept(Diagnostic.error(Span.bytes(Math.min(end, base + ChunkHeader.SIZE + 4L * bstarts.length), 0),
-                        "block_unlocatable", "blocks " + u + ".." + (n - 1) + " have no bstarts entry; they read as zeros"));
+                        BloscRules.BLOCK_UNLOCATABLE, "blocks " + u + ".." + (n - 1) + " have no bstarts entry; they read as zeros"));
                 tail = (int) Math.min(Integer.MAX_VALUE - failures, n - u);
                 break;
             }
             try {
                 if (header != null && fatal == null && !header.memcpyed()) {
                     BlockLayout l = layout((int) u);
-                    if (l.problem() != null) throw new BloscException(l.problem());
+                    if (l.problem() != null) throw new ReadProblem(l.problem());
                 }
                 if (buf == null) buf = new byte[(int) Math.min(Math.max(1, nbytes()), unitSize())];
                 decodeUnit(u, buf, 0, ctx);
-            } catch (BloscException e) {
+            } catch (ReadProblem e) {
                 failures++;
                 if (reported < MAX_REPORTED) {
                     sink.accept(e.diagnostic());
@@ -434,7 +511,7 @@ public final class BloscChunk {
             }
         }
         if (failures > reported) {
-            sink.accept(Diagnostic.error(null, "more_blocks_failed", (failures - reported) + " more of the " + n
+            sink.accept(Diagnostic.error(null, BloscRules.MORE_BLOCKS_FAILED, (failures - reported) + " more of the " + n
                     + " blocks cannot be decoded (the last reported: " + lastRule + "); they read as zeros"));
         }
         return failures + tail;

@@ -5,11 +5,11 @@ import java.nio.file.Path;
 import org.packscope.codec.format.Format;
 import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
-import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.FileNames;
+import org.packscope.codec.read.NodeRecorder;
 
 /**
  * bcolz superchunk files (magic 'blpk') and raw Blosc 1.x chunks. A raw chunk has no
@@ -27,8 +27,7 @@ public final class BloscFormat implements Format {
         if (!p.isRegularFile()) return 0;
         if (p.startsWith("blpk")) return 100;
         if (p.headLength() < ChunkHeader.SIZE) return 0;
-        byte[] head = p.head();
-        ChunkHeader h = ChunkHeader.read(head, 0);
+        ChunkHeader h = ChunkHeader.read(ByteSource.of(p.head(), p.fileName()), 0);
         boolean plausible = h.version() >= 1 && h.version() <= 2 && h.versionlz() >= 1 && h.versionlz() <= 4
                 && !h.reservedBit() && h.compformatCode() <= 4 && h.typesize() >= 1
                 && h.cbytes() >= ChunkHeader.SIZE
@@ -60,7 +59,7 @@ public final class BloscFormat implements Format {
         ChunkNodes.fill(n, c, name);
         n.span(Span.bytes(0, src.size()));
         if (c.header() != null && c.end() < src.size() && c.header().cbytes() >= ChunkHeader.SIZE) {
-            n.diagnose(Diagnostic.warning(Span.bytes(c.end(), src.size() - c.end()), "trailing_bytes",
+            n.diagnose(BloscRules.TRAILING_BYTES.at(Span.bytes(c.end(), src.size() - c.end()),
                     (src.size() - c.end()) + " bytes follow the chunk (cbytes " + c.header().cbytes() + " < file size " + src.size() + ")"));
         }
     }
@@ -73,13 +72,8 @@ public final class BloscFormat implements Format {
         ByteSource src = s.source();
         n.source(src).span(Span.bytes(0, src.size()));
         s.problems().forEach(n::diagnose);
-        if (src.size() >= Superchunk.HEADER_SIZE) {
-            n.field("magic", Span.bytes(0, 4), s.magic(), "'blpk': a bcolz superchunk");
-            n.field("version", Span.bytes(4, 1), s.version(), "superchunk format version (1)");
-            n.field("reserved", Span.bytes(5, 3), s.reserved(), "reserved, 0");
-            n.field("nchunks", Span.bytes(8, 8), s.nchunks(), "Blosc chunks that follow (always 1 in bcolz 1.x)");
-        }
-        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BloscExplainer.SUPERCHUNK_FILE);
+        s.recordHeader(new NodeRecorder(n));
+        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BloscDocs.DOCS);
         // bcolz writes one chunk; a file of a million tiny ones gets its chunk nodes made when looked at
         int count = s.chunkCount();
         n.lazyChildren(count, k -> ChunkNodes.fill(Node.of("chunk " + k, "blosc-chunk"), s.chunk(k), name));

@@ -1,13 +1,20 @@
 package org.packscope.codec.blosc;
 
+import java.util.Locale;
+
+import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.Recorder;
 
 /**
- * The 16-byte header of a Blosc 1.x chunk (README_HEADER.rst), exactly as stored.
- * Shared by the inspect path and the fast path, so both agree on the layout.
- * Values are kept raw; {@link BloscChunk} checks them against the bytes present.
+ * The 16-byte header of a Blosc 1.x chunk (README_HEADER.rst), exactly as stored, and
+ * where it was read ({@code offset}, a byte of the source). Shared by the inspect path and
+ * the fast path, so both agree on the layout: {@link #read(FieldReader)} is the one reader
+ * of it, recording each field under its key when asked to. Values are kept raw;
+ * {@link BloscChunk} checks them against the bytes present.
  */
-public record ChunkHeader(int version, int versionlz, int flags, int typesize,
+public record ChunkHeader(long offset, int version, int versionlz, int flags, int typesize,
                           long nbytes, long blocksize, long cbytes) {
 
     public static final int SIZE = 16;
@@ -24,21 +31,86 @@ public record ChunkHeader(int version, int versionlz, int flags, int typesize,
     public static final int FLAG_RESERVED = 0x08;
     public static final int FLAG_DONT_SPLIT = 0x10;
 
-    /** Reads the header at {@code offset}; throws OutOfRangeException when fewer than 16 bytes are present. */
+    // field keys, as documented in BloscDocs
+    public static final String VERSION = "version";
+    public static final String VERSIONLZ = "versionlz";
+    public static final String FLAGS = "flags";
+    public static final String SHUFFLE = "flags.shuffle";
+    public static final String MEMCPYED = "flags.memcpyed";
+    public static final String BITSHUFFLE = "flags.bitshuffle";
+    public static final String RESERVED = "flags.reserved";
+    public static final String DONT_SPLIT = "flags.dont_split";
+    public static final String COMPFORMAT = "flags.compformat";
+    public static final String TYPESIZE = "typesize";
+    public static final String NBYTES = "nbytes";
+    public static final String BLOCKSIZE = "blocksize";
+    public static final String CBYTES = "cbytes";
+
+    /**
+     * Reads the header at the reader's position, recording the flags byte and then each
+     * of its bits; fails with {@code truncated} when fewer than 16 bytes are left.
+     */
+    public static ChunkHeader read(FieldReader r) {
+        r.need(SIZE * 8L, "a Blosc chunk header");
+        long offset = r.byteOffset();
+        int version = r.u8(VERSION, "version", "Blosc format version (2 for c-blosc 1.x)");
+        int versionlz = r.u8(VERSIONLZ, "versionlz", "format version of the codec's stream");
+        long flagsBit = r.bit();
+        int flags = (int) r.bits(8, FLAGS, "flags", v -> String.format(Locale.ROOT, "0x%02x", v),
+                "bit field: filters, memcpy, split mode, codec");
+        if (r.recording()) {
+            // the same byte again, bit by bit (LSB first, as README_HEADER.rst numbers them)
+            r.seek(flagsBit);
+            r.bits(1, SHUFFLE, "flags.shuffle", ChunkHeader::bool, "bit 0: byte shuffle applied (only when typesize > 1 and not memcpyed)");
+            r.bits(1, MEMCPYED, "flags.memcpyed", ChunkHeader::bool, "bit 1: data stored uncompressed right after the header, unfiltered, no bstarts");
+            r.bits(1, BITSHUFFLE, "flags.bitshuffle", ChunkHeader::bool, "bit 2: bit shuffle applied (blocks of a multiple of 8 elements)");
+            r.bits(1, RESERVED, "flags.reserved", ChunkHeader::bool, "bit 3: reserved, 0");
+            r.bits(1, DONT_SPLIT, "flags.dont_split", ChunkHeader::bool, "bit 4: blocks are never split into typesize streams");
+            r.bits(3, COMPFORMAT, "flags.compformat", v -> {
+                Compformat cf = Compformat.of((int) v);
+                return v + " (" + (cf == null ? "unknown" : cf.label()) + ")";
+            }, "bits 5-7: codec of the streams (0 blosclz, 1 lz4/lz4hc, 2 snappy, 3 zlib, 4 zstd)");
+        }
+        int typesize = r.u8(TYPESIZE, "typesize", "bytes per element; the shuffle and the split work on this unit");
+        long nbytes = r.u32le(NBYTES, "nbytes", "uncompressed size of the data");
+        long blocksize = r.u32le(BLOCKSIZE, "blocksize", "uncompressed size of each block (the last may be shorter)");
+        long cbytes = r.u32le(CBYTES, "cbytes", "compressed size of the chunk, header included");
+        return new ChunkHeader(offset, version, versionlz, flags, typesize, nbytes, blocksize, cbytes);
+    }
+
+    /** Reads the header at {@code offset} without recording it; fails with {@code truncated} when fewer than 16 bytes are present. */
     public static ChunkHeader read(ByteSource src, long offset) {
-        src.check(offset, SIZE);
-        return new ChunkHeader(src.u8(offset), src.u8(offset + 1), src.u8(offset + 2), src.u8(offset + 3),
-                src.u32le(offset + 4), src.u32le(offset + 8), src.u32le(offset + 12));
+        return read(new FieldReader(src, offset, Recorder.NONE));
     }
 
-    public static ChunkHeader read(byte[] b, int off) {
-        return new ChunkHeader(b[off] & 0xff, b[off + 1] & 0xff, b[off + 2] & 0xff, b[off + 3] & 0xff,
-                u32(b, off + 4), u32(b, off + 8), u32(b, off + 12));
+    private static Object bool(long bit) { return bit != 0; }
+
+    /**
+     * Where the field {@code key} of this header lies, for diagnostics about its value:
+     * the layout of README_HEADER.rst, kept here beside the one reader of it.
+     */
+    public Span span(String key) {
+        long at = offset * 8;
+        return switch (key) {
+            case VERSION -> Span.bits(at, 8);
+            case VERSIONLZ -> Span.bits(at + 8, 8);
+            case FLAGS -> Span.bits(at + 16, 8);
+            case SHUFFLE -> Span.bits(at + 16, 1);
+            case MEMCPYED -> Span.bits(at + 17, 1);
+            case BITSHUFFLE -> Span.bits(at + 18, 1);
+            case RESERVED -> Span.bits(at + 19, 1);
+            case DONT_SPLIT -> Span.bits(at + 20, 1);
+            case COMPFORMAT -> Span.bits(at + 21, 3);
+            case TYPESIZE -> Span.bits(at + 24, 8);
+            case NBYTES -> Span.bits(at + 32, 32);
+            case BLOCKSIZE -> Span.bits(at + 64, 32);
+            case CBYTES -> Span.bits(at + 96, 32);
+            default -> throw new IllegalArgumentException("not a Blosc header field: " + key);
+        };
     }
 
-    private static long u32(byte[] b, int o) {
-        return (b[o] & 0xffL) | (b[o + 1] & 0xffL) << 8 | (b[o + 2] & 0xffL) << 16 | (b[o + 3] & 0xffL) << 24;
-    }
+    /** Where the header ends and the bstarts table (or a memcpyed chunk's data) begins. */
+    public long end() { return offset + SIZE; }
 
     public boolean shuffle() { return (flags & FLAG_SHUFFLE) != 0; }
 

@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
+import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
@@ -14,6 +15,8 @@ import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.FileNames;
+import org.packscope.codec.read.NodeRecorder;
+import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.store.StoreColumn;
 
 /** Records a Blosc chunk into inspection nodes: header fields bit by bit, bstarts, blocks and their split streams. */
@@ -34,39 +37,23 @@ public final class ChunkNodes {
             n.summary("truncated Blosc chunk");
             return n;
         }
-        n.field("version", Span.bytes(base, 1), h.version(), "Blosc format version (2 for c-blosc 1.x)");
-        n.field("versionlz", Span.bytes(base + 1, 1), h.versionlz(), "format version of the codec's stream");
-        n.field("flags", Span.bytes(base + 2, 1), String.format(Locale.ROOT, "0x%02x", h.flags()), "bit field: filters, memcpy, split mode, codec");
-        long fb = (base + 2) * 8;
-        n.field("flags.shuffle", Span.bits(fb, 1), h.shuffle(), "bit 0: byte shuffle applied (only when typesize > 1 and not memcpyed)");
-        n.field("flags.memcpyed", Span.bits(fb + 1, 1), h.memcpyed(), "bit 1: data stored uncompressed right after the header, unfiltered, no bstarts");
-        n.field("flags.bitshuffle", Span.bits(fb + 2, 1), h.bitshuffle(), "bit 2: bit shuffle applied (blocks of a multiple of 8 elements)");
-        n.field("flags.reserved", Span.bits(fb + 3, 1), h.reservedBit(), "bit 3: reserved, 0");
-        n.field("flags.dont_split", Span.bits(fb + 4, 1), h.dontSplit(), "bit 4: blocks are never split into typesize streams");
-        Compformat cf = h.compformat();
-        n.field("flags.compformat", Span.bits(fb + 5, 3), h.compformatCode() + " (" + (cf == null ? "unknown" : cf.label()) + ")",
-                "bits 5-7: codec of the streams (0 blosclz, 1 lz4/lz4hc, 2 snappy, 3 zlib, 4 zstd)");
-        n.field("typesize", Span.bytes(base + 3, 1), h.typesize(), "bytes per element; the shuffle and the split work on this unit");
-        n.field("nbytes", Span.bytes(base + 4, 4), h.nbytes(), "uncompressed size of the data");
-        n.field("blocksize", Span.bytes(base + 8, 4), h.blocksize(), "uncompressed size of each block (the last may be shorter)");
-        n.field("cbytes", Span.bytes(base + 12, 4), h.cbytes(), "compressed size of the chunk, header included");
+        // the header's fields come from reading it, by the same reader the decoder uses
+        NodeRecorder rec = new NodeRecorder(n);
+        c.recordHeader(rec);
         if (h.nbytes() > 0 && h.cbytes() > 0) {
-            n.field("ratio", null, String.format(Locale.ROOT, "%.3f", (double) h.nbytes() / h.cbytes()), "nbytes / cbytes");
+            n.addField(derived(BloscDocs.RATIO, "ratio", String.format(Locale.ROOT, "%.3f", (double) h.nbytes() / h.cbytes()), "nbytes / cbytes"));
         }
-        int nblocks = c.nblocks();
         if (!h.memcpyed()) {
-            n.field("nblocks", null, h.nblocks(), "ceil(nbytes / blocksize)");
-            n.field("leftover", null, h.leftover(), "size of a last, shorter block (0: all blocks full)");
-            int[] bstarts = c.bstarts();
-            for (int b = 0; b < Math.min(nblocks, MAX_BSTART_FIELDS); b++) {
-                n.field("bstarts[" + b + "]", Span.bytes(base + 16 + 4L * b, 4), bstarts[b] < 0 ? "invalid" : bstarts[b],
-                        "offset of block " + b + " from the chunk start");
-            }
+            n.addField(derived(BloscDocs.NBLOCKS, "nblocks", h.nblocks(), "ceil(nbytes / blocksize)"));
+            n.addField(derived(BloscDocs.LEFTOVER, "leftover", h.leftover(), "size of a last, shorter block (0: all blocks full)"));
+            c.recordBstarts(rec, MAX_BSTART_FIELDS);
         } else if (h.nbytes() > 0) {
-            n.field("data", Span.bytes(base + 16, Math.max(0, Math.min(h.nbytes(), c.end() - base - 16))),
-                    FileNames.size(h.nbytes()), "memcpyed: the raw bytes, not shuffled even if a shuffle flag is set");
+            long from = h.end();
+            n.addField(new Field(BloscDocs.DATA, -1, "data", Span.bytes(from, Math.max(0, Math.min(h.nbytes(), c.end() - from))),
+                    FileNames.size(h.nbytes()), "memcpyed: the raw bytes, not shuffled even if a shuffle flag is set"));
         }
         n.summary(summary(c));
+        int nblocks = c.nblocks();
         if (nblocks > 0 && c.fatal() == null) {
             n.table(blockTable(c));
             n.lazyChildren(nblocks, b -> blockNode(c, b)).drillDown(true);
@@ -74,7 +61,7 @@ public final class ChunkNodes {
         StoreColumn col = ChunkStore.column(valuesName, c);
         n.facet(ValueColumn.class, col);
         n.facet(ValueTracer.class, ChunkTrace.forChunk(c, col, n.name()));
-        n.facet(FieldExplainer.class, BloscExplainer.CHUNK);
+        n.facet(FieldExplainer.class, BloscDocs.DOCS);
         n.facet(Verifier.class, (sink, progress) -> c.verify(sink, Codecs.local()));
         n.facet(BulkDecoder.class, (progress, threads) -> bulk(c, progress, threads) / Math.max(1, col.type().byteWidth()));
         return n;
@@ -108,7 +95,7 @@ public final class ChunkNodes {
                     try {
                         c.decodeUnit(u, buf, 0, ctx);
                         return c.unitLength(u);
-                    } catch (BloscException e) {
+                    } catch (ReadProblem e) {
                         return 0;
                     }
                 };
@@ -123,11 +110,16 @@ public final class ChunkNodes {
             try {
                 c.decodeUnit(u, buf, 0, ctx);
                 done += c.unitLength(u);
-            } catch (BloscException e) {
+            } catch (ReadProblem e) {
                 if (c.fatal() != null || c.header().memcpyed()) break;
             }
         }
         return done;
+    }
+
+    /** A field computed from others: it has no bits of its own. */
+    static Field derived(String key, String label, Object value, String meaning) {
+        return new Field(key, -1, label, null, String.valueOf(value), meaning);
     }
 
     static String summary(BloscChunk c) {
@@ -154,39 +146,31 @@ public final class ChunkNodes {
 
     static Node blockNode(BloscChunk c, int b) {
         return Node.lazy("block " + b, "blosc-block", n -> {
-            BlockLayout l = c.layout(b);
             ChunkHeader h = c.header();
-            n.source(c.source()).span(Span.bytes(l.start(), Math.max(0, l.end() - l.start())));
-            n.facet(FieldExplainer.class, BloscExplainer.BLOCK);
-            n.field("bstart", Span.bytes(c.base() + 16 + 4L * b, 4), l.start() - c.base(), "offset of this block from the chunk start");
-            n.field("nbytes", null, l.bsize(), l.leftoverBlock() ? "the leftover block: nbytes % blocksize" : "blocksize");
-            n.field("streams", null, l.nsplits(), l.nsplits() > 1
+            n.facet(FieldExplainer.class, BloscDocs.DOCS);
+            NodeRecorder rec = new NodeRecorder(n);
+            c.recordBstart(b, rec);
+            n.addField(derived(BloscDocs.BLOCK_NBYTES, "nbytes", h.blockSize(b), h.isLeftoverBlock(b) ? "the leftover block: nbytes % blocksize" : "blocksize"));
+            int nsplits = h.nsplits(b);
+            n.addField(derived(BloscDocs.STREAMS, "streams", nsplits, nsplits > 1
                     ? "split into typesize streams (typesize ≤ 16, ≥ 128 elements, not the leftover block, dont_split clear)"
-                    : "one stream");
-            ChunkHeader.Filter f = h.filter(l.bsize());
-            n.field("filter", null, f.name().toLowerCase(Locale.ROOT), switch (f) {
+                    : "one stream"));
+            ChunkHeader.Filter f = h.filter(h.blockSize(b));
+            n.addField(derived(BloscDocs.FILTER, "filter", f.name().toLowerCase(Locale.ROOT), switch (f) {
                 case SHUFFLE -> "byte shuffle undone after decompressing";
                 case BITSHUFFLE -> "bit shuffle undone after decompressing";
                 case NONE -> h.bitshuffle() && !h.memcpyed() ? "bitshuffle flag set but this block is not a multiple of 8 elements: stored unfiltered" : "none";
-            });
-            int neblock = l.neblock();
-            for (int j = 0; j < l.csizes().length; j++) {
-                long at = l.streamOffsets()[j];
-                int cs = l.csizes()[j];
-                n.field("streams[" + j + "].csize", Span.bytes(at, 4), cs, "compressed size of stream " + j);
-                boolean raw = cs == neblock;
-                Compformat cf = h.compformat();
-                n.field("streams[" + j + "].data", Span.bytes(at + 4, cs), raw ? "raw" : cf == null ? "unknown codec" : cf.label(),
-                        raw ? "stored uncompressed (csize equals the stream's " + neblock + " bytes)"
-                            : "compressed; decompresses to " + neblock + " bytes");
-            }
+            }));
+            // walking the streams records each csize and stream where it is read
+            BlockLayout l = c.layout(b, rec);
+            n.source(c.source()).span(Span.bytes(l.start(), Math.max(0, l.end() - l.start())));
             if (l.problem() != null) n.diagnose(l.problem());
             n.summary(l.bsize() + " → " + l.cbytes() + " bytes · " + l.nsplits() + (l.nsplits() == 1 ? " stream" : " streams")
                     + (l.rawStreams() > 0 ? " (" + l.rawStreams() + " raw)" : ""));
             n.facet(Verifier.class, (sink, progress) -> {
                 try {
                     c.decodeBlock(b, new byte[l.bsize()], 0, Codecs.local());
-                } catch (BloscException e) {
+                } catch (ReadProblem e) {
                     sink.accept(e.diagnostic());
                 }
             });

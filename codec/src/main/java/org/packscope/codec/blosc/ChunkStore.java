@@ -3,6 +3,7 @@ package org.packscope.codec.blosc;
 import java.util.function.Consumer;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.store.ByteStore;
@@ -69,7 +70,7 @@ public final class ChunkStore implements ByteStore {
         b = new byte[chunk.unitLength(u)];
         try {
             chunk.decodeUnit(u, b, 0, Codecs.local());
-        } catch (BloscException e) {
+        } catch (ReadProblem e) {
             failures.put(u, "block " + u + " could not be decoded: " + e.getMessage());
             b = FAILED;
         }

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.packscope.codec.compress.CodecException;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.Trace;
 import org.packscope.codec.inspect.ValueColumn;
@@ -222,7 +223,7 @@ public final class ChunkTrace {
         BlockState st = new BlockState();
         BlockLayout l = c.layout(b);
         st.layout = l;
-        long entry = c.base() + ChunkHeader.SIZE + 4L * b;
+        long entry = c.bstartEntry(b);
         Span entrySpan = c.source().has(entry, 4) && entry + 4 <= c.end() ? Span.bytes(entry, 4) : null;
         ChunkHeader.Filter f = h.filter(l.bsize());
         s.add("block " + b + " of " + label, l.problem() != null && l.streamsFound() == 0 ? "no valid bstart" : "bstart " + (l.start() - c.base()),
@@ -236,10 +237,10 @@ public final class ChunkTrace {
         if (problem == null) {
             try {
                 c.decodeBlock(b, new byte[l.bsize()], 0, Codecs.local());
-            } catch (BloscException e) {
+            } catch (ReadProblem e) {
                 problem = e.diagnostic();
             } catch (RuntimeException e) {
-                problem = Diagnostic.error(null, "internal_error", e.toString());
+                problem = Diagnostic.error(null, BloscRules.INTERNAL_ERROR, e.toString());
             }
         }
         if (problem != null) {

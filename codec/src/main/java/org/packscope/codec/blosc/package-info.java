@@ -15,6 +15,12 @@
  * uncompressed size means the bytes are stored raw. After decompressing, the block's filter
  * is undone ({@link org.packscope.codec.blosc.Shuffle}).
  *
+ * <p>The header, the bstarts table, each block's stream sizes and the superchunk header are
+ * read by the shared {@link org.packscope.codec.read.FieldReader}: the decoder reads them
+ * without recording, a node records them under the keys {@link org.packscope.codec.blosc.BloscDocs}
+ * documents. What cannot be decoded is a {@link org.packscope.codec.read.ReadProblem} naming a rule
+ * of {@link org.packscope.codec.blosc.BloscRules}.
+ *
  * <p>Entry points: {@link org.packscope.codec.blosc.BloscChunk#read} for the structure,
  * {@code decodeUnit}/{@code decodeRange} with a per-thread {@link org.packscope.codec.blosc.Codecs}
  * for data, {@link org.packscope.codec.blosc.ChunkNodes} for the inspection tree and

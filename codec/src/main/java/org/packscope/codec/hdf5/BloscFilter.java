@@ -1,9 +1,9 @@
 package org.packscope.codec.hdf5;
 
 import org.packscope.codec.blosc.BloscChunk;
-import org.packscope.codec.blosc.BloscException;
 import org.packscope.codec.blosc.Codecs;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * The Blosc HDF5 filter (registered id 32001, written by PyTables and h5py's hdf5plugin),
@@ -22,7 +22,7 @@ final class BloscFilter implements io.jhdf.filter.Filter {
         BloscChunk c = BloscChunk.read(ByteSource.of(encoded, "Blosc-filtered chunk"), 0, encoded.length);
         try {
             return c.decodeAll(Codecs.local());
-        } catch (BloscException e) {
+        } catch (ReadProblem e) {
             throw new Hdf5Problem("a Blosc-filtered chunk could not be decoded: " + e.getMessage(), -1);
         }
     }

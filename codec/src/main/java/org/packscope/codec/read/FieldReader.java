@@ -192,6 +192,14 @@ public final class FieldReader {
         return record(key, index, label, at, 8, source.i64le(at), meaning);
     }
 
+    /** Reads a signed int32 LE of an indexed field shown as {@code show(value)} (made only when recording). */
+    public int i32le(String key, int index, String label, LongFunction<Object> show, String meaning) {
+        long at = startAligned(4, label);
+        int v = source.i32le(at);
+        if (recording()) recorder.field(key, index, label, at * 8, 32, show.apply(v), meaning);
+        return v;
+    }
+
     public int i32be(String key, String label, String meaning) {
         long at = startAligned(4, label);
         int v = (source.u8(at) << 24) | (source.u8(at + 1) << 16) | (source.u8(at + 2) << 8) | source.u8(at + 3);

@@ -23,6 +23,7 @@ import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.store.StoreColumn;
 
 /** Damaged chunks: each problem becomes a diagnostic with its rule and offset, and the rest still decodes. */
@@ -45,7 +46,7 @@ class BloscCorruptionTest {
         return hits.get(0);
     }
 
-    static byte[] block(BloscChunk c, int b) throws BloscException {
+    static byte[] block(BloscChunk c, int b) throws ReadProblem {
         byte[] out = new byte[c.header().blockSize(b)];
         c.decodeBlock(b, out, 0, new Codecs());
         return out;
@@ -59,7 +60,7 @@ class BloscCorruptionTest {
         assertEquals(Span.bytes(12, 4), only(c.problems(), "cbytes_beyond_data").span());
         assertArrayEquals(Arrays.copyOfRange(exp, 0, 65536), block(c, 0));
         assertArrayEquals(Arrays.copyOfRange(exp, 65536, 131072), block(c, 1));
-        BloscException e = assertThrows(BloscException.class, () -> block(c, 2));
+        ReadProblem e = assertThrows(ReadProblem.class, () -> block(c, 2));
         assertEquals("stream_overrun", e.diagnostic().rule());
         assertEquals(67255, e.diagnostic().span().byteOffset());
         List<Diagnostic> found = new ArrayList<>();
@@ -75,7 +76,7 @@ class BloscCorruptionTest {
         BloscChunk c = chunk(b);
         assertEquals(Span.bytes(20, 4), only(c.problems(), "bstart_out_of_range").span());
         assertArrayEquals(Arrays.copyOfRange(exp, 0, 65536), block(c, 0));
-        assertEquals("block_unlocatable", assertThrows(BloscException.class, () -> block(c, 1)).diagnostic().rule());
+        assertEquals("block_unlocatable", assertThrows(ReadProblem.class, () -> block(c, 1)).diagnostic().rule());
         assertArrayEquals(Arrays.copyOfRange(exp, 131072, exp.length), block(c, 2));
         // values of the lost block read as zeros, no exception
         ValueColumn col = ChunkStore.column("x", c);
@@ -88,7 +89,7 @@ class BloscCorruptionTest {
     void streamSizeThatOverrunsIsReportedAtItsOffset() throws Exception {
         byte[] b = file(MIXED);
         putInt(b, 65580, 1_000_000);
-        BloscException e = assertThrows(BloscException.class, () -> block(chunk(b), 1));
+        ReadProblem e = assertThrows(ReadProblem.class, () -> block(chunk(b), 1));
         assertEquals("stream_overrun", e.diagnostic().rule());
         assertEquals(Span.bytes(65580, 4), e.diagnostic().span());
         assertArrayEquals(Arrays.copyOfRange(expected(MIXED), 131072, 163840), block(chunk(b), 2));
@@ -100,7 +101,7 @@ class BloscCorruptionTest {
         // block 1, stream 0: 1098 bytes of lz4 at 65584; make every token claim a long literal run
         Arrays.fill(b, 65584, 65584 + 1098, (byte) 0xF0);
         BloscChunk c = chunk(b);
-        BloscException e = assertThrows(BloscException.class, () -> block(c, 1));
+        ReadProblem e = assertThrows(ReadProblem.class, () -> block(c, 1));
         assertTrue(e.diagnostic().rule().startsWith("decompress_"), e.diagnostic().toString());
         assertTrue(e.diagnostic().span().byteOffset() >= 65584 && e.diagnostic().span().byteOffset() <= 65584 + 1098);
         assertArrayEquals(Arrays.copyOfRange(expected(MIXED), 0, 65536), block(c, 0));
@@ -119,7 +120,7 @@ class BloscCorruptionTest {
         b[28] = 0x00; b[29] = 'B';
         BloscChunk c = chunk(b);
         assertEquals(List.of(), c.problems());
-        BloscException e = assertThrows(BloscException.class, () -> block(c, 0));
+        ReadProblem e = assertThrows(ReadProblem.class, () -> block(c, 0));
         assertEquals("decompress_failed", e.diagnostic().rule());
         assertEquals(24 + 4, e.diagnostic().span().byteOffset());
     }
@@ -131,7 +132,7 @@ class BloscCorruptionTest {
         putInt(b, 8, 0);
         BloscChunk c = chunk(b);
         assertEquals(Span.bytes(8, 4), only(c.problems(), "blocksize_zero").span());
-        assertEquals("chunk_undecodable", assertThrows(BloscException.class, () -> c.decodeAll(new Codecs())).diagnostic().rule());
+        assertEquals("chunk_undecodable", assertThrows(ReadProblem.class, () -> c.decodeAll(new Codecs())).diagnostic().rule());
 
         b = base.clone();
         putInt(b, 8, 1 << 20);
@@ -152,7 +153,7 @@ class BloscCorruptionTest {
         putInt(b, 8, 1 << 30);
         BloscChunk implausible = chunk(b);
         assertEquals(Span.bytes(4, 4), only(implausible.problems(), "nbytes_implausible").span());
-        assertEquals("chunk_undecodable", assertThrows(BloscException.class,
+        assertEquals("chunk_undecodable", assertThrows(ReadProblem.class,
                 () -> implausible.decodeUnit(0, new byte[1], 0, new Codecs())).diagnostic().rule());
         long[] first = new long[1];
         ChunkStore.column("x", implausible).read(0, first, 0, 1); // zeros, from a bounded slice
