@@ -5,6 +5,7 @@ import java.util.List;
 import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.inspect.RuleCatalogue;
 import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.SharedRules;
 
 /**
  * The rules a bcolz carray or ctable folder is checked against: its JSON metadata, the
@@ -66,8 +67,8 @@ public final class BcolzRules implements RuleCatalogue {
             "the columns of a table do not all have the same number of rows");
     public static final Rule NOT_A_COLUMN = new Rule("not_a_column", Severity.INFO,
             "a folder beside the columns is not listed in __rootdirs__, so it is not a column");
-    public static final Rule FOLDER_UNREADABLE = Rule.error("folder_unreadable",
-            "the table's folder cannot be listed");
+    /** The shared rule, named here for this package's code; listed by its own catalogue. */
+    static final Rule FOLDER_UNREADABLE = SharedRules.FOLDER_UNREADABLE;
 
     @Override public String owner() { return "bcolz"; }
 

@@ -2,8 +2,10 @@ package org.packscope.codec.blosc;
 
 import java.util.List;
 
+import org.packscope.codec.format.FormatRules;
 import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.inspect.RuleCatalogue;
+import org.packscope.codec.inspect.SharedRules;
 
 /** The rules a Blosc 1.x chunk and a bcolz superchunk ('blpk') file are checked against. */
 public final class BloscRules implements RuleCatalogue {
@@ -11,8 +13,8 @@ public final class BloscRules implements RuleCatalogue {
     // ---------------------------------------------------------------- chunk header and bstarts
     public static final Rule CHUNK_TRUNCATED = Rule.error("chunk_truncated",
             "fewer than the 16 bytes of a Blosc chunk header are present");
-    public static final Rule UNKNOWN_VERSION = Rule.warning("unknown_version",
-            "the header's format version is neither 1 nor 2; the chunk is read as version 2");
+    /** The shared rule, named here for this package's code; listed by its own catalogue. */
+    static final Rule UNKNOWN_VERSION = SharedRules.UNKNOWN_VERSION;
     public static final Rule RESERVED_FLAG_SET = Rule.warning("reserved_flag_set",
             "flags bit 3, unused by Blosc 1.x, is set");
     public static final Rule UNKNOWN_COMPFORMAT = Rule.error("unknown_compformat",
@@ -57,14 +59,14 @@ public final class BloscRules implements RuleCatalogue {
             "the raw data of a memcpyed chunk stops before nbytes; the rest reads as zeros");
     public static final Rule MORE_BLOCKS_FAILED = Rule.error("more_blocks_failed",
             "a summary of block failures beyond those reported one by one");
-    public static final Rule INTERNAL_ERROR = Rule.error("internal_error",
-            "PackScope failed on a block it should have been able to decode (a bug, not the file)");
+    /** The shared rule, named here for this package's code; listed by its own catalogue. */
+    static final Rule INTERNAL_ERROR = SharedRules.INTERNAL_ERROR;
 
     // ---------------------------------------------------------------- superchunk ('blpk') files
     public static final Rule BLPK_TRUNCATED = Rule.error("blpk_truncated",
             "the file is shorter than the 16-byte superchunk header");
-    public static final Rule BAD_MAGIC = Rule.error("bad_magic",
-            "a superchunk file does not start with 'blpk'");
+    /** The shared rule, named here for this package's code; listed by its own catalogue. */
+    static final Rule BAD_MAGIC = FormatRules.BAD_MAGIC;
     public static final Rule UNKNOWN_BLPK_VERSION = Rule.warning("unknown_blpk_version",
             "the superchunk's version byte is not the 1 bcolz 1.x writes");
     public static final Rule RESERVED_NONZERO = Rule.warning("reserved_nonzero",
@@ -75,8 +77,8 @@ public final class BloscRules implements RuleCatalogue {
             "the superchunk holds more than the one chunk bcolz 1.x writes");
     public static final Rule CHUNKS_MISSING = Rule.error("chunks_missing",
             "the file ends before all the chunks the superchunk header counts");
-    public static final Rule TRAILING_BYTES = Rule.warning("trailing_bytes",
-            "bytes follow the end of the last chunk as its cbytes gives it");
+    /** The shared rule, named here for this package's code; listed by its own catalogue. */
+    static final Rule TRAILING_BYTES = SharedRules.TRAILING_BYTES;
 
     @Override public String owner() { return "Blosc"; }
 

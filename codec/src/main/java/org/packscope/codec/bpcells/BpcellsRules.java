@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.inspect.RuleCatalogue;
+import org.packscope.codec.inspect.SharedRules;
 
 /**
  * What a BPCells matrix can have wrong, in whichever store it lives (folder, HDF5 group,
@@ -14,8 +15,8 @@ import org.packscope.codec.inspect.RuleCatalogue;
 public final class BpcellsRules implements RuleCatalogue {
     public static final Rule MISSING_VERSION = Rule.error("missing_version",
             "the matrix has no version marker (no version file, attribute or element)");
-    public static final Rule UNKNOWN_VERSION = Rule.error("unknown_version",
-            "the version marker has the matrix form but names a version PackScope does not read");
+    /** The shared rule, named here for this package's code; listed by its own catalogue. */
+    static final Rule UNKNOWN_VERSION = SharedRules.UNKNOWN_VERSION;
     public static final Rule BAD_VERSION = Rule.error("bad_version",
             "the version marker is not a BPCells matrix version at all");
     public static final Rule VERSION_INFERRED = Rule.warning("version_inferred",

@@ -16,6 +16,10 @@ public final class SharedRules implements RuleCatalogue {
             "a size the file claims is more than PackScope holds in memory for one unit; it is not allocated");
     public static final Rule NOT_REGULAR_FILE = Rule.error("not_regular_file",
             "a path names a named pipe, device, socket or folder where a file belongs; it is not opened");
+    public static final Rule TRAILING_BYTES = Rule.warning("trailing_bytes",
+            "bytes follow the end of what the format defines; they are not read");
+    public static final Rule UNKNOWN_VERSION = Rule.warning("unknown_version",
+            "a version number this reader does not know; what can be read is read as the nearest known version");
     public static final Rule FOLDER_UNREADABLE = Rule.error("folder_unreadable",
             "a folder's entries cannot be listed");
     public static final Rule UNREADABLE = Rule.error("unreadable",

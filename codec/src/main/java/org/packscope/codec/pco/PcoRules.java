@@ -2,8 +2,10 @@ package org.packscope.codec.pco;
 
 import java.util.List;
 
+import org.packscope.codec.format.FormatRules;
 import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.inspect.RuleCatalogue;
+import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.read.ReadProblem;
 
@@ -16,8 +18,8 @@ import org.packscope.codec.read.ReadProblem;
 public final class PcoRules implements RuleCatalogue {
 
     // ------------------------------------------------------------ standalone wrapper and headers
-    public static final Rule BAD_MAGIC = Rule.error("bad_magic",
-            "a standalone file does not begin with the four bytes \"pco!\"");
+    /** The shared rule, named here for this package's code; listed by its own catalogue. */
+    static final Rule BAD_MAGIC = FormatRules.BAD_MAGIC;
     public static final Rule UNSUPPORTED_STANDALONE_VERSION = Rule.error("unsupported_standalone_version",
             "the standalone wrapper version is newer than any PackScope knows");
     public static final Rule UNSUPPORTED_FORMAT_VERSION = Rule.error("unsupported_format_version",
@@ -30,8 +32,8 @@ public final class PcoRules implements RuleCatalogue {
             "a chunk's number type differs from the uniform type the header sets");
     public static final Rule MISSING_TERMINATOR = Rule.error("missing_terminator",
             "the file ends without the 0 byte that closes the list of chunks");
-    public static final Rule TRAILING_BYTES = Rule.warning("trailing_bytes",
-            "bytes follow the terminating 0 byte");
+    /** The shared rule, named here for this package's code; listed by its own catalogue. */
+    static final Rule TRAILING_BYTES = SharedRules.TRAILING_BYTES;
     public static final Rule FILE_TOO_LARGE = Rule.error("file_too_large",
             "the file is over 2 GB, more than the Pco reader holds in memory");
     public static final Rule FEATURE_NEWER_THAN_FORMAT = Rule.warning("feature_newer_than_format",
