@@ -13,6 +13,9 @@ final class AnsTable {
     final int sizeLog;
     final int nBins;
     final int[] entries;
+    /** Per state, split out of {@code entries} for the symbol loop: fewer operations on its critical chain. */
+    final int[] nextBase;
+    final byte[] bitsToRead;
     final long[] lowers;
     final int[] symbols;
     final int maxOffsetBits;
@@ -21,6 +24,12 @@ final class AnsTable {
         this.sizeLog = sizeLog;
         this.nBins = nBins;
         this.entries = entries;
+        this.nextBase = new int[entries.length];
+        this.bitsToRead = new byte[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            nextBase[i] = next(entries[i]);
+            bitsToRead[i] = (byte) bitsToRead(entries[i]);
+        }
         this.lowers = lowers;
         this.symbols = symbols;
         this.maxOffsetBits = maxOffsetBits;

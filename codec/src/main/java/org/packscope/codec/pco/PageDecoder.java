@@ -173,10 +173,11 @@ public final class PageDecoder {
         } else if (t.maxOffsetBits == 0) {
             bit = readSymbolsOnly(data, bit, t.entries, t.lowers, v.states, v.lat, 0, count);
         } else {
-            bit = readSymbols(data, bit, t.entries, t.lowers, v.states, v.lat, 0, v.ob, count);
-            int[] ob = v.ob;
+            bit = readStates(data, bit, t.nextBase, t.bitsToRead, v.states, v.scratch, count);
+            int[] tab = t.entries;
+            int[] states = v.scratch;
             long sum = 0;
-            for (int i = 0; i < count; i++) sum += ob[i];
+            for (int i = 0; i < count; i++) sum += tab[states[i]] >>> 24;
             bit += sum;
         }
         if (bit > limitBits) {
@@ -209,12 +210,12 @@ public final class PageDecoder {
                 if (t.maxOffsetBits == 0) {
                     bit = readSymbolsOnly(data, bit, t.entries, t.lowers, v.states, lat, lo, count);
                 } else {
-                    bit = readSymbols(data, bit, t.entries, t.lowers, v.states, lat, lo, v.ob, count);
-                }
-                if (t.maxOffsetBits > 57) {
-                    bit = readWideOffsets(data, bit, lat, lo, v.ob, count);
-                } else if (t.maxOffsetBits > 0) {
-                    bit = readOffsets(data, bit, lat, lo, v.ob, count);
+                    bit = readStates(data, bit, t.nextBase, t.bitsToRead, v.states, v.scratch, count);
+                    if (t.maxOffsetBits > 57) {
+                        bit = readWideOffsets(data, bit, t.entries, t.lowers, v.scratch, lat, lo, count);
+                    } else {
+                        bit = readOffsets(data, bit, t.entries, t.lowers, v.scratch, lat, lo, count);
+                    }
                 }
             }
         }
@@ -224,32 +225,29 @@ public final class PageDecoder {
         }
     }
 
-    /** Four-way interleaved tANS decode: symbol i uses state i % 4. */
-    private static long readSymbols(byte[] d, long bit, int[] tab, long[] lowers, int[] st, long[] lat, int lo, int[] ob, int n) {
+    /**
+     * Four-way interleaved tANS decode: symbol i uses state i % 4. Only the state of
+     * each symbol is stored: the loop is bound by the chain state -> table entry ->
+     * bits to read -> next state, so the bin lookups are left to the offsets pass.
+     * Every shift of the word is from the word itself, keeping the chain short.
+     */
+    private static long readStates(byte[] d, long bit, int[] next, byte[] bits, int[] st, int[] states, int n) {
         int s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
         int i = 0;
         for (; i + 4 <= n; i += 4) {
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            int e0 = tab[s0], e1 = tab[s1], e2 = tab[s2], e3 = tab[s3];
-            lat[lo + i] = lowers[s0];
-            lat[lo + i + 1] = lowers[s1];
-            lat[lo + i + 2] = lowers[s2];
-            lat[lo + i + 3] = lowers[s3];
-            ob[i] = e0 >>> 24;
-            ob[i + 1] = e1 >>> 24;
-            ob[i + 2] = e2 >>> 24;
-            ob[i + 3] = e3 >>> 24;
-            int b0 = (e0 >>> 16) & 0xff;
-            s0 = (e0 & 0xffff) + (int) (w & ~(-1L << b0));
+            states[i] = s0;
+            states[i + 1] = s1;
+            states[i + 2] = s2;
+            states[i + 3] = s3;
+            int b0 = bits[s0], b1 = bits[s1], b2 = bits[s2], b3 = bits[s3];
+            s0 = next[s0] + (int) (w & ~(-1L << b0));
             w >>>= b0;
-            int b1 = (e1 >>> 16) & 0xff;
-            s1 = (e1 & 0xffff) + (int) (w & ~(-1L << b1));
+            s1 = next[s1] + (int) (w & ~(-1L << b1));
             w >>>= b1;
-            int b2 = (e2 >>> 16) & 0xff;
-            s2 = (e2 & 0xffff) + (int) (w & ~(-1L << b2));
+            s2 = next[s2] + (int) (w & ~(-1L << b2));
             w >>>= b2;
-            int b3 = (e3 >>> 16) & 0xff;
-            s3 = (e3 & 0xffff) + (int) (w & ~(-1L << b3));
+            s3 = next[s3] + (int) (w & ~(-1L << b3));
             bit += b0 + b1 + b2 + b3;
         }
         st[0] = s0;
@@ -259,12 +257,44 @@ public final class PageDecoder {
         for (; i < n; i++) {
             int j = i & 3;
             int s = st[j];
-            int e = tab[s];
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            int b = (e >>> 16) & 0xff;
-            lat[lo + i] = lowers[s];
-            ob[i] = e >>> 24;
-            st[j] = (e & 0xffff) + (int) (w & ~(-1L << b));
+            int b = bits[s];
+            states[i] = s;
+            st[j] = next[s] + (int) (w & ~(-1L << b));
+            bit += b;
+        }
+        return bit;
+    }
+
+    /** Latents from decoded states: the state's bin lower bound plus an offset of at most 57 bits. */
+    private static long readOffsets(byte[] d, long bit, int[] tab, long[] lowers, int[] states, long[] lat, int lo, int n) {
+        for (int i = 0; i < n; i++) {
+            int s = states[i];
+            int b = tab[s] >>> 24;
+            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+            lat[lo + i] = lowers[s] + (w & ~(-1L << b));
+            bit += b;
+        }
+        return bit;
+    }
+
+    /**
+     * Offsets up to 64 bits. Tables that need this still give most bins fewer than 57
+     * offset bits (wide ones are the rare tails), so the two-read case is a branch
+     * that is almost never taken.
+     */
+    private static long readWideOffsets(byte[] d, long bit, int[] tab, long[] lowers, int[] states, long[] lat, int lo, int n) {
+        for (int i = 0; i < n; i++) {
+            int s = states[i];
+            int b = tab[s] >>> 24;
+            long off;
+            if (b > 57) {
+                off = MetaReader.peek(d, bit, b);
+            } else {
+                long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+                off = w & ~(-1L << b);
+            }
+            lat[lo + i] = lowers[s] + off;
             bit += b;
         }
         return bit;
@@ -311,36 +341,6 @@ public final class PageDecoder {
         return bit;
     }
 
-    /** Offsets of at most 57 bits: one long-word read each. */
-    private static long readOffsets(byte[] d, long bit, long[] lat, int lo, int[] ob, int n) {
-        for (int i = 0; i < n; i++) {
-            int b = ob[i];
-            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            lat[lo + i] += w & ~(-1L << b);
-            bit += b;
-        }
-        return bit;
-    }
-
-    /**
-     * Offsets up to 64 bits. Tables that need this still give most bins fewer than 57
-     * offset bits (wide ones are the rare tails), so the two-read case is a branch
-     * that is almost never taken.
-     */
-    private static long readWideOffsets(byte[] d, long bit, long[] lat, int lo, int[] ob, int n) {
-        for (int i = 0; i < n; i++) {
-            int b = ob[i];
-            if (b > 57) {
-                lat[lo + i] += MetaReader.peek(d, bit, b);
-            } else {
-                long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-                lat[lo + i] += w & ~(-1L << b);
-            }
-            bit += b;
-        }
-        return bit;
-    }
-
     /** A single bin: every latent is lower + a fixed-width offset. */
     private static long readConstOffsets(byte[] d, long bit, long[] lat, int lo, int n, int b, long lower) {
         if (b > 57) {
@@ -363,7 +363,7 @@ public final class PageDecoder {
     private void readTraced(Var v, int count) {
         AnsTable t = v.table;
         long[] lat = v.lat;
-        int[] ob = v.ob;
+        int[] ob = v.scratch;
         for (int i = 0; i < count; i++) {
             if (t.nBins <= 1) {
                 lat[i] = t.lowers[0];
@@ -498,7 +498,8 @@ public final class PageDecoder {
         final long mid;
         final int[] states = new int[4];
         final long[] lat = new long[BATCH];
-        final int[] ob = new int[BATCH];
+        /** Per latent of the batch: its tANS state (decoding) or its offset bits (tracing). */
+        final int[] scratch = new int[BATCH];
         final DeltaEncoding delta;
         // Consecutive: moments; Conv1: history (masked latents); Lookback: the stored state
         long[] moments;
