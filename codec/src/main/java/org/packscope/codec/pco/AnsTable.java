@@ -17,6 +17,9 @@ final class AnsTable {
     final int[] nextBase;
     final byte[] bitsToRead;
     final long[] lowers;
+    /** Per state, for the offsets pass: the bin's offset bits and the mask of that many low bits. */
+    final byte[] offsetBits;
+    final long[] offsetMasks;
     final int[] symbols;
     final int maxOffsetBits;
 
@@ -31,6 +34,13 @@ final class AnsTable {
             bitsToRead[i] = (byte) bitsToRead(entries[i]);
         }
         this.lowers = lowers;
+        this.offsetBits = new byte[entries.length];
+        this.offsetMasks = new long[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            int ob = offsetBits(entries[i]);
+            offsetBits[i] = (byte) ob;
+            offsetMasks[i] = ob == 64 ? -1L : ~(-1L << ob);
+        }
         this.symbols = symbols;
         this.maxOffsetBits = maxOffsetBits;
     }

@@ -212,7 +212,7 @@ public final class PageDecoder {
                 } else {
                     bit = readStates(data, bit, t.nextBase, t.bitsToRead, v.states, v.scratch, count);
                     if (t.maxOffsetBits > 57) {
-                        bit = readWideOffsets(data, bit, t.entries, t.lowers, v.scratch, lat, lo, count);
+                        bit = readWideOffsets(data, bit, t.offsetBits, t.offsetMasks, t.lowers, v.scratch, lat, lo, count);
                     } else {
                         bit = readOffsets(data, bit, t.entries, t.lowers, v.scratch, lat, lo, count);
                     }
@@ -279,23 +279,20 @@ public final class PageDecoder {
     }
 
     /**
-     * Offsets up to 64 bits. Tables that need this still give most bins fewer than 57
-     * offset bits (wide ones are the rare tails), so the two-read case is a branch
-     * that is almost never taken.
+     * Offsets up to 64 bits: a long word plus the byte after it, which covers 64 bits
+     * from any bit of the first byte. No branch on the width: wide bins are rare but
+     * their branch mispredicts.
      */
-    private static long readWideOffsets(byte[] d, long bit, int[] tab, long[] lowers, int[] states, long[] lat, int lo, int n) {
+    private static long readWideOffsets(byte[] d, long bit, byte[] obs, long[] masks, long[] lowers, int[] states, long[] lat, int lo, int n) {
         for (int i = 0; i < n; i++) {
             int s = states[i];
-            int b = tab[s] >>> 24;
-            long off;
-            if (b > 57) {
-                off = MetaReader.peek(d, bit, b);
-            } else {
-                long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-                off = w & ~(-1L << b);
-            }
-            lat[lo + i] = lowers[s] + off;
-            bit += b;
+            int idx = (int) (bit >>> 3);
+            int sh = (int) bit & 7;
+            long w = (long) LE.get(d, idx) >>> sh;
+            // the next byte's bits above the word's 64 - sh; shifted out entirely when sh = 0
+            long hi = ((d[idx + 8] & 0xffL) << 1) << (63 - sh);
+            lat[lo + i] = lowers[s] + ((w | hi) & masks[s]);
+            bit += obs[s];
         }
         return bit;
     }
@@ -424,18 +421,22 @@ public final class PageDecoder {
         fromLatents(t, p, out, off, len);
     }
 
-    /** FloatQuant is float-only, so from_latent_ordered is fused in. */
+    /**
+     * FloatQuant is float-only, so from_latent_ordered is fused in. The split point
+     * MID >> k is a power of two (MetaParser checks 1 <= k <= mantissa bits), so
+     * "y below it" is "y has no bits above it", tested without a branch: the signs of
+     * the data are random, so a branch would mispredict.
+     */
     private static void joinFloatQuant(NumberType t, int k, long[] p, long[] s, long[] out, int off, int len) {
         long mask = t.mask();
-        long cutoff = t.mid() >>> k;
+        int cutoffLog = t.bits - 1 - k;
         long kMax = (1L << k) - 1;
         long sign = t.mid();
         int up = 64 - t.bits;
         for (int i = 0; i < len; i++) {
             long y = p[i] & mask;
             long m = s[i] & mask;
-            // branch-free unsigned y < cutoff (signs of the data are random, so a branch mispredicts)
-            long lt = ((~y & cutoff) | (~(y ^ cutoff) & (y - cutoff))) >> 63;
+            long lt = ((y >>> cutoffLog) - 1) >> 63;
             long low = m ^ ((m ^ (kMax - m)) & lt);
             long l = ((y << k) + low) & mask;
             // from_latent_ordered: sign bit set -> toggle it; clear -> invert all bits
