@@ -30,6 +30,8 @@ public final class PageDecoder {
     private BatchTrace trace;
     private int produced;
     private final boolean direct;
+    /** Direct, and every latent already is its number's raw bits (unsigned, no bin reaches past the type). */
+    private final boolean directUnmapped;
 
     /**
      * Reads the page metadata at {@code startBit}. {@code limitBytes} is how many bytes
@@ -52,6 +54,7 @@ public final class PageDecoder {
         this.bit = r.bit();
         this.bodyStartBit = bit;
         this.direct = meta.mode() instanceof Mode.Classic && meta.deltaEncoding() instanceof DeltaEncoding.None;
+        this.directUnmapped = direct && latentsAreRaw(meta.type(), meta.primary());
         for (Var v : new Var[] {dv, pv, sv}) {
             // the delta variable has a latent wherever the primary one does; a secondary without delta has n
             int nInBody = v == null ? 0 : Math.max(0, n - (v == dv ? chunkStateN : v.stateN));
@@ -114,7 +117,7 @@ public final class PageDecoder {
                 java.util.Arrays.fill(out, off, off + batchN, 0);
                 throw e;
             }
-            fromLatents(meta.type(), out, off, out, off, batchN);
+            if (!directUnmapped) fromLatents(meta.type(), out, off, out, off, batchN);
             produced += batchN;
             remaining -= batchN;
             if (remaining == 0) finish();
@@ -145,6 +148,21 @@ public final class PageDecoder {
         remaining -= batchN;
         if (remaining == 0) finish();
         return batchN;
+    }
+
+    /**
+     * from_latent_ordered of an unsigned type only masks to the type's width: a no-op
+     * when no bin's range [lower, lower + 2^offsetBits - 1] reaches past it.
+     */
+    static boolean latentsAreRaw(NumberType t, LatentVar v) {
+        if (t.isFloat() || t.isSigned()) return false;
+        if (t.bits == 64) return true;
+        for (Bin b : v.bins()) {
+            if (b.offsetBits() >= t.bits) return false;
+            long top = b.lower() + ((1L << b.offsetBits()) - 1);
+            if (Long.compareUnsigned(b.lower(), t.mask()) > 0 || Long.compareUnsigned(top, t.mask()) > 0) return false;
+        }
+        return true;
     }
 
     private static int clamp(int v, int max) { return v < 0 ? 0 : Math.min(v, max); }
@@ -348,7 +366,29 @@ public final class PageDecoder {
             return bit;
         }
         long m = ~(-1L << b);
-        for (int i = 0; i < n; i++) {
+        int i = 0;
+        if (b <= 14) {
+            // a word read at any bit holds at least 57 bits: four offsets
+            int b2 = 2 * b, b3 = 3 * b, b4 = 4 * b;
+            for (; i + 4 <= n; i += 4) {
+                long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+                int k = lo + i;
+                lat[k] = lower + (w & m);
+                lat[k + 1] = lower + ((w >>> b) & m);
+                lat[k + 2] = lower + ((w >>> b2) & m);
+                lat[k + 3] = lower + ((w >>> b3) & m);
+                bit += b4;
+            }
+        } else if (b <= 28) {
+            int b2 = 2 * b;
+            for (; i + 2 <= n; i += 2) {
+                long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+                lat[lo + i] = lower + (w & m);
+                lat[lo + i + 1] = lower + ((w >>> b) & m);
+                bit += b2;
+            }
+        }
+        for (; i < n; i++) {
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
             lat[lo + i] = lower + (w & m);
             bit += b;
