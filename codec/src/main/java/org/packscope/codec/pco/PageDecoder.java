@@ -189,7 +189,7 @@ public final class PageDecoder {
         if (t.nBins <= 1) {
             bit += (long) count * AnsTable.offsetBits(t.entries[0]);
         } else if (t.maxOffsetBits == 0) {
-            bit = readSymbolsOnly(data, bit, t.entries, t.lowers, v.states, v.lat, 0, count);
+            bit = readSymbolsOnly(data, bit, t.nextBase, t.bitsToRead, t.lowers, v.states, v.lat, 0, count);
         } else {
             bit = readStates(data, bit, t.nextBase, t.bitsToRead, v.states, v.scratch, count);
             int[] tab = t.entries;
@@ -226,7 +226,7 @@ public final class PageDecoder {
                 }
             } else {
                 if (t.maxOffsetBits == 0) {
-                    bit = readSymbolsOnly(data, bit, t.entries, t.lowers, v.states, lat, lo, count);
+                    bit = readSymbolsOnly(data, bit, t.nextBase, t.bitsToRead, t.lowers, v.states, lat, lo, count);
                 } else {
                     bit = readStates(data, bit, t.nextBase, t.bitsToRead, v.states, v.scratch, count);
                     if (t.maxOffsetBits > 57) {
@@ -315,28 +315,24 @@ public final class PageDecoder {
         return bit;
     }
 
-    /** readSymbols for tables whose bins have no offset bits: the latent is the bin's lower bound. */
-    private static long readSymbolsOnly(byte[] d, long bit, int[] tab, long[] lowers, int[] st, long[] lat, int lo, int n) {
+    /** readStates for tables whose bins have no offset bits: the latent is the bin's lower bound. */
+    private static long readSymbolsOnly(byte[] d, long bit, int[] next, byte[] bits, long[] lowers, int[] st, long[] lat, int lo, int n) {
         int s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
         int i = 0;
         for (; i + 4 <= n; i += 4) {
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            int e0 = tab[s0], e1 = tab[s1], e2 = tab[s2], e3 = tab[s3];
             lat[lo + i] = lowers[s0];
             lat[lo + i + 1] = lowers[s1];
             lat[lo + i + 2] = lowers[s2];
             lat[lo + i + 3] = lowers[s3];
-            int b0 = e0 >>> 16;
-            s0 = (e0 & 0xffff) + (int) (w & ~(-1L << b0));
+            int b0 = bits[s0], b1 = bits[s1], b2 = bits[s2], b3 = bits[s3];
+            s0 = next[s0] + (int) (w & ~(-1L << b0));
             w >>>= b0;
-            int b1 = e1 >>> 16;
-            s1 = (e1 & 0xffff) + (int) (w & ~(-1L << b1));
+            s1 = next[s1] + (int) (w & ~(-1L << b1));
             w >>>= b1;
-            int b2 = e2 >>> 16;
-            s2 = (e2 & 0xffff) + (int) (w & ~(-1L << b2));
+            s2 = next[s2] + (int) (w & ~(-1L << b2));
             w >>>= b2;
-            int b3 = e3 >>> 16;
-            s3 = (e3 & 0xffff) + (int) (w & ~(-1L << b3));
+            s3 = next[s3] + (int) (w & ~(-1L << b3));
             bit += b0 + b1 + b2 + b3;
         }
         st[0] = s0;
@@ -346,11 +342,10 @@ public final class PageDecoder {
         for (; i < n; i++) {
             int j = i & 3;
             int s = st[j];
-            int e = tab[s];
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            int b = e >>> 16;
+            int b = bits[s];
             lat[lo + i] = lowers[s];
-            st[j] = (e & 0xffff) + (int) (w & ~(-1L << b));
+            st[j] = next[s] + (int) (w & ~(-1L << b));
             bit += b;
         }
         return bit;
