@@ -301,7 +301,7 @@ public final class PageDecoder {
      * from any bit of the first byte. No branch on the width: wide bins are rare but
      * their branch mispredicts.
      */
-    private static long readWideOffsets(byte[] d, long bit, byte[] obs, long[] masks, long[] lowers, int[] states, long[] lat, int lo, int n) {
+    static long readWideOffsets(byte[] d, long bit, byte[] obs, long[] masks, long[] lowers, int[] states, long[] lat, int lo, int n) {
         for (int i = 0; i < n; i++) {
             int s = states[i];
             int idx = (int) (bit >>> 3);
@@ -352,7 +352,7 @@ public final class PageDecoder {
     }
 
     /** A single bin: every latent is lower + a fixed-width offset. */
-    private static long readConstOffsets(byte[] d, long bit, long[] lat, int lo, int n, int b, long lower) {
+    static long readConstOffsets(byte[] d, long bit, long[] lat, int lo, int n, int b, long lower) {
         if (b > 57) {
             for (int i = 0; i < n; i++) {
                 lat[lo + i] = lower + MetaReader.peek(d, bit, b);
