@@ -6,7 +6,9 @@ import java.util.List;
  * Decoding table of one latent variable, built from its bins: the states are spread
  * over symbols with pco's stride rule, and each state packs in one int
  * {@code nextStateBase | bitsToRead << 16 | offsetBits << 24}, with the bin's lower
- * bound beside it, so the hot loop does one int and one long lookup per symbol.
+ * bound beside it. The decoding loops read the same fields from one array per field
+ * (next-state base and bits to read in the symbol loop, offset bits, offset mask and
+ * lower bound in the offsets pass): extracting them costs more than the extra loads.
  * Immutable and shared by all threads decoding the chunk.
  */
 final class AnsTable {
@@ -27,17 +29,16 @@ final class AnsTable {
         this.sizeLog = sizeLog;
         this.nBins = nBins;
         this.entries = entries;
+        this.lowers = lowers;
         this.nextBase = new int[entries.length];
         this.bitsToRead = new byte[entries.length];
-        for (int i = 0; i < entries.length; i++) {
-            nextBase[i] = next(entries[i]);
-            bitsToRead[i] = (byte) bitsToRead(entries[i]);
-        }
-        this.lowers = lowers;
         this.offsetBits = new byte[entries.length];
         this.offsetMasks = new long[entries.length];
         for (int i = 0; i < entries.length; i++) {
-            int ob = offsetBits(entries[i]);
+            int e = entries[i];
+            nextBase[i] = next(e);
+            bitsToRead[i] = (byte) bitsToRead(e);
+            int ob = offsetBits(e);
             offsetBits[i] = (byte) ob;
             offsetMasks[i] = ob == 64 ? -1L : ~(-1L << ob);
         }
