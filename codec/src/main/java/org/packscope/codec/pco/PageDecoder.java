@@ -364,16 +364,23 @@ public final class PageDecoder {
         long m = ~(-1L << b);
         int i = 0;
         if (b <= 14) {
-            // a word read at any bit holds at least 57 bits: four offsets
+            // a word read at any bit holds at least 57 bits: four offsets. Two words a step:
+            // with one, the JIT's code ran 1.4x or 0.9x as fast from one JVM start to the next
             int b2 = 2 * b, b3 = 3 * b, b4 = 4 * b;
-            for (; i + 4 <= n; i += 4) {
+            for (; i + 8 <= n; i += 8) {
                 long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+                long bit2 = bit + b4;
+                long v = (long) LE.get(d, (int) (bit2 >>> 3)) >>> (bit2 & 7);
                 int k = lo + i;
                 lat[k] = lower + (w & m);
                 lat[k + 1] = lower + ((w >>> b) & m);
                 lat[k + 2] = lower + ((w >>> b2) & m);
                 lat[k + 3] = lower + ((w >>> b3) & m);
-                bit += b4;
+                lat[k + 4] = lower + (v & m);
+                lat[k + 5] = lower + ((v >>> b) & m);
+                lat[k + 6] = lower + ((v >>> b2) & m);
+                lat[k + 7] = lower + ((v >>> b3) & m);
+                bit = bit2 + b4;
             }
         } else if (b <= 28) {
             int b2 = 2 * b;
