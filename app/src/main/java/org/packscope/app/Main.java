@@ -11,10 +11,10 @@ public final class Main {
     private Main() { }
 
     public static void main(String[] args) {
+        // commands and the window both decode: the JVM is started again with the Vector API module
+        var relaunched = VectorRelaunch.run(args);
+        if (relaunched.isPresent()) System.exit(relaunched.get());
         if (args.length > 0 && Cli.isCommand(args[0])) {
-            // decoding commands get the Vector API paths: the JVM is started again with its module
-            var relaunched = VectorRelaunch.run(args);
-            if (relaunched.isPresent()) System.exit(relaunched.get());
             int code = Cli.run(args, System.out, System.err);
             System.out.flush();
             System.exit(code);

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Gives command-line runs of the jar the Vector API paths without flags: a JVM started as
- * {@code java -jar packscope.jar CMD ...} lacks {@code jdk.incubator.vector} (a manifest
+ * Gives runs of the jar, commands and the window alike, the Vector API paths without flags:
+ * a JVM started as {@code java -jar packscope.jar [CMD ...]} lacks {@code jdk.incubator.vector} (a manifest
  * cannot add modules), so the launcher starts the same JVM again with
  * {@code --add-modules jdk.incubator.vector}, passes the standard streams through and exits
  * with the child's code. The JVM's "Using incubator modules" notice is dropped from the

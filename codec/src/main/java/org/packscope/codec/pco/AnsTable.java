@@ -6,14 +6,22 @@ import java.util.List;
  * Decoding table of one latent variable, built from its bins: the states are spread
  * over symbols with pco's stride rule, and each state packs in one int
  * {@code nextStateBase | bitsToRead << 16 | offsetBits << 24}, with the bin's lower
- * bound beside it, so the hot loop does one int and one long lookup per symbol.
+ * bound beside it. The decoding loops read the same fields from one array per field
+ * (next-state base and bits to read in the symbol loop, offset bits, offset mask and
+ * lower bound in the offsets pass): extracting them costs more than the extra loads.
  * Immutable and shared by all threads decoding the chunk.
  */
 final class AnsTable {
     final int sizeLog;
     final int nBins;
     final int[] entries;
+    /** Per state, split out of {@code entries} for the symbol loop: fewer operations on its critical chain. */
+    final int[] nextBase;
+    final byte[] bitsToRead;
     final long[] lowers;
+    /** Per state, for the offsets pass: the bin's offset bits and the mask of that many low bits. */
+    final byte[] offsetBits;
+    final long[] offsetMasks;
     final int[] symbols;
     final int maxOffsetBits;
 
@@ -22,6 +30,18 @@ final class AnsTable {
         this.nBins = nBins;
         this.entries = entries;
         this.lowers = lowers;
+        this.nextBase = new int[entries.length];
+        this.bitsToRead = new byte[entries.length];
+        this.offsetBits = new byte[entries.length];
+        this.offsetMasks = new long[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            int e = entries[i];
+            nextBase[i] = next(e);
+            bitsToRead[i] = (byte) bitsToRead(e);
+            int ob = offsetBits(e);
+            offsetBits[i] = (byte) ob;
+            offsetMasks[i] = ob == 64 ? -1L : ~(-1L << ob);
+        }
         this.symbols = symbols;
         this.maxOffsetBits = maxOffsetBits;
     }

@@ -36,6 +36,8 @@ public final class PageDecoder {
     private BatchTrace trace;
     private int produced;
     private final boolean direct;
+    /** Direct, and every latent already is its number's raw bits (unsigned, no bin reaches past the type). */
+    private final boolean directUnmapped;
 
     /**
      * Reads the page metadata at {@code startBit}. {@code limitBytes} is how many bytes
@@ -58,6 +60,7 @@ public final class PageDecoder {
         this.bit = r.bit();
         this.bodyStartBit = bit;
         this.direct = meta.mode() instanceof Mode.Classic && meta.deltaEncoding() instanceof DeltaEncoding.None;
+        this.directUnmapped = direct && latentsAreRaw(meta.type(), meta.primary());
         for (Var v : new Var[] {dv, pv, sv}) {
             // the delta variable has a latent wherever the primary one does; a secondary without delta has n
             int nInBody = v == null ? 0 : Math.max(0, n - (v == dv ? chunkStateN : v.stateN));
@@ -120,7 +123,7 @@ public final class PageDecoder {
                 java.util.Arrays.fill(out, off, off + batchN, 0);
                 throw e;
             }
-            fromLatents(meta.type(), out, off, out, off, batchN);
+            if (!directUnmapped) fromLatents(meta.type(), out, off, out, off, batchN);
             produced += batchN;
             remaining -= batchN;
             if (remaining == 0) finish();
@@ -153,6 +156,21 @@ public final class PageDecoder {
         return batchN;
     }
 
+    /**
+     * from_latent_ordered of an unsigned type only masks to the type's width: a no-op
+     * when no bin's range [lower, lower + 2^offsetBits - 1] reaches past it.
+     */
+    static boolean latentsAreRaw(NumberType t, LatentVar v) {
+        if (t.isFloat() || t.isSigned()) return false;
+        if (t.bits == 64) return true;
+        for (Bin b : v.bins()) {
+            if (b.offsetBits() >= t.bits) return false;
+            long top = b.lower() + ((1L << b.offsetBits()) - 1);
+            if (Long.compareUnsigned(b.lower(), t.mask()) > 0 || Long.compareUnsigned(top, t.mask()) > 0) return false;
+        }
+        return true;
+    }
+
     private static int clamp(int v, int max) { return v < 0 ? 0 : Math.min(v, max); }
 
     private void finish() {
@@ -177,12 +195,13 @@ public final class PageDecoder {
         if (t.nBins <= 1) {
             bit += (long) count * AnsTable.offsetBits(t.entries[0]);
         } else if (t.maxOffsetBits == 0) {
-            bit = readSymbolsOnly(data, bit, t.entries, t.lowers, v.states, v.lat, 0, count);
+            bit = readSymbolsOnly(data, bit, t.nextBase, t.bitsToRead, t.lowers, v.states, v.lat, 0, count);
         } else {
-            bit = readSymbols(data, bit, t.entries, t.lowers, v.states, v.lat, 0, v.ob, count);
-            int[] ob = v.ob;
+            bit = readStates(data, bit, t.nextBase, t.bitsToRead, v.states, v.scratch, count);
+            byte[] obs = t.offsetBits;
+            int[] states = v.scratch;
             long sum = 0;
-            for (int i = 0; i < count; i++) sum += ob[i];
+            for (int i = 0; i < count; i++) sum += obs[states[i]];
             bit += sum;
         }
         if (bit > limitBits) {
@@ -213,14 +232,14 @@ public final class PageDecoder {
                 }
             } else {
                 if (t.maxOffsetBits == 0) {
-                    bit = readSymbolsOnly(data, bit, t.entries, t.lowers, v.states, lat, lo, count);
+                    bit = readSymbolsOnly(data, bit, t.nextBase, t.bitsToRead, t.lowers, v.states, lat, lo, count);
                 } else {
-                    bit = readSymbols(data, bit, t.entries, t.lowers, v.states, lat, lo, v.ob, count);
-                }
-                if (t.maxOffsetBits > 57) {
-                    bit = readWideOffsets(data, bit, lat, lo, v.ob, count);
-                } else if (t.maxOffsetBits > 0) {
-                    bit = readOffsets(data, bit, lat, lo, v.ob, count);
+                    bit = readStates(data, bit, t.nextBase, t.bitsToRead, v.states, v.scratch, count);
+                    if (t.maxOffsetBits > 57) {
+                        bit = readWideOffsets(data, bit, t.offsetBits, t.offsetMasks, t.lowers, v.scratch, lat, lo, count);
+                    } else {
+                        bit = readOffsets(data, bit, t.entries, t.lowers, v.scratch, lat, lo, count);
+                    }
                 }
             }
         }
@@ -230,32 +249,30 @@ public final class PageDecoder {
         }
     }
 
-    /** Four-way interleaved tANS decode: symbol i uses state i % 4. */
-    private static long readSymbols(byte[] d, long bit, int[] tab, long[] lowers, int[] st, long[] lat, int lo, int[] ob, int n) {
+    /**
+     * Four-way interleaved tANS decode: symbol i uses state i % 4. Only the state of
+     * each symbol is stored: the loop is bound by the chain state -> table entry ->
+     * bits to read -> next state, so the bin lookups are left to the offsets pass.
+     * (Shifting the word by running sums instead of one bit count after another, and
+     * refilling a bit buffer from a load issued a step ahead, measured no faster.)
+     */
+    private static long readStates(byte[] d, long bit, int[] next, byte[] bits, int[] st, int[] states, int n) {
         int s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
         int i = 0;
         for (; i + 4 <= n; i += 4) {
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            int e0 = tab[s0], e1 = tab[s1], e2 = tab[s2], e3 = tab[s3];
-            lat[lo + i] = lowers[s0];
-            lat[lo + i + 1] = lowers[s1];
-            lat[lo + i + 2] = lowers[s2];
-            lat[lo + i + 3] = lowers[s3];
-            ob[i] = e0 >>> 24;
-            ob[i + 1] = e1 >>> 24;
-            ob[i + 2] = e2 >>> 24;
-            ob[i + 3] = e3 >>> 24;
-            int b0 = (e0 >>> 16) & 0xff;
-            s0 = (e0 & 0xffff) + (int) (w & ~(-1L << b0));
+            states[i] = s0;
+            states[i + 1] = s1;
+            states[i + 2] = s2;
+            states[i + 3] = s3;
+            int b0 = bits[s0], b1 = bits[s1], b2 = bits[s2], b3 = bits[s3];
+            s0 = next[s0] + (int) (w & ~(-1L << b0));
             w >>>= b0;
-            int b1 = (e1 >>> 16) & 0xff;
-            s1 = (e1 & 0xffff) + (int) (w & ~(-1L << b1));
+            s1 = next[s1] + (int) (w & ~(-1L << b1));
             w >>>= b1;
-            int b2 = (e2 >>> 16) & 0xff;
-            s2 = (e2 & 0xffff) + (int) (w & ~(-1L << b2));
+            s2 = next[s2] + (int) (w & ~(-1L << b2));
             w >>>= b2;
-            int b3 = (e3 >>> 16) & 0xff;
-            s3 = (e3 & 0xffff) + (int) (w & ~(-1L << b3));
+            s3 = next[s3] + (int) (w & ~(-1L << b3));
             bit += b0 + b1 + b2 + b3;
         }
         st[0] = s0;
@@ -265,90 +282,84 @@ public final class PageDecoder {
         for (; i < n; i++) {
             int j = i & 3;
             int s = st[j];
-            int e = tab[s];
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            int b = (e >>> 16) & 0xff;
-            lat[lo + i] = lowers[s];
-            ob[i] = e >>> 24;
-            st[j] = (e & 0xffff) + (int) (w & ~(-1L << b));
+            int b = bits[s];
+            states[i] = s;
+            st[j] = next[s] + (int) (w & ~(-1L << b));
             bit += b;
         }
         return bit;
     }
 
-    /** readSymbols for tables whose bins have no offset bits: the latent is the bin's lower bound. */
-    private static long readSymbolsOnly(byte[] d, long bit, int[] tab, long[] lowers, int[] st, long[] lat, int lo, int n) {
-        int s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
-        int i = 0;
-        for (; i + 4 <= n; i += 4) {
-            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            int e0 = tab[s0], e1 = tab[s1], e2 = tab[s2], e3 = tab[s3];
-            lat[lo + i] = lowers[s0];
-            lat[lo + i + 1] = lowers[s1];
-            lat[lo + i + 2] = lowers[s2];
-            lat[lo + i + 3] = lowers[s3];
-            int b0 = e0 >>> 16;
-            s0 = (e0 & 0xffff) + (int) (w & ~(-1L << b0));
-            w >>>= b0;
-            int b1 = e1 >>> 16;
-            s1 = (e1 & 0xffff) + (int) (w & ~(-1L << b1));
-            w >>>= b1;
-            int b2 = e2 >>> 16;
-            s2 = (e2 & 0xffff) + (int) (w & ~(-1L << b2));
-            w >>>= b2;
-            int b3 = e3 >>> 16;
-            s3 = (e3 & 0xffff) + (int) (w & ~(-1L << b3));
-            bit += b0 + b1 + b2 + b3;
-        }
-        st[0] = s0;
-        st[1] = s1;
-        st[2] = s2;
-        st[3] = s3;
-        for (; i < n; i++) {
-            int j = i & 3;
-            int s = st[j];
-            int e = tab[s];
-            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            int b = e >>> 16;
-            lat[lo + i] = lowers[s];
-            st[j] = (e & 0xffff) + (int) (w & ~(-1L << b));
-            bit += b;
-        }
-        return bit;
-    }
-
-    /** Offsets of at most 57 bits: one long-word read each. */
-    private static long readOffsets(byte[] d, long bit, long[] lat, int lo, int[] ob, int n) {
+    /** Latents from decoded states: the state's bin lower bound plus an offset of at most 57 bits. */
+    private static long readOffsets(byte[] d, long bit, int[] tab, long[] lowers, int[] states, long[] lat, int lo, int n) {
         for (int i = 0; i < n; i++) {
-            int b = ob[i];
+            int s = states[i];
+            int b = tab[s] >>> 24;
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            lat[lo + i] += w & ~(-1L << b);
+            lat[lo + i] = lowers[s] + (w & ~(-1L << b));
             bit += b;
         }
         return bit;
     }
 
     /**
-     * Offsets up to 64 bits. Tables that need this still give most bins fewer than 57
-     * offset bits (wide ones are the rare tails), so the two-read case is a branch
-     * that is almost never taken.
+     * Offsets up to 64 bits: a long word plus the byte after it, which covers 64 bits
+     * from any bit of the first byte. No branch on the width: wide bins are rare but
+     * their branch mispredicts.
      */
-    private static long readWideOffsets(byte[] d, long bit, long[] lat, int lo, int[] ob, int n) {
+    static long readWideOffsets(byte[] d, long bit, byte[] obs, long[] masks, long[] lowers, int[] states, long[] lat, int lo, int n) {
         for (int i = 0; i < n; i++) {
-            int b = ob[i];
-            if (b > 57) {
-                lat[lo + i] += HotPathBits.peek(d, bit, b);
-            } else {
-                long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-                lat[lo + i] += w & ~(-1L << b);
-            }
+            int s = states[i];
+            int idx = (int) (bit >>> 3);
+            int sh = (int) bit & 7;
+            long w = (long) LE.get(d, idx) >>> sh;
+            // the next byte's bits above the word's 64 - sh; shifted out entirely when sh = 0
+            long hi = ((d[idx + 8] & 0xffL) << 1) << (63 - sh);
+            lat[lo + i] = lowers[s] + ((w | hi) & masks[s]);
+            bit += obs[s];
+        }
+        return bit;
+    }
+
+    /** readStates for tables whose bins have no offset bits: the latent is the bin's lower bound. */
+    private static long readSymbolsOnly(byte[] d, long bit, int[] next, byte[] bits, long[] lowers, int[] st, long[] lat, int lo, int n) {
+        int s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
+        int i = 0;
+        for (; i + 4 <= n; i += 4) {
+            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+            lat[lo + i] = lowers[s0];
+            lat[lo + i + 1] = lowers[s1];
+            lat[lo + i + 2] = lowers[s2];
+            lat[lo + i + 3] = lowers[s3];
+            int b0 = bits[s0], b1 = bits[s1], b2 = bits[s2], b3 = bits[s3];
+            s0 = next[s0] + (int) (w & ~(-1L << b0));
+            w >>>= b0;
+            s1 = next[s1] + (int) (w & ~(-1L << b1));
+            w >>>= b1;
+            s2 = next[s2] + (int) (w & ~(-1L << b2));
+            w >>>= b2;
+            s3 = next[s3] + (int) (w & ~(-1L << b3));
+            bit += b0 + b1 + b2 + b3;
+        }
+        st[0] = s0;
+        st[1] = s1;
+        st[2] = s2;
+        st[3] = s3;
+        for (; i < n; i++) {
+            int j = i & 3;
+            int s = st[j];
+            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+            int b = bits[s];
+            lat[lo + i] = lowers[s];
+            st[j] = next[s] + (int) (w & ~(-1L << b));
             bit += b;
         }
         return bit;
     }
 
     /** A single bin: every latent is lower + a fixed-width offset. */
-    private static long readConstOffsets(byte[] d, long bit, long[] lat, int lo, int n, int b, long lower) {
+    static long readConstOffsets(byte[] d, long bit, long[] lat, int lo, int n, int b, long lower) {
         if (b > 57) {
             for (int i = 0; i < n; i++) {
                 lat[lo + i] = lower + HotPathBits.peek(d, bit, b);
@@ -357,7 +368,36 @@ public final class PageDecoder {
             return bit;
         }
         long m = ~(-1L << b);
-        for (int i = 0; i < n; i++) {
+        int i = 0;
+        if (b <= 14) {
+            // a word read at any bit holds at least 57 bits: four offsets. Two words a step:
+            // with one, the JIT's code ran 1.4x or 0.9x as fast from one JVM start to the next
+            int b2 = 2 * b, b3 = 3 * b, b4 = 4 * b;
+            for (; i + 8 <= n; i += 8) {
+                long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+                long bit2 = bit + b4;
+                long v = (long) LE.get(d, (int) (bit2 >>> 3)) >>> (bit2 & 7);
+                int k = lo + i;
+                lat[k] = lower + (w & m);
+                lat[k + 1] = lower + ((w >>> b) & m);
+                lat[k + 2] = lower + ((w >>> b2) & m);
+                lat[k + 3] = lower + ((w >>> b3) & m);
+                lat[k + 4] = lower + (v & m);
+                lat[k + 5] = lower + ((v >>> b) & m);
+                lat[k + 6] = lower + ((v >>> b2) & m);
+                lat[k + 7] = lower + ((v >>> b3) & m);
+                bit = bit2 + b4;
+            }
+        } else if (b <= 28) {
+            int b2 = 2 * b;
+            for (; i + 2 <= n; i += 2) {
+                long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+                lat[lo + i] = lower + (w & m);
+                lat[lo + i + 1] = lower + ((w >>> b) & m);
+                bit += b2;
+            }
+        }
+        for (; i < n; i++) {
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
             lat[lo + i] = lower + (w & m);
             bit += b;
@@ -369,7 +409,7 @@ public final class PageDecoder {
     private void readTraced(Var v, int count) {
         AnsTable t = v.table;
         long[] lat = v.lat;
-        int[] ob = v.ob;
+        int[] ob = v.scratch;
         for (int i = 0; i < count; i++) {
             if (t.nBins <= 1) {
                 lat[i] = t.lowers[0];
@@ -430,18 +470,22 @@ public final class PageDecoder {
         fromLatents(t, p, out, off, len);
     }
 
-    /** FloatQuant is float-only, so from_latent_ordered is fused in. */
+    /**
+     * FloatQuant is float-only, so from_latent_ordered is fused in. The split point
+     * MID >> k is a power of two (MetaParser checks 1 <= k <= mantissa bits), so
+     * "y below it" is "y has no bits above it", tested without a branch: the signs of
+     * the data are random, so a branch would mispredict.
+     */
     private static void joinFloatQuant(NumberType t, int k, long[] p, long[] s, long[] out, int off, int len) {
         long mask = t.mask();
-        long cutoff = t.mid() >>> k;
+        int cutoffLog = t.bits - 1 - k;
         long kMax = (1L << k) - 1;
         long sign = t.mid();
         int up = 64 - t.bits;
         for (int i = 0; i < len; i++) {
             long y = p[i] & mask;
             long m = s[i] & mask;
-            // branch-free unsigned y < cutoff (signs of the data are random, so a branch mispredicts)
-            long lt = ((~y & cutoff) | (~(y ^ cutoff) & (y - cutoff))) >> 63;
+            long lt = ((y >>> cutoffLog) - 1) >> 63;
             long low = m ^ ((m ^ (kMax - m)) & lt);
             long l = ((y << k) + low) & mask;
             // from_latent_ordered: sign bit set -> toggle it; clear -> invert all bits
@@ -504,7 +548,8 @@ public final class PageDecoder {
         final long mid;
         final int[] states = new int[4];
         final long[] lat = new long[BATCH];
-        final int[] ob = new int[BATCH];
+        /** Per latent of the batch: its tANS state (decoding) or its offset bits (tracing). */
+        final int[] scratch = new int[BATCH];
         final DeltaEncoding delta;
         // Consecutive: moments; Conv1: history (masked latents); Lookback: the stored state
         long[] moments;
