@@ -26,20 +26,4 @@ final class BloscFilter implements io.jhdf.filter.Filter {
             throw new Hdf5Problem("a Blosc-filtered chunk could not be decoded: " + e.getMessage(), -1);
         }
     }
-
-    private static volatile boolean registered;
-
-    /** Adds the filter to jhdf's registry once. */
-    static void register() {
-        if (registered) return;
-        synchronized (BloscFilter.class) {
-            if (registered) return;
-            try {
-                io.jhdf.filter.FilterManager.addFilter(new BloscFilter());
-            } catch (RuntimeException | LinkageError e) {
-                // without it, Blosc-filtered datasets report the filter as missing, as before
-            }
-            registered = true;
-        }
-    }
 }

@@ -21,7 +21,7 @@ public final class Hdf5Format implements Format {
     /** {@code groupOpeners} may be filled after construction (formats register late). */
     public Hdf5Format(List<Hdf5GroupOpener> groupOpeners) {
         this.groupOpeners = groupOpeners;
-        BloscFilter.register();
+        Hdf5Filters.register();
     }
 
     @Override public String id() { return "hdf5"; }

@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import io.jhdf.api.Dataset;
 import io.jhdf.api.dataset.ChunkedDataset;
 import io.jhdf.api.dataset.ContiguousDataset;
+import io.jhdf.dataset.chunked.Chunk;
 import io.jhdf.dataset.chunked.ChunkOffset;
 import io.jhdf.dataset.chunked.ChunkedDatasetBase;
 import org.packscope.codec.io.ByteSource;
@@ -41,7 +42,11 @@ final class StoredElements {
     private final int[] chunkDims;
     private final long[] gridStride;
     private final long chunkElements;
-    private Set<ChunkOffset> present;
+    /** The written chunks by origin, or null when jhdf does not say (then a missing one is found on reading). */
+    private Map<ChunkOffset, Chunk> written;
+    private boolean writtenLooked;
+    private final ChunkFilters filters;
+    private final long base;
     private final Map<Long, byte[]> cache = new LinkedHashMap<>(16, 0.75f, true);
     private long cachedBytes;
 
@@ -56,6 +61,7 @@ final class StoredElements {
         this.dims = dims.length == 0 ? new long[] {count} : dims;
         this.fill = fill;
         this.file = file;
+        this.base = base;
         long at = -1;
         ByteBuffer small = null;
         ChunkedDataset ch = null;
@@ -76,6 +82,7 @@ final class StoredElements {
         this.contiguousAt = at;
         this.compact = small;
         this.chunked = ch;
+        this.filters = ch != null ? ChunkFilters.of(d) : null;
         if (ch != null) {
             int[] cd = ch.getChunkDimensions();
             if (cd.length != this.dims.length) {
@@ -183,12 +190,16 @@ final class StoredElements {
             }
         }
         if (missing.isEmpty()) return out;
-        Set<ChunkOffset> have = present();
+        Map<ChunkOffset, Chunk> have = written();
         byte[][] decoded = new byte[missing.size()][];
         java.util.stream.IntStream.range(0, missing.size()).parallel().forEach(i -> {
             long[] origin = origin(missing.get(i));
-            if (have != null && !have.contains(new ChunkOffset(origin))) return;
-            decoded[i] = decode(origin);
+            if (have == null) {
+                decoded[i] = decode(origin);
+            } else {
+                Chunk c = have.get(new ChunkOffset(origin));
+                if (c != null) decoded[i] = decode(origin, c);
+            }
         });
         synchronized (this) {
             for (int i = 0; i < missing.size(); i++) {
@@ -216,6 +227,27 @@ final class StoredElements {
         return o;
     }
 
+    /** A written chunk, read from the file and its filters undone as its filter mask says. */
+    private byte[] decode(long[] origin, Chunk chunk) {
+        if (filters == null) return decode(origin);
+        long at = base + chunk.getAddress();
+        int stored = chunk.getSize();
+        if (stored < 0 || !file.has(at, stored)) {
+            throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
+                    + " (" + stored + " bytes at byte " + at + ") runs past the end of the file", Math.max(0, at));
+        }
+        byte[] c;
+        try {
+            c = filters.decode(file.bytes(at, stored), chunk.getFilterMask(), at);
+        } catch (Hdf5Problem e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
+                    + " could not be read: " + Hdf5Problem.words(e), at);
+        }
+        return checked(origin, c);
+    }
+
     private byte[] decode(long[] origin) {
         int[] at = new int[origin.length];
         byte[] c;
@@ -226,10 +258,14 @@ final class StoredElements {
             throw new Hdf5Problem("hdf5_cycle", "the chunk index (B-tree) of " + dataset.getPath()
                     + " refers back to itself or nests too deep to follow", -1);
         } catch (RuntimeException e) {
-            if (present == null && String.valueOf(e.getMessage()).startsWith("No chunk with offset")) return null;
+            if (String.valueOf(e.getMessage()).startsWith("No chunk with offset")) return null;
             throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
                     + " could not be read: " + Hdf5Problem.words(e), -1);
         }
+        return checked(origin, c);
+    }
+
+    private byte[] checked(long[] origin, byte[] c) {
         if (c.length < chunkElements * size) {
             throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
                     + " decodes to " + c.length + " bytes, fewer than the " + chunkElements * size + " it holds", -1);
@@ -249,20 +285,27 @@ final class StoredElements {
         }
     }
 
-    /** Which chunks were written, or null when jhdf does not say (then a missing one is found on reading). */
-    private synchronized Set<ChunkOffset> present() {
-        if (present == null && CHUNK_LOOKUP != null && chunked instanceof ChunkedDatasetBase) {
-            try {
-                present = ((Map<?, ?>) CHUNK_LOOKUP.invoke(chunked)).keySet().stream()
-                        .map(ChunkOffset.class::cast).collect(java.util.stream.Collectors.toSet());
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                if (e.getCause() instanceof StackOverflowError) {
-                    throw new Hdf5Problem("hdf5_cycle", "the chunk index (B-tree) of " + dataset.getPath()
-                            + " refers back to itself or nests too deep to follow", -1);
-                }
-                return null;
-            }
+    /** The written chunks by origin, or null when jhdf does not say (then a missing one is found on reading). */
+    private synchronized Map<ChunkOffset, Chunk> written() {
+        if (!writtenLooked) {
+            written = lookup(chunked, dataset.getPath());
+            writtenLooked = written != null;
         }
-        return present;
+        return written;
+    }
+
+    /** jhdf's index of a dataset's written chunks (with their addresses and filter masks), or null when it does not say. */
+    @SuppressWarnings("unchecked")
+    static Map<ChunkOffset, Chunk> lookup(ChunkedDataset chunked, String path) {
+        if (CHUNK_LOOKUP == null || !(chunked instanceof ChunkedDatasetBase)) return null;
+        try {
+            return (Map<ChunkOffset, Chunk>) CHUNK_LOOKUP.invoke(chunked);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            if (e.getCause() instanceof StackOverflowError) {
+                throw new Hdf5Problem("hdf5_cycle", "the chunk index (B-tree) of " + path
+                        + " refers back to itself or nests too deep to follow", -1);
+            }
+            return null;
+        }
     }
 }

@@ -1,0 +1,66 @@
+package org.packscope.codec.hdf5;
+
+import java.util.BitSet;
+import java.util.List;
+
+import io.jhdf.AbstractNode;
+import io.jhdf.api.Dataset;
+import io.jhdf.filter.FilterManager;
+import io.jhdf.filter.FilterPipeline;
+import io.jhdf.object.message.FilterPipelineMessage;
+import io.jhdf.object.message.FilterPipelineMessage.FilterInfo;
+
+/**
+ * Undoes a chunked dataset's filters the way HDF5 does: last filter first, skipping each
+ * filter the chunk's filter mask says was not applied. HDF5 marks szip and deflate as
+ * optional, and stores a chunk they cannot shrink (random bits) as it is with that mask
+ * bit set; jhdf ignores the mask and decodes such a chunk anyway, into wrong values. A
+ * filter no reader here knows fails only the chunks that use it.
+ */
+final class ChunkFilters {
+    private final List<FilterInfo> filters;
+    /** One single-filter jhdf pipeline per filter, made on first use (null until then). */
+    private final FilterPipeline[] steps;
+
+    private ChunkFilters(List<FilterInfo> filters) {
+        this.filters = filters;
+        this.steps = new FilterPipeline[filters.size()];
+    }
+
+    /** The dataset's filters, or null when jhdf does not expose its object header. */
+    static ChunkFilters of(Dataset d) {
+        if (!(d instanceof AbstractNode a)) return null;
+        var oh = a.getHeader();
+        List<FilterInfo> fs = oh.hasMessageOfType(FilterPipelineMessage.class)
+                ? oh.getMessageOfType(FilterPipelineMessage.class).getFilters() : List.of();
+        return new ChunkFilters(fs);
+    }
+
+    /**
+     * The chunk's decoded bytes. {@code stored} is the chunk as stored at file byte
+     * {@code address}; damage the first filter undone finds there is reported at its byte
+     * of the file, damage later in the pipeline at the chunk.
+     */
+    byte[] decode(byte[] stored, BitSet mask, long address) {
+        byte[] b = stored;
+        boolean first = true;
+        for (int i = filters.size() - 1; i >= 0; i--) {
+            if (mask != null && mask.get(i)) continue;
+            FilterPipeline step = step(i);
+            try {
+                b = step.decode(b);
+            } catch (FilterDamage e) {
+                long at = first ? address + e.offset : address;
+                throw new Hdf5Problem("hdf5_filter_damaged", "chunk filter " + filters.get(i).getName() + ": " + e.getMessage()
+                        + (first ? ", byte " + at + " of the file" : ""), at);
+            }
+            first = false;
+        }
+        return b;
+    }
+
+    private synchronized FilterPipeline step(int i) {
+        if (steps[i] == null) steps[i] = FilterManager.getPipeline(List.of(filters.get(i)));
+        return steps[i];
+    }
+}
