@@ -34,6 +34,7 @@ final class Hdf5Nodes {
     private final HdfFile hdf;
     private final References references;
     private final Links links;
+    private final VlenStrings strings;
 
     Hdf5Nodes(Path file, ByteSource source, List<Hdf5GroupOpener> openers, HdfFile hdf, FormatRegistry registry) {
         this.file = file;
@@ -43,6 +44,7 @@ final class Hdf5Nodes {
         this.hdf = hdf;
         this.references = new References(hdf);
         this.links = new Links(file, registry);
+        this.strings = new VlenStrings(hdf);
     }
 
     /** Groups nested deeper than this are not opened (real files nest a handful of levels). */
@@ -308,6 +310,8 @@ final class Hdf5Nodes {
                 List<ElementCodec.Member> members = c.members;
                 n.lazyChildren(members.size(), i -> MemberColumn.node(column, members.get(i)));
             }
+        } else if (vlen && isVlenString(dtype)) {
+            n.facet(org.packscope.codec.inspect.ValueColumn.class, strings.column(d, count, source, base));
         } else if (vlen) {
             n.facet(org.packscope.codec.inspect.ValueColumn.class, new VlenColumn(d, count));
         } else {
@@ -403,6 +407,26 @@ final class Hdf5Nodes {
         if (a.getDataType() instanceof VariableLength v && v.getParent() instanceof io.jhdf.object.datatype.Reference) {
             return references.vlenText(a.getData());
         }
+        if (isVlenString(a.getDataType()) && a.getDimensions().length <= 1) return vlenStringsText(a);
         return JavaValues.text(a.getData(), 400);
+    }
+
+    /** A variable-length string type whose stored descriptors this reader reads itself ({@link VlenStrings}). */
+    private boolean isVlenString(io.jhdf.object.datatype.DataType t) {
+        return t instanceof VariableLength v && v.isVariableLengthString() && v.getSize() == strings.descriptorSize();
+    }
+
+    /** A scalar or list variable-length string attribute from its heap bytes, listed as other values are. */
+    private String vlenStringsText(Attribute a) {
+        ByteBuffer b = a.getBuffer().duplicate();
+        int size = strings.descriptorSize();
+        int n = b.remaining() / size;
+        byte[] d = new byte[size];
+        String[] texts = new String[a.isScalar() ? Math.min(n, 1) : n];
+        for (int i = 0; i < texts.length; i++) {
+            b.get(d);
+            texts[i] = strings.text(d, 0);
+        }
+        return JavaValues.text(a.isScalar() && texts.length == 1 ? texts[0] : texts, 400);
     }
 }

@@ -81,8 +81,24 @@ class Hdf5RealTypesTest {
 
     @Test
     void noTextShowsAJavaObjectIdentity() {
-        for (String f : List.of("types.h5", "netcdf_like.h5", "links.h5", "bpcells_root.h5")) {
+        for (String f : List.of("types.h5", "netcdf_like.h5", "links.h5", "bpcells_root.h5", "szip.h5", "vlen_strings.h5")) {
             assertEquals(List.of(), Hdf5RealworldTest.walk(open(f)), f);
+        }
+    }
+
+    @Test
+    void variableLengthStringsKeepBytesThatAreNotUtf8() {
+        Node root = open("vlen_strings.h5");
+        Node ascii = root.find("ascii");
+        assertEquals("caf\\xe9", ascii.values().text(0), "a byte >= 0x80 is shown escaped, never as U+FFFD");
+        assertEquals("na\u00efve", ascii.values().text(4), "valid UTF-8 stays text");
+        assertEquals("r\\xe9sum\\xe9", field(ascii, "@note"));
+        assertEquals("[\"\\\\xfe\", \"fine\"]", field(ascii, "@notes"), "listed as JSON strings, as other string lists are");
+        assertEquals("", root.find("chunked").values().text(6), "an element never written is the empty string");
+        for (String p : List.of("ascii", "utf8", "chunked")) {
+            for (long i = 0; i < root.find(p).values().count(); i++) {
+                assertFalse(root.find(p).values().text(i).contains("\ufffd"), p + "[" + i + "]");
+            }
         }
     }
 
