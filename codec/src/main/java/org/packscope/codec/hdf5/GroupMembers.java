@@ -157,7 +157,16 @@ final class GroupMembers {
 
     /** jhdf's object at a hard link, made the way jhdf makes it while listing a group. */
     private static Node object(HdfBackingStorage st, long at, String name, Group parent) {
-        ObjectHeader oh = ObjectHeader.readObjectHeader(st, at);
+        ObjectHeader oh;
+        try {
+            oh = ObjectHeader.readObjectHeader(st, at);
+        } catch (RuntimeException e) {
+            // an array datatype of version 1 (HDF5 1.6, PyTables) that jhdf misreads: read through a view where it says 2
+            HdfBackingStorage legacy = LegacyArrayTypes.patched(st, at);
+            if (legacy == null) throw e;
+            st = legacy;
+            oh = ObjectHeader.readObjectHeader(st, at);
+        }
         if (oh.hasMessageOfType(DataSpaceMessage.class)) return DatasetLoader.createDataset(st, oh, name, parent);
         if (oh.hasMessageOfType(DataTypeMessage.class)) return new CommittedDatatype(st, at, name, parent);
         if (CREATE_GROUP == null) throw new Hdf5Problem("groups below a damaged group cannot be opened with this jhdf", at);

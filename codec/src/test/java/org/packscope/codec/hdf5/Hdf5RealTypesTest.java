@@ -81,7 +81,7 @@ class Hdf5RealTypesTest {
 
     @Test
     void noTextShowsAJavaObjectIdentity() {
-        for (String f : List.of("types.h5", "netcdf_like.h5", "links.h5", "bpcells_root.h5", "szip.h5", "vlen_strings.h5")) {
+        for (String f : List.of("types.h5", "netcdf_like.h5", "links.h5", "bpcells_root.h5", "szip.h5", "vlen_strings.h5", "legacy_array.h5")) {
             assertEquals(List.of(), Hdf5RealworldTest.walk(open(f)), f);
         }
     }
@@ -100,6 +100,21 @@ class Hdf5RealTypesTest {
                 assertFalse(root.find(p).values().text(i).contains("\ufffd"), p + "[" + i + "]");
             }
         }
+    }
+
+    @Test
+    void arrayTypesOfVersion1AsPyTablesWroteThemAreRead() {
+        // jhdf alone misreads the type and fails on the whole object header
+        try (io.jhdf.HdfFile f = new io.jhdf.HdfFile(fixture("legacy_array.h5"))) {
+            org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> f.getDatasetByPath("table"));
+        }
+        Node root = open("legacy_array.h5");
+        Node table = root.find("table");
+        assertTrue(table.diagnostics().isEmpty(), table.diagnostics().toString());
+        assertEquals("[0.25, 8.0]", table.child("c").values().text(1));
+        assertEquals("[-4, 5, -6]", table.child("e").values().text(1));
+        assertEquals("(7.0, [1.0, 2.0], r, [9, 8, 7])", field(table, "@row"));
+        assertEquals("42", root.find("after").values().text(0));
     }
 
     @Test
