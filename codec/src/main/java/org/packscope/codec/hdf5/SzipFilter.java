@@ -53,7 +53,7 @@ final class SzipFilter implements io.jhdf.filter.Filter {
         if (!MemoryBudget.fits(Math.max(size, streamBytes) * (planes || padded ? 2 : 1), 1)) {
             throw new FilterDamage(0, MemoryBudget.tooLarge("an szip chunk that decodes to " + size + " bytes", size));
         }
-        if (streamBytes % sampleBytes != 0) {
+        if (size % sampleBytes != 0) {
             throw new FilterDamage(0, "an szip chunk's decoded size " + size + " is not a whole number of " + sampleBytes + "-byte samples");
         }
         byte[] stream = new byte[(int) streamBytes];

@@ -107,6 +107,11 @@ class SzipFilterTest {
         FilterDamage e = assertThrows(FilterDamage.class, () -> new SzipFilter().decode(huge, p));
         assertTrue(e.getMessage().contains("4294967295"), e.getMessage());
         assertThrows(FilterDamage.class, () -> new SzipFilter().decode(new byte[3], p));
+        // 16-bit samples in padded scanlines (pps 10, 8 per block): an odd decoded size is no whole sample
+        byte[] odd = s.chunk().clone();
+        ByteBuffer.wrap(odd, 0, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(21);
+        FilterDamage half = assertThrows(FilterDamage.class, () -> new SzipFilter().decode(odd, new int[] {p[0], 8, 16, 10}));
+        assertTrue(half.getMessage().contains("whole number"), half.getMessage());
     }
 
     @Test
