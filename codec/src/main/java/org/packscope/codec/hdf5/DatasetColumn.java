@@ -65,6 +65,19 @@ final class DatasetColumn implements ValueColumn {
 
     ElementCodec codec() { return codec; }
 
+    StoredElements elements() { return elements; }
+
+    @Override public boolean mayHaveGaps() { return elements.mayHaveGaps(); }
+
+    @Override
+    public void gaps(long start, byte[] dst, int off, int len) { elements.gaps(start, len, dst, off); }
+
+    @Override
+    public String gapReason(long index) {
+        Hdf5Problem p = elements.damageAt(index);
+        return p == null ? null : "its chunk could not be decoded: " + p.getMessage();
+    }
+
     @Override
     public void readRaw(long start, int len, byte[] dst, int off) {
         if (codec.identity()) {

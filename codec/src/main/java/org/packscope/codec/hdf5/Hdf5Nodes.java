@@ -306,6 +306,11 @@ final class Hdf5Nodes {
         if (codec != null) {
             DatasetColumn column = DatasetColumn.of(d, codec, count, source, base);
             n.facet(org.packscope.codec.inspect.ValueColumn.class, column);
+            if (!filters.isEmpty() && column.mayHaveGaps()) {
+                // a deep check decodes every filtered chunk; each that fails is reported where it is
+                String what = "dataset " + d.getPath();
+                n.facet(org.packscope.codec.inspect.Verifier.class, (sink, progress) -> column.elements().verify(sink, progress, what));
+            }
             if (codec instanceof ElementCodec.Compound c) {
                 List<ElementCodec.Member> members = c.members;
                 n.lazyChildren(members.size(), i -> MemberColumn.node(column, members.get(i)));

@@ -15,6 +15,7 @@ import io.jhdf.api.dataset.ContiguousDataset;
 import io.jhdf.dataset.chunked.Chunk;
 import io.jhdf.dataset.chunked.ChunkOffset;
 import io.jhdf.dataset.chunked.ChunkedDatasetBase;
+import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.io.ByteSource;
 
 /**
@@ -48,6 +49,10 @@ final class StoredElements {
     private final ChunkFilters filters;
     private final long base;
     private final Map<Long, byte[]> cache = new LinkedHashMap<>(16, 0.75f, true);
+    /** Chunks that could not be decoded, by chunk index: their values are gaps, and this says why. */
+    private final Map<Long, Hdf5Problem> damaged = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Cached in place of a damaged chunk's bytes. */
+    private static final byte[] DAMAGED = new byte[0];
     private long cachedBytes;
 
     /**
@@ -174,8 +179,57 @@ final class StoredElements {
             byte[] c = chunks.get(chunk);
             int at = off + done * size;
             if (c == null) fillRun(dst, at, len);
+            else if (c == DAMAGED) java.util.Arrays.fill(dst, at, at + len * size, (byte) 0);
             else System.arraycopy(c, (int) (in * size), dst, at, len * size);
         });
+    }
+
+    /** True when some chunk may fail to decode (a chunked dataset), so its values may have gaps. */
+    boolean mayHaveGaps() {
+        return chunked != null;
+    }
+
+    /** Marks elements {@code [start, start+n)} that lie in chunks that could not be decoded. */
+    void gaps(long start, int n, byte[] dst, int off) {
+        java.util.Arrays.fill(dst, off, off + n, ValueColumn.PRESENT);
+        if (chunked == null || n == 0) return;
+        TreeSet<Long> needed = new TreeSet<>();
+        forEachRun(start, n, (chunk, in, len, done) -> needed.add(chunk));
+        chunks(needed);
+        if (damaged.isEmpty()) return;
+        forEachRun(start, n, (chunk, in, len, done) -> {
+            if (damaged.containsKey(chunk)) java.util.Arrays.fill(dst, off + done, off + done + len, ValueColumn.UNDECODABLE);
+        });
+    }
+
+    /** Why element {@code index} is a gap, or null when its chunk decoded (or was never decoded). */
+    Hdf5Problem damageAt(long index) {
+        if (chunked == null || damaged.isEmpty()) return null;
+        long[] chunk = {-1};
+        forEachRun(index, 1, (c, in, len, done) -> chunk[0] = c);
+        return damaged.get(chunk[0]);
+    }
+
+    /**
+     * Decodes every chunk (a batch at a time, in parallel) and reports each that cannot be
+     * decoded, at its byte of the file where the damage is known.
+     */
+    void verify(java.util.function.Consumer<org.packscope.codec.inspect.Diagnostic> sink,
+                org.packscope.codec.inspect.Progress progress, String what) {
+        if (chunked == null || count == 0) return;
+        long chunks = 1;
+        for (int i = 0; i < dims.length; i++) chunks = Math.multiplyExact(chunks, (dims[i] + chunkDims[i] - 1) / chunkDims[i]);
+        int batch = Math.max(1, (int) Math.min(64, CACHE_BYTES / 4 / Math.max(1, chunkElements * size)));
+        for (long first = 0; first < chunks; first += batch) {
+            progress.checkCancelled();
+            TreeSet<Long> some = new TreeSet<>();
+            for (long k = first; k < Math.min(chunks, first + batch); k++) some.add(k);
+            chunks(some);
+            for (Long k : some) {
+                Hdf5Problem p = damaged.get(k);
+                if (p != null) sink.accept(Hdf5Problem.diagnostic(what + ", chunk at " + java.util.Arrays.toString(origin(k)), p));
+            }
+        }
     }
 
     /** The decoded chunks, null for chunks never written; missing ones are decoded in parallel. */
@@ -194,11 +248,21 @@ final class StoredElements {
         byte[][] decoded = new byte[missing.size()][];
         java.util.stream.IntStream.range(0, missing.size()).parallel().forEach(i -> {
             long[] origin = origin(missing.get(i));
-            if (have == null) {
-                decoded[i] = decode(origin);
-            } else {
-                Chunk c = have.get(new ChunkOffset(origin));
-                if (c != null) decoded[i] = decode(origin, c);
+            try {
+                if (have == null) {
+                    decoded[i] = decode(origin);
+                } else {
+                    Chunk c = have.get(new ChunkOffset(origin));
+                    if (c != null) decoded[i] = decode(origin, c);
+                }
+            } catch (Hdf5Problem e) {
+                // this chunk's values become gaps; the others still decode
+                damaged.put(missing.get(i), e);
+                decoded[i] = DAMAGED;
+            } catch (OutOfMemoryError e) {
+                damaged.put(missing.get(i), new Hdf5Problem(org.packscope.codec.io.MemoryBudget.RULE, "the chunk at "
+                        + java.util.Arrays.toString(origin) + " of " + dataset.getPath() + " decodes to more than PackScope can hold", -1));
+                decoded[i] = DAMAGED;
             }
         });
         synchronized (this) {

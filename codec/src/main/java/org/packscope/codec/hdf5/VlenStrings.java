@@ -91,6 +91,17 @@ final class VlenStrings {
                 throw new IllegalArgumentException("variable-length strings have no numeric form");
             }
 
+            @Override public boolean mayHaveGaps() { return elements.mayHaveGaps(); }
+
+            @Override
+            public void gaps(long start, byte[] dst, int off, int len) { elements.gaps(start, len, dst, off); }
+
+            @Override
+            public String gapReason(long index) {
+                Hdf5Problem p = elements.damageAt(index);
+                return p == null ? null : "its chunk could not be decoded: " + p.getMessage();
+            }
+
             @Override
             public String text(long index) {
                 if (index < 0 || index >= count) throw new IndexOutOfBoundsException(index);

@@ -167,15 +167,32 @@ class SzipFilterTest {
         Path copy = tmp.resolve("damaged.h5");
         Files.write(copy, damaged);
         Node root = FormatRegistry.standard().open(copy);
-        ValueColumn c = root.find("i32_nn").values();
-        Hdf5Problem e = assertThrows(Hdf5Problem.class, () -> c.readRaw(0, (int) c.count(), new byte[(int) c.count() * 4], 0));
-        assertEquals("hdf5_filter_damaged", e.rule);
-        assertTrue(e.address > at && e.address <= at + s.chunk().length, e.address + " not in the chunk at " + at);
-        assertTrue(e.getMessage().contains("szip"), e.getMessage());
-        assertFalse(e.getMessage().contains("Exception"), e.getMessage());
+        Node n = root.find("i32_nn");
+        // a deep check reports the chunk where its stream fails, at that byte of the file
+        List<org.packscope.codec.inspect.Diagnostic> found = new ArrayList<>();
+        n.facet(org.packscope.codec.inspect.Verifier.class).verify(found::add, org.packscope.codec.inspect.Progress.NONE);
+        assertEquals(1, found.size(), found.toString());
+        var d = found.get(0);
+        assertEquals("hdf5_filter_damaged", d.rule());
+        assertTrue(d.span().byteOffset() > at && d.span().byteOffset() <= at + s.chunk().length, d.span().byteOffset() + " not in the chunk at " + at);
+        // the chunk stored first holds rows 32 to 39 (HDF5 wrote the partial edge chunk first)
+        assertTrue(d.message().contains("szip") && d.message().contains("chunk at [32, 0]"), d.message());
+        assertTrue(d.message().contains("byte " + d.span().byteOffset() + " of the file"), d.message());
+        assertFalse(d.message().contains("Exception"), d.message());
+        // its values are gaps that say why; the chunks after it decode
+        ValueColumn c = n.values();
+        assertTrue(c.mayHaveGaps());
+        byte[] gaps = new byte[(int) c.count()];
+        c.gaps(0, gaps, 0, gaps.length);
+        int undecodable = 0;
+        for (byte g : gaps) if (g == ValueColumn.UNDECODABLE) undecodable++;
+        assertEquals(8 * 50, undecodable, "the rows of that one chunk");
+        assertEquals(ValueColumn.UNDECODABLE, gaps[32 * 50]);
+        assertEquals(ValueColumn.PRESENT, gaps[0]);
+        assertTrue(c.gapReason(32 * 50).contains("szip"), c.gapReason(32 * 50));
+        assertEquals(null, c.gapReason(0));
+        assertEquals(FormatRegistry.standard().open(SZIP).find("i32_nn").values().text(0), c.text(0), "a chunk before it is intact");
         assertEquals("0", root.find("zeros_i16").values().text(0));
-        var d = Hdf5Problem.diagnostic("dataset /i32_nn", e);
-        assertEquals(e.address, d.span().byteOffset());
     }
 
     private static int indexOf(byte[] hay, byte[] needle) {
