@@ -114,7 +114,7 @@ final class Hdf5Nodes {
             if (!headerFits(damaged, g.getAddress(), "group " + g.getPath())) {
                 return damaged.source(source).summary("unreadable object header");
             }
-            if (link == null) {
+            if (link == null && GroupMembers.namesFit(g, hdf)) {
                 for (Hdf5GroupOpener o : openers) {
                     try {
                         if (o.accepts(g)) return claimed(o, name, g, ancestors);

@@ -47,7 +47,8 @@ final class LegacyArrayTypes {
             int seen = 0;
             for (int i = 0; i < blocks.size() && i < MAX_BLOCKS && seen < messages; i++) {
                 long at = blocks.get(i)[0], len = blocks.get(i)[1];
-                if (len < 0 || len > Integer.MAX_VALUE) return null;
+                // a block that claims more than the file holds is damage jhdf has already reported
+                if (at < 0 || len < 0 || len > st.size() - st.getUserBlockSize() - at) return null;
                 ByteBuffer b = order(st.readBufferFromAddress(at, (int) len));
                 int p = 0;
                 while (p + 8 <= len && seen < messages) {

@@ -208,6 +208,22 @@ class Hdf5RealTypesTest {
     }
 
     @Test
+    void aLocalHeapClaimingMoreThanTheFileIsRefusedAtOnce(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        byte[] b = java.nio.file.Files.readAllBytes(fixture("types.h5"));
+        int heap = new String(b, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf("HEAP");
+        assertTrue(heap > 0);
+        // the root group's names: data segment size (8 bytes after the signature, version and reserved bytes)
+        java.nio.ByteBuffer.wrap(b, heap + 8, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(0x0f000000L);
+        Path copy = tmp.resolve("heap.h5");
+        java.nio.file.Files.write(copy, b);
+        long t0 = System.nanoTime();
+        var found = TreeWalk.diagnostics(REGISTRY.open(copy), true, 10_000, Progress.NONE);
+        assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "jhdf read 250 MB of names that are not there");
+        var d = found.stream().filter(l -> l.diagnostic().message().contains("local heap")).findFirst().orElseThrow(() -> new AssertionError(found.toString()));
+        assertEquals(heap, d.diagnostic().span().byteOffset());
+    }
+
+    @Test
     void aBpcellsMatrixInTheRootGroupOpensAsTheFile() {
         var r = REGISTRY.resolve(fixture("bpcells_root.h5") + "::/");
         assertNotNull(r.target());
