@@ -217,13 +217,26 @@ final class StoredElements {
     void verify(java.util.function.Consumer<org.packscope.codec.inspect.Diagnostic> sink,
                 org.packscope.codec.inspect.Progress progress, String what) {
         if (chunked == null || count == 0) return;
-        long chunks = 1;
-        for (int i = 0; i < dims.length; i++) chunks = Math.multiplyExact(chunks, (dims[i] + chunkDims[i] - 1) / chunkDims[i]);
+        Map<ChunkOffset, Chunk> have = written();
+        if (have == null) return; // jhdf does not say which chunks exist; reading them reports damage instead
+        // the chunks written (a damaged shape can claim a grid of billions; the index lists what is there)
+        List<Long> all = new ArrayList<>();
+        for (Chunk c : have.values()) {
+            long[] at = c.getChunkOffset();
+            if (at.length != dims.length) continue;
+            long k = 0;
+            boolean inside = true;
+            for (int i = 0; i < at.length && inside; i++) {
+                inside = at[i] >= 0 && at[i] < dims[i] && at[i] % chunkDims[i] == 0;
+                k += at[i] / chunkDims[i] * gridStride[i];
+            }
+            if (inside) all.add(k);
+        }
+        java.util.Collections.sort(all);
         int batch = Math.max(1, (int) Math.min(64, CACHE_BYTES / 4 / Math.max(1, chunkElements * size)));
-        for (long first = 0; first < chunks; first += batch) {
+        for (int first = 0; first < all.size(); first += batch) {
             progress.checkCancelled();
-            TreeSet<Long> some = new TreeSet<>();
-            for (long k = first; k < Math.min(chunks, first + batch); k++) some.add(k);
+            TreeSet<Long> some = new TreeSet<>(all.subList(first, Math.min(all.size(), first + batch)));
             chunks(some);
             for (Long k : some) {
                 Hdf5Problem p = damaged.get(k);
@@ -270,16 +283,21 @@ final class StoredElements {
                 byte[] c = decoded[i];
                 out.put(missing.get(i), c);
                 cache.put(missing.get(i), c);
-                cachedBytes += c == null ? 0 : c.length;
+                cachedBytes += weight(c);
             }
             var it = cache.entrySet().iterator();
             while (cachedBytes > CACHE_BYTES && it.hasNext()) {
                 byte[] c = it.next().getValue();
-                cachedBytes -= c == null ? 0 : c.length;
+                cachedBytes -= weight(c);
                 it.remove();
             }
         }
         return out;
+    }
+
+    /** What a cache entry costs: its bytes, and a little for the entry (chunks never written are entries too). */
+    private static long weight(byte[] c) {
+        return 64 + (c == null ? 0 : c.length);
     }
 
     private long[] origin(long chunk) {
