@@ -12,7 +12,8 @@ import org.packscope.codec.io.MemoryBudget;
  * <p>Two things the szip interface does around the stream: 32- and 64-bit pixels are coded
  * as 8-bit samples, the pixels' first bytes first, then their second bytes, and so on
  * (byte planes); and when a scanline is not a whole number of blocks, each scanline was
- * padded to one (by repeating its last pixel), so the padding is dropped again here.
+ * padded to one (with its last pixel under NN, zeros otherwise), so the padding is dropped
+ * again here.
  */
 final class SzipFilter implements io.jhdf.filter.Filter {
     static final int ID = 4;
