@@ -71,7 +71,8 @@ public final class Hdf5Format implements Format {
                 try {
                     root = nodes.headerFits(Node.of("", "probe"), file.getAddress(), "the root group")
                             && GroupMembers.namesFit(file, file) && o.accepts(file);
-                } catch (RuntimeException | StackOverflowError e) {
+                } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+                    // not recognised; the plain listing below reports what is damaged
                     root = false;
                 }
                 if (root) {

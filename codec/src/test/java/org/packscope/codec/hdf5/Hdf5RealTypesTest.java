@@ -224,6 +224,21 @@ class Hdf5RealTypesTest {
     }
 
     @Test
+    void aRootThatClaimsTooMuchMemoryWhileFormatsRecogniseItIsDamageNotABug(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        // 16 bytes a mutation run overwrote in an AnnData file: the root's attributes then claim
+        // more memory than the heap has while a format asks whether it recognises the file
+        byte[] b = java.nio.file.Files.readAllBytes(Fixtures.resource("fixtures/singlecell/pbmc_csc.h5ad"));
+        int[][] changes = {{131, 90}, {3400, 172}, {5822, 181}, {7322, 198}, {13009, 52}, {13556, 84}, {15231, 25}, {18389, 12},
+                {19003, 211}, {21313, 69}, {23246, 34}, {29617, 63}, {29959, 176}, {35041, 237}, {35830, 38}, {41252, 36}};
+        for (int[] c : changes) b[c[0]] = (byte) c[1];
+        Path copy = tmp.resolve("root.h5ad");
+        java.nio.file.Files.write(copy, b);
+        var found = TreeWalk.diagnostics(REGISTRY.open(copy), true, 10_000, Progress.NONE);
+        assertFalse(found.stream().anyMatch(l -> l.diagnostic().rule().equals("internal_error")), found.toString());
+        assertTrue(found.stream().anyMatch(l -> l.diagnostic().rule().equals("too_large_to_hold")), found.toString());
+    }
+
+    @Test
     void aBpcellsMatrixInTheRootGroupOpensAsTheFile() {
         var r = REGISTRY.resolve(fixture("bpcells_root.h5") + "::/");
         assertNotNull(r.target());
