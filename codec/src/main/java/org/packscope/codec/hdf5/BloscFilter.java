@@ -23,7 +23,9 @@ final class BloscFilter implements io.jhdf.filter.Filter {
         try {
             return c.decodeAll(Codecs.local());
         } catch (ReadProblem e) {
-            throw new Hdf5Problem("a Blosc-filtered chunk could not be decoded: " + e.getMessage(), -1);
+            // the Blosc reader's offsets count in the bytes it was given: the filtered chunk
+            org.packscope.codec.inspect.Span at = e.diagnostic().span();
+            throw new FilterDamage(at == null ? 0 : at.byteOffset(), "a Blosc-filtered chunk could not be decoded: " + e.getMessage());
         }
     }
 

@@ -1,71 +1,66 @@
 package org.packscope.codec.hdf5;
 
+import java.util.BitSet;
 import java.util.List;
 
+import io.jhdf.AbstractNode;
+import io.jhdf.api.Dataset;
+import io.jhdf.filter.FilterManager;
+import io.jhdf.filter.FilterPipeline;
+import io.jhdf.object.message.FilterPipelineMessage.FilterInfo;
+import io.jhdf.object.message.FilterPipelineMessage;
+
 /**
- * The HDF5 filters PackScope decodes with its own codecs, registered with jhdf's filter
- * mechanism so every dataset read goes through them: Blosc, LZ4, bitshuffle, Zstandard and
- * bzip2 (jhdf's own LZ4 and bitshuffle filters are replaced: these validate sizes before
- * allocating and use the native codecs when they load). Deflate, shuffle, Fletcher-32 and
- * LZF stay jhdf's.
+ * Undoes a chunked dataset's filters the way HDF5 does: last filter first, skipping each
+ * filter the chunk's filter mask says was not applied. HDF5 marks szip and deflate as
+ * optional, and stores a chunk they cannot shrink (random bits) as it is with that mask
+ * bit set; jhdf ignores the mask and decodes such a chunk anyway, into wrong values. A
+ * filter no reader here knows fails only the chunks that use it.
  */
 final class ChunkFilters {
-    private ChunkFilters() { }
+    private final List<FilterInfo> filters;
+    /** One single-filter jhdf pipeline per filter, made on first use (null until then). */
+    private final FilterPipeline[] steps;
 
-    static final List<io.jhdf.filter.Filter> ALL = List.of(
-            new BloscFilter(), new Lz4Filter(), new BitshuffleFilter(), new ZstdFilter(), new Bzip2Filter());
-
-    private static volatile boolean registered;
-
-    /** Adds the filters to jhdf's registry once. */
-    static void register() {
-        if (registered) return;
-        synchronized (ChunkFilters.class) {
-            if (registered) return;
-            for (io.jhdf.filter.Filter f : ALL) {
-                try {
-                    io.jhdf.filter.FilterManager.addFilter(f);
-                } catch (RuntimeException | LinkageError e) {
-                    // without it, datasets with this filter report it as missing, as before
-                }
-            }
-            registered = true;
-        }
+    private ChunkFilters(List<FilterInfo> filters) {
+        this.filters = filters;
+        this.steps = new FilterPipeline[filters.size()];
     }
 
-    /** jhdf's own decoders for the filters HDF5 itself defines (and LZF). */
-    private static final List<io.jhdf.filter.Filter> JHDF = List.of(new io.jhdf.filter.DeflatePipelineFilter(),
-            new io.jhdf.filter.ByteShuffleFilter(), new io.jhdf.filter.FletcherChecksumFilter(), new io.jhdf.filter.LzfFilter());
-
-    /** The decoder for a filter id, PackScope's own before jhdf's; null when neither knows the filter. */
-    static io.jhdf.filter.Filter byId(int id) {
-        for (io.jhdf.filter.Filter f : ALL) if (f.getId() == id) return f;
-        for (io.jhdf.filter.Filter f : JHDF) if (f.getId() == id) return f;
-        return null;
+    /** The dataset's filters, or null when jhdf does not expose its object header. */
+    static ChunkFilters of(Dataset d) {
+        if (!(d instanceof AbstractNode a)) return null;
+        var oh = a.getHeader();
+        List<FilterInfo> fs = oh.hasMessageOfType(FilterPipelineMessage.class)
+                ? oh.getMessageOfType(FilterPipelineMessage.class).getFilters() : List.of();
+        return new ChunkFilters(fs);
     }
 
     /**
-     * Undoes a chunk's filters, last applied first, skipping those its filter mask says
-     * were not applied (HDF5 stores a chunk unfiltered when an optional filter such as
-     * Blosc cannot make it smaller; jhdf's own pipeline ignores the mask).
+     * The chunk's decoded bytes. {@code stored} is the chunk as stored at file byte
+     * {@code address}; damage the first filter undone finds there is reported at its byte
+     * of the file, damage later in the pipeline at the chunk.
      */
-    static byte[] undo(byte[] stored, List<io.jhdf.filter.PipelineFilterWithData> filters, java.util.BitSet mask) {
+    byte[] decode(byte[] stored, BitSet mask, long address) {
         byte[] b = stored;
+        boolean first = true;
         for (int i = filters.size() - 1; i >= 0; i--) {
-            if (mask.get(i)) continue;
-            io.jhdf.filter.PipelineFilterWithData f = filters.get(i);
-            io.jhdf.filter.Filter decoder = byId(f.getId());
-            if (decoder == null) {
-                throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, "filter " + f.getName() + " (id " + f.getId() + ") is not one PackScope can undo", -1);
-            }
+            if (mask != null && mask.get(i)) continue;
+            FilterPipeline step = step(i);
             try {
-                b = decoder.decode(b, f.getFilterData());
-            } catch (Hdf5Problem e) {
-                throw e;
-            } catch (RuntimeException e) {
-                throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, "filter " + f.getName() + " (id " + f.getId() + "): " + Hdf5Problem.words(e), -1);
+                b = step.decode(b);
+            } catch (FilterDamage e) {
+                long at = first ? address + e.offset : address;
+                throw new Hdf5Problem(Hdf5Rules.FILTER_DAMAGED, "chunk filter " + filters.get(i).getName() + ": " + e.getMessage()
+                        + (first ? ", byte " + at + " of the file" : ""), at);
             }
+            first = false;
         }
         return b;
+    }
+
+    private synchronized FilterPipeline step(int i) {
+        if (steps[i] == null) steps[i] = FilterManager.getPipeline(List.of(filters.get(i)));
+        return steps[i];
     }
 }

@@ -6,6 +6,7 @@ import java.util.function.Function;
 
 import io.jhdf.api.Attribute;
 import io.jhdf.api.Dataset;
+
 import org.packscope.codec.inspect.Node;
 
 /**

@@ -9,6 +9,7 @@ import io.jhdf.api.Dataset;
 import io.jhdf.object.message.DataSpaceMessage;
 import io.jhdf.object.message.FillValueMessage;
 import io.jhdf.object.message.FillValueOldMessage;
+
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;
@@ -64,6 +65,19 @@ final class DatasetColumn implements ValueColumn {
     @Override public long count() { return elements.count(); }
 
     ElementCodec codec() { return codec; }
+
+    StoredElements elements() { return elements; }
+
+    @Override public boolean mayHaveGaps() { return elements.mayHaveGaps(); }
+
+    @Override
+    public void gaps(long start, byte[] dst, int off, int len) { elements.gaps(start, len, dst, off); }
+
+    @Override
+    public String gapReason(long index) {
+        Hdf5Problem p = elements.damageAt(index);
+        return p == null ? null : "its chunk could not be decoded: " + p.getMessage();
+    }
 
     @Override
     public void readRaw(long start, int len, byte[] dst, int off) {

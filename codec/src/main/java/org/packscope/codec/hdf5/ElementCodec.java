@@ -20,6 +20,7 @@ import io.jhdf.object.datatype.FloatingPoint;
 import io.jhdf.object.datatype.OpaqueDataType;
 import io.jhdf.object.datatype.Reference;
 import io.jhdf.object.datatype.StringData;
+
 import org.packscope.codec.inspect.ValueType;
 
 /**

@@ -33,8 +33,8 @@ final class FilterBytes {
 
     static void need(byte[] b, long at, long n, String filter) {
         if (at < 0 || n < 0 || at + n > b.length) {
-            throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, filter + ": the chunk ends at byte " + b.length + " inside a field of "
-                    + n + " bytes at byte " + at, -1);
+            throw new FilterDamage(Math.max(0, Math.min(at, b.length)), filter + ": the chunk ends at byte " + b.length
+                    + " inside a field of " + n + " bytes at byte " + at);
         }
     }
 
@@ -54,12 +54,10 @@ final class FilterBytes {
             n = ChunkCodecs.local().decode(codec, src, at, len, dst, dOff, expected);
         } catch (CodecException e) {
             long where = e.inputOffset() < 0 ? at : at + e.inputOffset();
-            throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, filter + ": the " + codec.label() + " block at byte " + at
-                    + " of the chunk cannot be decoded (at byte " + where + "): " + e.getMessage(), -1);
+            throw new FilterDamage(where, filter + ": the " + codec.label() + " block at byte " + at + " cannot be decoded: " + e.getMessage());
         }
         if (n != expected) {
-            throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, filter + ": the " + codec.label() + " block at byte " + at
-                    + " of the chunk decodes to " + n + " bytes, " + expected + " expected", -1);
+            throw new FilterDamage(at, filter + ": the " + codec.label() + " block at byte " + at + " decodes to " + n + " bytes, " + expected + " expected");
         }
     }
 }

@@ -61,6 +61,7 @@ final class GroupMembers {
         List<Member> out = new ArrayList<>();
         if (oh.hasMessageOfType(SymbolTableMessage.class)) {
             SymbolTableMessage stm = oh.getMessageOfType(SymbolTableMessage.class);
+            checkLocalHeap(st, stm.getLocalHeapAddress());
             ByteBuffer names = new LocalHeap(st, stm.getLocalHeapAddress()).getDataBuffer();
             for (long node : symbolTableNodes(st, stm.getBTreeAddress())) {
                 for (SymbolTableEntry e : new GroupSymbolTableNode(st, node).getSymbolTableEntries()) {
@@ -149,6 +150,38 @@ final class GroupMembers {
         return leaves;
     }
 
+    /**
+     * Whether the group's member names can be read without jhdf reading more than the file
+     * holds; formats ask jhdf for a group's children to recognise it, and that must not
+     * take seconds on a damaged name heap (the plain listing then reports it).
+     */
+    static boolean namesFit(Group g, HdfFile file) {
+        try {
+            HdfBackingStorage st = file.getHdfBackingStorage();
+            ObjectHeader oh = ObjectHeader.readObjectHeader(st, g.getAddress());
+            if (oh.hasMessageOfType(SymbolTableMessage.class)) checkLocalHeap(st, oh.getMessageOfType(SymbolTableMessage.class).getLocalHeapAddress());
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Checks the size a group's local heap (its member names) claims against the file before
+     * jhdf reads it: jhdf reads whatever a damaged size says, which takes seconds and memory.
+     */
+    private static void checkLocalHeap(HdfBackingStorage st, long at) {
+        int sl = st.getSizeOfLengths(), so = st.getSizeOfOffsets();
+        ByteBuffer h = st.readBufferFromAddress(at, 8 + 2 * sl + so).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        long size = sl == 8 ? h.getLong(8) : h.getInt(8) & 0xffffffffL;
+        long data = so == 8 ? h.getLong(8 + 2 * sl) : h.getInt(8 + 2 * sl) & 0xffffffffL;
+        long file = st.size() - st.getUserBlockSize();
+        if (size < 0 || data < 0 || data > file || size > file - data) {
+            throw new Hdf5Problem("heap: the local heap at byte " + at + " claims " + Long.toUnsignedString(size) + " bytes of names at byte "
+                    + Long.toUnsignedString(data) + ", past the end of the file", at);
+        }
+    }
+
     private static String name(ByteBuffer names, int offset) {
         ByteBuffer b = names.duplicate();
         b.position(offset);
@@ -157,7 +190,16 @@ final class GroupMembers {
 
     /** jhdf's object at a hard link, made the way jhdf makes it while listing a group. */
     private static Node object(HdfBackingStorage st, long at, String name, Group parent) {
-        ObjectHeader oh = ObjectHeader.readObjectHeader(st, at);
+        ObjectHeader oh;
+        try {
+            oh = ObjectHeader.readObjectHeader(st, at);
+        } catch (RuntimeException e) {
+            // an array datatype of version 1 (HDF5 1.6, PyTables) that jhdf misreads: read through a view where it says 2
+            HdfBackingStorage legacy = LegacyArrayTypes.patched(st, at);
+            if (legacy == null) throw e;
+            st = legacy;
+            oh = ObjectHeader.readObjectHeader(st, at);
+        }
         if (oh.hasMessageOfType(DataSpaceMessage.class)) return DatasetLoader.createDataset(st, oh, name, parent);
         if (oh.hasMessageOfType(DataTypeMessage.class)) return new CommittedDatatype(st, at, name, parent);
         if (CREATE_GROUP == null) throw new Hdf5Problem("groups below a damaged group cannot be opened with this jhdf", at);

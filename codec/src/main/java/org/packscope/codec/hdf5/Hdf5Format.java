@@ -28,7 +28,7 @@ public final class Hdf5Format implements Format {
     /** With exactly these group openers, asked in this order. */
     public Hdf5Format(List<Hdf5GroupOpener> groupOpeners) {
         this.groupOpeners = groupOpeners;
-        ChunkFilters.register();
+        Hdf5Filters.register();
     }
 
     @Override public String id() { return "hdf5"; }

@@ -3,6 +3,7 @@ package org.packscope.codec.hdf5;
 import java.nio.file.Path;
 
 import io.jhdf.api.Group;
+
 import org.packscope.codec.inspect.Node;
 
 /**

@@ -35,6 +35,7 @@ final class Hdf5Nodes {
     private final HdfFile hdf;
     private final References references;
     private final Links links;
+    private final VlenStrings strings;
 
     Hdf5Nodes(Path file, ByteSource source, List<Hdf5GroupOpener> openers, HdfFile hdf, Opener opener) {
         this.file = file;
@@ -44,6 +45,7 @@ final class Hdf5Nodes {
         this.hdf = hdf;
         this.references = new References(hdf);
         this.links = new Links(file, opener);
+        this.strings = new VlenStrings(hdf);
     }
 
     /** Groups nested deeper than this are not opened (real files nest a handful of levels). */
@@ -113,7 +115,7 @@ final class Hdf5Nodes {
             if (!headerFits(damaged, g.getAddress(), "group " + g.getPath())) {
                 return damaged.source(source).summary("unreadable object header");
             }
-            if (link == null) {
+            if (link == null && GroupMembers.namesFit(g, hdf)) {
                 for (Hdf5GroupOpener o : openers) {
                     try {
                         if (o.accepts(g)) return claimed(o, name, g, ancestors);
@@ -310,6 +312,11 @@ final class Hdf5Nodes {
             if (dims.length >= 2 && column.count() == count) {
                 n.facet(org.packscope.codec.store.ArraySlices.class, new org.packscope.codec.store.ColumnSlices(dims, column, List.of()));
             }
+            if (!filters.isEmpty() && column.mayHaveGaps()) {
+                // a deep check decodes every filtered chunk; each that fails is reported where it is
+                String what = "dataset " + d.getPath();
+                n.facet(org.packscope.codec.inspect.Verifier.class, (sink, progress) -> column.elements().verify(sink, progress, what));
+            }
             if (codec instanceof ElementCodec.Compound c) {
                 List<ElementCodec.Member> members = c.members;
                 int extra = chunks == null ? 0 : 1;
@@ -317,6 +324,8 @@ final class Hdf5Nodes {
             } else if (chunks != null) {
                 n.add(chunks);
             }
+        } else if (vlen && isVlenString(dtype)) {
+            n.facet(org.packscope.codec.inspect.ValueColumn.class, strings.column(d, count, source, base));
         } else if (vlen) {
             if (chunks != null) n.add(chunks);
             n.facet(org.packscope.codec.inspect.ValueColumn.class, new VlenColumn(d, count));
@@ -420,6 +429,26 @@ final class Hdf5Nodes {
         if (a.getDataType() instanceof VariableLength v && v.getParent() instanceof io.jhdf.object.datatype.Reference) {
             return references.vlenText(a.getData());
         }
+        if (isVlenString(a.getDataType()) && a.getDimensions().length <= 1) return vlenStringsText(a);
         return JavaValues.text(a.getData(), 400);
+    }
+
+    /** A variable-length string type whose stored descriptors this reader reads itself ({@link VlenStrings}). */
+    private boolean isVlenString(io.jhdf.object.datatype.DataType t) {
+        return t instanceof VariableLength v && v.isVariableLengthString() && v.getSize() == strings.descriptorSize();
+    }
+
+    /** A scalar or list variable-length string attribute from its heap bytes, listed as other values are. */
+    private String vlenStringsText(Attribute a) {
+        ByteBuffer b = a.getBuffer().duplicate();
+        int size = strings.descriptorSize();
+        int n = b.remaining() / size;
+        byte[] d = new byte[size];
+        String[] texts = new String[a.isScalar() ? Math.min(n, 1) : n];
+        for (int i = 0; i < texts.length; i++) {
+            b.get(d);
+            texts[i] = strings.text(d, 0);
+        }
+        return JavaValues.text(a.isScalar() && texts.length == 1 ? texts[0] : texts, 400);
     }
 }

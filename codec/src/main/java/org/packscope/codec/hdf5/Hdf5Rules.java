@@ -32,7 +32,9 @@ public final class Hdf5Rules implements RuleCatalogue {
     public static final Rule UNSUPPORTED_TYPE = Rule.warning("hdf5_unsupported_type",
             "a dataset's values are of a type PackScope does not show");
     public static final Rule FILTER_FAILED = Rule.error("hdf5_filter_failed",
-            "a chunk's filters (Blosc, LZ4, bitshuffle, Zstandard, bzip2, deflate, ...) cannot be undone on its stored bytes");
+            "a chunk's filter cannot run: its parameters are impossible, or no reader knows the filter");
+    public static final Rule FILTER_DAMAGED = Rule.error("hdf5_filter_damaged",
+            "a chunk's stored bytes are damaged for its filter (szip, Blosc, LZ4, bitshuffle, Zstandard, deflate, ...)");
     public static final Rule CHUNK_BEYOND_FILE = Rule.error("hdf5_chunk_beyond_file",
             "the chunk index places a chunk past the end of the file");
     public static final Rule CHUNK_SIZE_MISMATCH = Rule.error("hdf5_chunk_size_mismatch",

@@ -26,6 +26,13 @@ final class MemberColumn implements ValueColumn {
     @Override public ValueType type() { return member.codec().type; }
     @Override public long count() { return records.count(); }
 
+    @Override public boolean mayHaveGaps() { return records.mayHaveGaps(); }
+
+    @Override
+    public void gaps(long start, byte[] dst, int off, int len) { records.gaps(start, dst, off, len); }
+
+    @Override public String gapReason(long index) { return records.gapReason(index); }
+
     @Override
     public void readRaw(long start, int len, byte[] dst, int off) {
         int rw = records.type().byteWidth(), w = member.codec().type.byteWidth();

@@ -5,6 +5,7 @@ import io.jhdf.ObjectHeader;
 import io.jhdf.api.Dataset;
 import io.jhdf.object.datatype.DataType;
 import io.jhdf.object.message.DataTypeMessage;
+
 import org.packscope.codec.io.ByteSource;
 
 /**

@@ -1,5 +1,6 @@
 package org.packscope.codec.hdf5;
 
+import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,8 +12,11 @@ import java.util.TreeSet;
 import io.jhdf.api.Dataset;
 import io.jhdf.api.dataset.ChunkedDataset;
 import io.jhdf.api.dataset.ContiguousDataset;
+import io.jhdf.dataset.chunked.Chunk;
 import io.jhdf.dataset.chunked.ChunkOffset;
+import io.jhdf.dataset.chunked.ChunkedDatasetBase;
 
+import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.io.ByteSource;
 
 /**
@@ -40,8 +44,16 @@ final class StoredElements {
     private final int[] chunkDims;
     private final long[] gridStride;
     private final long chunkElements;
-    private Map<ChunkOffset, io.jhdf.dataset.chunked.Chunk> present;
+    /** The written chunks by origin, or null when jhdf does not say (then a missing one is found on reading). */
+    private Map<ChunkOffset, Chunk> written;
+    private boolean writtenLooked;
+    private final ChunkFilters filters;
+    private final long base;
     private final Map<Long, byte[]> cache = new LinkedHashMap<>(16, 0.75f, true);
+    /** Chunks that could not be decoded, by chunk index: their values are gaps, and this says why. */
+    private final Map<Long, Hdf5Problem> damaged = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Cached in place of a damaged chunk's bytes. */
+    private static final byte[] DAMAGED = new byte[0];
     private long cachedBytes;
 
     /**
@@ -55,6 +67,7 @@ final class StoredElements {
         this.dims = dims.length == 0 ? new long[] {count} : dims;
         this.fill = fill;
         this.file = file;
+        this.base = base;
         long at = -1;
         ByteBuffer small = null;
         ChunkedDataset ch = null;
@@ -75,6 +88,7 @@ final class StoredElements {
         this.contiguousAt = at;
         this.compact = small;
         this.chunked = ch;
+        this.filters = ch != null ? ChunkFilters.of(d) : null;
         if (ch != null) {
             int[] cd = ch.getChunkDimensions();
             if (cd.length != this.dims.length) {
@@ -166,8 +180,70 @@ final class StoredElements {
             byte[] c = chunks.get(chunk);
             int at = off + done * size;
             if (c == null) fillRun(dst, at, len);
+            else if (c == DAMAGED) java.util.Arrays.fill(dst, at, at + len * size, (byte) 0);
             else System.arraycopy(c, (int) (in * size), dst, at, len * size);
         });
+    }
+
+    /** True when some chunk may fail to decode (a chunked dataset), so its values may have gaps. */
+    boolean mayHaveGaps() {
+        return chunked != null;
+    }
+
+    /** Marks elements {@code [start, start+n)} that lie in chunks that could not be decoded. */
+    void gaps(long start, int n, byte[] dst, int off) {
+        java.util.Arrays.fill(dst, off, off + n, ValueColumn.PRESENT);
+        if (chunked == null || n == 0) return;
+        TreeSet<Long> needed = new TreeSet<>();
+        forEachRun(start, n, (chunk, in, len, done) -> needed.add(chunk));
+        chunks(needed);
+        if (damaged.isEmpty()) return;
+        forEachRun(start, n, (chunk, in, len, done) -> {
+            if (damaged.containsKey(chunk)) java.util.Arrays.fill(dst, off + done, off + done + len, ValueColumn.UNDECODABLE);
+        });
+    }
+
+    /** Why element {@code index} is a gap, or null when its chunk decoded (or was never decoded). */
+    Hdf5Problem damageAt(long index) {
+        if (chunked == null || damaged.isEmpty()) return null;
+        long[] chunk = {-1};
+        forEachRun(index, 1, (c, in, len, done) -> chunk[0] = c);
+        return damaged.get(chunk[0]);
+    }
+
+    /**
+     * Decodes every chunk (a batch at a time, in parallel) and reports each that cannot be
+     * decoded, at its byte of the file where the damage is known.
+     */
+    void verify(java.util.function.Consumer<org.packscope.codec.inspect.Diagnostic> sink,
+                org.packscope.codec.inspect.Progress progress, String what) {
+        if (chunked == null || count == 0) return;
+        Map<ChunkOffset, Chunk> have = written();
+        if (have == null) return; // jhdf does not say which chunks exist; reading them reports damage instead
+        // the chunks written (a damaged shape can claim a grid of billions; the index lists what is there)
+        List<Long> all = new ArrayList<>();
+        for (Chunk c : have.values()) {
+            long[] at = c.getChunkOffset();
+            if (at.length != dims.length) continue;
+            long k = 0;
+            boolean inside = true;
+            for (int i = 0; i < at.length && inside; i++) {
+                inside = at[i] >= 0 && at[i] < dims[i] && at[i] % chunkDims[i] == 0;
+                k += at[i] / chunkDims[i] * gridStride[i];
+            }
+            if (inside) all.add(k);
+        }
+        java.util.Collections.sort(all);
+        int batch = Math.max(1, (int) Math.min(64, CACHE_BYTES / 4 / Math.max(1, chunkElements * size)));
+        for (int first = 0; first < all.size(); first += batch) {
+            progress.checkCancelled();
+            TreeSet<Long> some = new TreeSet<>(all.subList(first, Math.min(all.size(), first + batch)));
+            chunks(some);
+            for (Long k : some) {
+                Hdf5Problem p = damaged.get(k);
+                if (p != null) sink.accept(Hdf5Problem.diagnostic(what + ", chunk at " + java.util.Arrays.toString(origin(k)), p));
+            }
+        }
     }
 
     /** The decoded chunks, null for chunks never written; missing ones are decoded in parallel. */
@@ -182,34 +258,47 @@ final class StoredElements {
             }
         }
         if (missing.isEmpty()) return out;
-        Map<ChunkOffset, io.jhdf.dataset.chunked.Chunk> have = present();
+        Map<ChunkOffset, Chunk> have = written();
         byte[][] decoded = new byte[missing.size()][];
         java.util.stream.IntStream.range(0, missing.size()).parallel().forEach(i -> {
             long[] origin = origin(missing.get(i));
-            if (have != null && !have.containsKey(new ChunkOffset(origin))) return;
-            decoded[i] = decode(origin);
+            try {
+                if (have == null) {
+                    decoded[i] = decode(origin);
+                } else {
+                    Chunk c = have.get(new ChunkOffset(origin));
+                    if (c != null) decoded[i] = decode(origin, c);
+                }
+            } catch (Hdf5Problem e) {
+                // this chunk's values become gaps; the others still decode
+                damaged.put(missing.get(i), e);
+                decoded[i] = DAMAGED;
+            } catch (OutOfMemoryError e) {
+                damaged.put(missing.get(i), new Hdf5Problem(org.packscope.codec.inspect.SharedRules.TOO_LARGE_TO_HOLD, "the chunk at "
+                        + java.util.Arrays.toString(origin) + " of " + dataset.getPath() + " decodes to more than PackScope can hold", -1));
+                decoded[i] = DAMAGED;
+            }
         });
         synchronized (this) {
             for (int i = 0; i < missing.size(); i++) {
                 byte[] c = decoded[i];
                 out.put(missing.get(i), c);
                 cache.put(missing.get(i), c);
-                cachedBytes += c == null ? 0 : c.length;
+                cachedBytes += weight(c);
             }
             var it = cache.entrySet().iterator();
             while (cachedBytes > CACHE_BYTES && it.hasNext()) {
                 byte[] c = it.next().getValue();
-                cachedBytes -= c == null ? 0 : c.length;
+                cachedBytes -= weight(c);
                 it.remove();
             }
         }
         return out;
     }
 
-    private static byte[] bytes(ByteBuffer b) {
-        byte[] out = new byte[b.remaining()];
-        b.get(out);
-        return out;
+    /** What a cache entry costs: its bytes, and a little for the entry (chunks never written are entries too). */
+    private static long weight(byte[] c) {
+        return 64 + (c == null ? 0 : c.length);
     }
 
     private long[] origin(long chunk) {
@@ -221,23 +310,45 @@ final class StoredElements {
         return o;
     }
 
+    /** A written chunk, read from the file and its filters undone as its filter mask says. */
+    private byte[] decode(long[] origin, Chunk chunk) {
+        if (filters == null) return decode(origin);
+        long at = base + chunk.getAddress();
+        int stored = chunk.getSize();
+        if (stored < 0 || !file.has(at, stored)) {
+            throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
+                    + " (" + stored + " bytes at byte " + at + ") runs past the end of the file", Math.max(0, at));
+        }
+        byte[] c;
+        try {
+            c = filters.decode(file.bytes(at, stored), chunk.getFilterMask(), at);
+        } catch (Hdf5Problem e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
+                    + " could not be read: " + Hdf5Problem.words(e), at);
+        }
+        return checked(origin, c);
+    }
+
     private byte[] decode(long[] origin) {
         int[] at = new int[origin.length];
         byte[] c;
         try {
             for (int i = 0; i < at.length; i++) at[i] = Math.toIntExact(origin[i]);
-            Map<ChunkOffset, io.jhdf.dataset.chunked.Chunk> index = present();
-            io.jhdf.dataset.chunked.Chunk stored = index == null ? null : index.get(new ChunkOffset(origin));
-            c = stored == null ? chunked.getDecompressedChunk(at)
-                    : ChunkFilters.undo(bytes(chunked.getRawChunkBuffer(at)), dataset.getFilters(), stored.getFilterMask());
+            c = chunked.getDecompressedChunk(at);
         } catch (StackOverflowError e) {
             throw new Hdf5Problem(Hdf5Rules.CYCLE, "the chunk index (B-tree) of " + dataset.getPath()
                     + " refers back to itself or nests too deep to follow", -1);
         } catch (RuntimeException e) {
-            if (present == null && String.valueOf(e.getMessage()).startsWith("No chunk with offset")) return null;
+            if (String.valueOf(e.getMessage()).startsWith("No chunk with offset")) return null;
             throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
                     + " could not be read: " + Hdf5Problem.words(e), -1);
         }
+        return checked(origin, c);
+    }
+
+    private byte[] checked(long[] origin, byte[] c) {
         if (c.length < chunkElements * size) {
             throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
                     + " decodes to " + c.length + " bytes, fewer than the " + chunkElements * size + " it holds", -1);
@@ -245,9 +356,39 @@ final class StoredElements {
         return c;
     }
 
-    /** Which chunks were written, or null when jhdf does not say (then a missing one is found on reading). */
-    private synchronized Map<ChunkOffset, io.jhdf.dataset.chunked.Chunk> present() {
-        if (present == null) present = ChunkIndex.of(chunked, dataset.getPath());
-        return present;
+    private static final Method CHUNK_LOOKUP = chunkLookup();
+
+    private static Method chunkLookup() {
+        try {
+            Method m = ChunkedDatasetBase.class.getDeclaredMethod("getChunkLookup");
+            m.setAccessible(true);
+            return m;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The written chunks by origin, or null when jhdf does not say (then a missing one is found on reading). */
+    private synchronized Map<ChunkOffset, Chunk> written() {
+        if (!writtenLooked) {
+            written = lookup(chunked, dataset.getPath());
+            writtenLooked = written != null;
+        }
+        return written;
+    }
+
+    /** jhdf's index of a dataset's written chunks (with their addresses and filter masks), or null when it does not say. */
+    @SuppressWarnings("unchecked")
+    static Map<ChunkOffset, Chunk> lookup(ChunkedDataset chunked, String path) {
+        if (CHUNK_LOOKUP == null || !(chunked instanceof ChunkedDatasetBase)) return null;
+        try {
+            return (Map<ChunkOffset, Chunk>) CHUNK_LOOKUP.invoke(chunked);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            if (e.getCause() instanceof StackOverflowError) {
+                throw new Hdf5Problem(Hdf5Rules.CYCLE, "the chunk index (B-tree) of " + path
+                        + " refers back to itself or nests too deep to follow", -1);
+            }
+            return null;
+        }
     }
 }

@@ -4,6 +4,7 @@ import java.lang.ref.SoftReference;
 import java.lang.reflect.Array;
 
 import io.jhdf.api.Dataset;
+
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 
@@ -43,7 +44,12 @@ final class VlenColumn implements ValueColumn {
     private synchronized Object flat() {
         Object flat = whole.get();
         if (flat == null) {
-            flat = dataset.isScalar() ? new Object[] {dataset.getData()} : dataset.getDataFlat();
+            try {
+                flat = dataset.isScalar() ? new Object[] {dataset.getData()} : dataset.getDataFlat();
+            } catch (RuntimeException e) {
+                // damaged descriptors or heap: jhdf's arithmetic and index failures are damage in the file
+                throw Hdf5Problem.reading("the variable-length values of " + dataset.getPath(), e);
+            }
             if (flat == null || flat.getClass().isArray() && Array.getLength(flat) < count) {
                 throw new Hdf5Problem("the variable-length values of " + dataset.getPath() + " are fewer than its shape says", -1);
             }

@@ -81,9 +81,40 @@ class Hdf5RealTypesTest {
 
     @Test
     void noTextShowsAJavaObjectIdentity() {
-        for (String f : List.of("types.h5", "netcdf_like.h5", "links.h5", "bpcells_root.h5")) {
+        for (String f : List.of("types.h5", "netcdf_like.h5", "links.h5", "bpcells_root.h5", "szip.h5", "vlen_strings.h5", "legacy_array.h5")) {
             assertEquals(List.of(), Hdf5RealworldTest.walk(open(f)), f);
         }
+    }
+
+    @Test
+    void variableLengthStringsKeepBytesThatAreNotUtf8() {
+        Node root = open("vlen_strings.h5");
+        Node ascii = root.find("ascii");
+        assertEquals("caf\\xe9", ascii.values().text(0), "a byte >= 0x80 is shown escaped, never as U+FFFD");
+        assertEquals("na\u00efve", ascii.values().text(4), "valid UTF-8 stays text");
+        assertEquals("r\\xe9sum\\xe9", field(ascii, "@note"));
+        assertEquals("[\"\\\\xfe\", \"fine\"]", field(ascii, "@notes"), "listed as JSON strings, as other string lists are");
+        assertEquals("", root.find("chunked").values().text(6), "an element never written is the empty string");
+        for (String p : List.of("ascii", "utf8", "chunked")) {
+            for (long i = 0; i < root.find(p).values().count(); i++) {
+                assertFalse(root.find(p).values().text(i).contains("\ufffd"), p + "[" + i + "]");
+            }
+        }
+    }
+
+    @Test
+    void arrayTypesOfVersion1AsPyTablesWroteThemAreRead() {
+        // jhdf alone misreads the type and fails on the whole object header
+        try (io.jhdf.HdfFile f = new io.jhdf.HdfFile(fixture("legacy_array.h5"))) {
+            org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> f.getDatasetByPath("table"));
+        }
+        Node root = open("legacy_array.h5");
+        Node table = root.find("table");
+        assertTrue(table.diagnostics().isEmpty(), table.diagnostics().toString());
+        assertEquals("[0.25, 8.0]", table.child("c").values().text(1));
+        assertEquals("[-4, 5, -6]", table.child("e").values().text(1));
+        assertEquals("(7.0, [1.0, 2.0], r, [9, 8, 7])", field(table, "@row"));
+        assertEquals("42", root.find("after").values().text(0));
     }
 
     @Test
@@ -174,6 +205,37 @@ class Hdf5RealTypesTest {
         assertFalse(found.stream().anyMatch(l -> l.diagnostic().rule().equals("internal_error")), found.toString());
         assertEquals("5", root.find("after").values().text(0));
         assertEquals("2", root.find("g/a").values().text(2));
+    }
+
+    @Test
+    void aLocalHeapClaimingMoreThanTheFileIsRefusedAtOnce(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        byte[] b = java.nio.file.Files.readAllBytes(fixture("types.h5"));
+        int heap = new String(b, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf("HEAP");
+        assertTrue(heap > 0);
+        // the root group's names: data segment size (8 bytes after the signature, version and reserved bytes)
+        java.nio.ByteBuffer.wrap(b, heap + 8, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(0x0f000000L);
+        Path copy = tmp.resolve("heap.h5");
+        java.nio.file.Files.write(copy, b);
+        long t0 = System.nanoTime();
+        var found = TreeWalk.diagnostics(REGISTRY.open(copy), true, 10_000, Progress.NONE);
+        assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "jhdf read 250 MB of names that are not there");
+        var d = found.stream().filter(l -> l.diagnostic().message().contains("local heap")).findFirst().orElseThrow(() -> new AssertionError(found.toString()));
+        assertEquals(heap, d.diagnostic().span().byteOffset());
+    }
+
+    @Test
+    void aRootThatClaimsTooMuchMemoryWhileFormatsRecogniseItIsDamageNotABug(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        // 16 bytes a mutation run overwrote in an AnnData file: the root's attributes then claim
+        // more memory than the heap has while a format asks whether it recognises the file
+        byte[] b = java.nio.file.Files.readAllBytes(Fixtures.resource("fixtures/singlecell/pbmc_csc.h5ad"));
+        int[][] changes = {{131, 90}, {3400, 172}, {5822, 181}, {7322, 198}, {13009, 52}, {13556, 84}, {15231, 25}, {18389, 12},
+                {19003, 211}, {21313, 69}, {23246, 34}, {29617, 63}, {29959, 176}, {35041, 237}, {35830, 38}, {41252, 36}};
+        for (int[] c : changes) b[c[0]] = (byte) c[1];
+        Path copy = tmp.resolve("root.h5ad");
+        java.nio.file.Files.write(copy, b);
+        var found = TreeWalk.diagnostics(REGISTRY.open(copy), true, 10_000, Progress.NONE);
+        assertFalse(found.stream().anyMatch(l -> l.diagnostic().rule().equals("internal_error")), found.toString());
+        assertTrue(found.stream().anyMatch(l -> l.diagnostic().rule().equals("too_large_to_hold")), found.toString());
     }
 
     @Test
