@@ -155,6 +155,19 @@ final class BjReader {
     /** Reads the uflex at the position, which moves past it. */
     long uflex(String what) {
         long p = in.byteOffset();
+        if (p >= 0 && p < size) {
+            byte b = src.get(p);
+            if (b >= 0) { // one byte, high bit clear: most counts, lengths and indices
+                lastNonCanonical = false;
+                in.seekByte(p + 1);
+                return b;
+            }
+        }
+        return uflexGroups(p, what);
+    }
+
+    /** A uflex of more than one byte (or one past the end), group by group with every check. */
+    private long uflexGroups(long p, String what) {
         long v = 0;
         long q = p;
         for (int i = 0; ; i++) {
@@ -257,8 +270,28 @@ final class BjReader {
     int typeByte() {
         long p = pos();
         int t = nextU8();
-        if (recording()) record("type_byte", -1, "type byte", p, p + 1, String.format("0x%02X", t), describeType(t));
+        if (recording()) recordTypeByte(p, t);
         return t;
+    }
+
+    // Recording is kept out of the reading methods, so that those stay small enough for the
+    // JIT to inline into the decoder's loop, which records nothing.
+
+    private void recordTypeByte(long p, int t) {
+        record("type_byte", -1, "type byte", p, p + 1, String.format("0x%02X", t), describeType(t));
+    }
+
+    private void recordFlexBits(long p, int t, int tagBits) {
+        int vb = 7 - tagBits;
+        long bit0 = p * 8;
+        recordBits(tagBits == 3 ? "flex.tag" : "fai.tag", "tag", bit0 + 8 - tagBits, tagBits, bin(t >> (8 - tagBits), tagBits),
+                describeType(t));
+        recordBits("flex.c", "C", bit0 + vb, 1, (t >> vb) & 1, "continuation flag: 1 = a uflex with the high bits follows");
+        recordBits("flex.low_bits", "low bits", bit0, vb, bin(t & ((1 << vb) - 1), vb), "low " + vb + " bits of the inline flex");
+    }
+
+    private void recordUflex(String key, String label, long from, long to, long value, String meaning) {
+        record(key, -1, label, from, to, Long.toUnsignedString(value), meaning);
     }
 
     /** What the type byte {@code t} says, for its field. */
@@ -330,13 +363,7 @@ final class BjReader {
      */
     private Head.Uflex inlineFlex(long p, int t, int tagBits) {
         int vb = 7 - tagBits;
-        if (recording()) {
-            long bit0 = p * 8;
-            recordBits(tagBits == 3 ? "flex.tag" : "fai.tag", "tag", bit0 + 8 - tagBits, tagBits, bin(t >> (8 - tagBits), tagBits),
-                    describeType(t));
-            recordBits("flex.c", "C", bit0 + vb, 1, (t >> vb) & 1, "continuation flag: 1 = a uflex with the high bits follows");
-            recordBits("flex.low_bits", "low bits", bit0, vb, bin(t & ((1 << vb) - 1), vb), "low " + vb + " bits of the inline flex");
-        }
+        if (recording()) recordFlexBits(p, t, tagBits);
         if ((t & (1 << vb)) == 0) return null;
         long start = pos();
         long hi = uflex("inline flex continuation");
@@ -347,8 +374,7 @@ final class BjReader {
         if ((hi >>> (64 - vb)) != 0) {
             throw fatal(p, BinaryJsonRules.UFLEX_OVERFLOW, "inline flex reassembles to a value above 2^64-1");
         }
-        record("flex.continuation", -1, "continuation", start, pos(), recording() ? Long.toUnsignedString(hi) : null,
-                "uflex: the value shifted right by " + vb);
+        if (recording()) recordUflex("flex.continuation", "continuation", start, pos(), hi, "uflex: the value shifted right by " + vb);
         return new Head.Uflex(start, pos(), hi);
     }
 
@@ -369,11 +395,6 @@ final class BjReader {
         int hhhh = t & 0x0f;
         boolean exact = header.floatComp() == 0;
         int n = exact ? 8 : header.scalarFloatBytes();
-        if (recording()) {
-            recordBits("float.tag", "tag", p * 8 + 4, 4, "0001", "float");
-            recordBits("float.hhhh", "hhhh", p * 8, 4, bin(hhhh, 4), exact
-                    ? "must be 0000 with float compression 0" : "the 4 most significant bits (sign, top exponent bits)");
-        }
         if (exact && hhhh != 0) {
             error(p, BinaryJsonRules.NONZERO_NIBBLE, String.format(
                     "float type byte 0x%02X: with float compression 0 the low nibble must be 0", t));
@@ -388,12 +409,18 @@ final class BjReader {
             for (int i = 0; i < n; i++) bits |= (long) (src.get(p + 1 + i) & 0xff) << (52 - 8 * i);
         }
         at(p + 1 + n);
-        if (recording()) {
-            record("float.payload", -1, "payload", p + 1, p + 1 + n, hex(p + 1, n), exact
-                    ? "the binary64, big-endian" : "the next " + (n * 8) + " bits, most significant first; "
-                    + header.removedBits() + " low bits were removed");
-        }
+        if (recording()) recordFloat(p, t, n);
         return new Head(p, t, Head.Kind.FLOAT, 0, 0, null, null, null, 0, p + 1 + n, bits, false);
+    }
+
+    private void recordFloat(long p, int t, int n) {
+        boolean exact = header.floatComp() == 0;
+        recordBits("float.tag", "tag", p * 8 + 4, 4, "0001", "float");
+        recordBits("float.hhhh", "hhhh", p * 8, 4, bin(t & 0x0f, 4), exact
+                ? "must be 0000 with float compression 0" : "the 4 most significant bits (sign, top exponent bits)");
+        record("float.payload", -1, "payload", p + 1, p + 1 + n, hex(p + 1, n), exact
+                ? "the binary64, big-endian" : "the next " + (n * 8) + " bits, most significant first; "
+                + header.removedBits() + " low bits were removed");
     }
 
     private Head readF32(long p, int t) {
@@ -432,20 +459,14 @@ final class BjReader {
             throw fatal(q, BinaryJsonRules.LENGTH_EXCEEDS_INPUT, "body length " + Long.toUnsignedString(length)
                     + " is larger than the " + (size - after) + " bytes left");
         }
-        record("body_length", -1, "body length", q, after, recording() ? Long.toUnsignedString(length) : null,
-                "SJ: bytes of the body after this field (uflex)");
+        if (recording()) recordUflex("body_length", "body length", q, after, length, "SJ: bytes of the body after this field (uflex)");
         return new Head.Uflex(q, after, length);
     }
 
     private Head readNdHead(long p, int t) {
         int elemType = (t >> 4) & 3;
         int d = t & 0x0f;
-        if (recording()) {
-            long bit0 = p * 8;
-            recordBits("nd.tag", "tag", bit0 + 6, 2, "11", "homogeneous N-D array");
-            recordBits("nd.tt", "tt", bit0 + 4, 2, bin(elemType, 2), "element type: " + Head.ELEMENT_TYPES[elemType]);
-            recordBits("nd.dddd", "dddd", bit0, 4, d, "number of dimensions");
-        }
+        if (recording()) recordNdBits(p, elemType, d);
         if (d == 0) throw fatal(p, BinaryJsonRules.ZERO_DIMENSIONS, String.format("N-D array type byte 0x%02X has 0 dimensions", t));
         long[] dims = new long[d];
         long[] dimPos = new long[d];
@@ -453,10 +474,7 @@ final class BjReader {
         for (int k = 0; k < d; k++) {
             dimPos[k] = pos();
             dims[k] = uflex("dimension " + k);
-            if (recording()) {
-                in.recordSpan("nd.dim", k, "dim " + k, dimPos[k], pos(), Long.toUnsignedString(dims[k]),
-                        "size of dimension " + k + " (uflex)");
-            }
+            if (recording()) recordDim(k, dimPos[k], dims[k]);
             if (dims[k] == 0) zero = true;
         }
         long count = 1;
@@ -508,6 +526,17 @@ final class BjReader {
                 count, q, 0, false);
         if (elemType != 0) checkSjLength(h, q + dataBytes);
         return h;
+    }
+
+    private void recordNdBits(long p, int elemType, int d) {
+        long bit0 = p * 8;
+        recordBits("nd.tag", "tag", bit0 + 6, 2, "11", "homogeneous N-D array");
+        recordBits("nd.tt", "tt", bit0 + 4, 2, bin(elemType, 2), "element type: " + Head.ELEMENT_TYPES[elemType]);
+        recordBits("nd.dddd", "dddd", bit0, 4, d, "number of dimensions");
+    }
+
+    private void recordDim(int k, long from, long size) {
+        in.recordSpan("nd.dim", k, "dim " + k, from, pos(), Long.toUnsignedString(size), "size of dimension " + k + " (uflex)");
     }
 
     static String dimsText(long[] dims) {

@@ -56,11 +56,27 @@ final class NdColumn implements org.packscope.codec.inspect.ValueColumn {
             case 2 -> {
                 for (int i = 0; i < len; i++) dst[off + i] = r.ndInt(head, base + i);
             }
-            case 3 -> {
-                for (int i = 0; i < len; i++) dst[off + i] = r.ndFloatBits(head, base + i);
-            }
+            case 3 -> readFloats(base, dst, off, len);
             default -> throw new UnsupportedOperationException("string elements have no numeric value; use text()");
         }
+    }
+
+    /**
+     * Float elements plane by plane: each plane's bytes for the rows asked are contiguous,
+     * so they are fetched in one read and or'ed into place (removed bits stay zero).
+     */
+    private void readFloats(long first, long[] dst, int off, int len) {
+        Header hd = doc.header();
+        int planes = hd.planes();
+        long count = head.count();
+        long mask = -1L << hd.removedBits();
+        java.util.Arrays.fill(dst, off, off + len, 0L);
+        for (int j = 0; j < planes; j++) {
+            byte[] plane = doc.source().bytes(head.bodyStart() + j * count + first, len);
+            int shift = 56 - 8 * j;
+            for (int i = 0; i < len; i++) dst[off + i] |= (long) (plane[i] & 0xff) << shift;
+        }
+        for (int i = 0; i < len; i++) dst[off + i] &= mask;
     }
 
     @Override
