@@ -18,6 +18,7 @@ import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.OutOfRangeException;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * Reading Binary JSON (BJ and seekable SJ, version 1): whole-document decoding to
@@ -68,16 +69,16 @@ public final class BinaryJson {
         r.onlyInsideLarge = onlyInsideLarge;
         JsonEvents ev = progress == Progress.NONE ? events : new Cancellable(events, progress);
         try {
-            Header h = r.readHeader();
-            StringTable t = r.readStrings(h.end());
+            r.readHeader();
+            StringTable t = r.readStrings();
             if (!t.complete()) return new DecodeResult(diags, false);
             long end = new StreamDecoder(r).decode(t.end(), ev, 0);
-            if (end < src.size()) r.error(end, Rules.TRAILING_BYTES, trailingText(src.size() - end));
+            if (end < src.size()) r.error(end, BinaryJsonRules.TRAILING_BYTES, trailingText(src.size() - end));
             return new DecodeResult(diags, true);
-        } catch (BjFatal f) {
+        } catch (ReadProblem f) {
             if (!onlyInsideLarge || r.insideLarge > 0) diags.add(f.diagnostic());
         } catch (OutOfRangeException e) {
-            diags.add(Diagnostic.errorAtByte(src.size(), Rules.UNEXPECTED_EOF, "the data ends early: " + e.getMessage()));
+            diags.add(Diagnostic.errorAtByte(src.size(), BinaryJsonRules.UNEXPECTED_EOF, "the data ends early: " + e.getMessage()));
         }
         return new DecodeResult(diags, false);
     }

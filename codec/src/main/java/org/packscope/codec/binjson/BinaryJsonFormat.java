@@ -29,12 +29,12 @@ public final class BinaryJsonFormat implements Format {
     @Override
     public Node open(Path path, Opener opener) {
         String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
-        return Node.lazy(name, "binjson-file", n -> {
+        return Node.lazy(name, BjNodes.FILE_KIND, n -> {
             ByteSource src;
             try {
                 src = ByteSource.open(path);
             } catch (java.io.IOException | RuntimeException e) {
-                n.diagnose(Diagnostic.error(null, "unreadable_file", "cannot open " + path + ": " + e.getMessage()));
+                n.diagnose(Diagnostic.error(null, BinaryJsonRules.UNREADABLE_FILE, "cannot open " + path + ": " + e.getMessage()));
                 return;
             }
             BjNodes.loadFile(n, src);

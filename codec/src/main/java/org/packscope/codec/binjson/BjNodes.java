@@ -9,6 +9,7 @@ import java.util.Set;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
+import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
@@ -18,6 +19,9 @@ import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.NodeRecorder;
+import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.read.Recorder;
 
 /**
  * The inspection tree. The file node is the root value: map entries are children named
@@ -37,84 +41,79 @@ final class BjNodes {
     static final String STRINGS_NODE = "(strings)";
     private static final int TABLE_ROWS = 1000;
 
+    /** The kind of the file node (the root value's node, which also holds the header). */
+    static final String FILE_KIND = "bj-file";
+
     static Node file(ByteSource src, String name) {
-        return Node.lazy(name, "binjson-file", n -> loadFile(n, src));
+        return Node.lazy(name, FILE_KIND, n -> loadFile(n, src));
+    }
+
+    /**
+     * The fields a value node's reader records, held until its head has been read: a node
+     * whose head fails shows its key and type byte, not the bits read before the problem.
+     */
+    private static final class Pending implements Recorder {
+        private final List<Field> fields = new ArrayList<>();
+
+        @Override
+        public void field(String key, int index, String label, long bit, long bits, Object value, String meaning) {
+            fields.add(new Field(key, index, label, Span.bits(bit, bits), String.valueOf(value), meaning));
+        }
+
+        /** Moves the fields recorded so far to {@code n} (only those of {@code keys}, when given). */
+        void addTo(Node n, String... keys) {
+            for (Field f : fields) if (keys.length == 0 || Arrays.asList(keys).contains(f.key())) n.addField(f);
+            fields.clear();
+        }
+    }
+
+    /** A keyed field over data bits (an N-D array's data, planes, elements). */
+    private static void field(Node n, String key, int index, String label, Span span, Object value, String meaning) {
+        n.addField(new Field(key, index, label, span, String.valueOf(value), meaning));
+    }
+
+    /** A field with no bits of its own (worked out from others), keyed for its documentation. */
+    private static void derived(Node n, String key, String label, Object value, String meaning) {
+        n.addField(new Field(key, -1, label, null, String.valueOf(value), meaning));
     }
 
     // ------------------------------------------------------------------ file
 
     static void loadFile(Node n, ByteSource src) {
-        n.source(src).span(Span.bytes(0, src.size())).facet(FieldExplainer.class, BjExplainer.VALUE);
-        BjReader r = new BjReader(src, n::diagnose);
+        n.source(src).span(Span.bytes(0, src.size())).facet(FieldExplainer.class, BinaryJsonDocs.DOCS);
         Header h;
         try {
-            h = r.readHeader();
-        } catch (BjFatal f) {
+            h = new BjReader(src, n::diagnose, new NodeRecorder(n)).readHeader();
+        } catch (ReadProblem f) {
             n.diagnose(f.diagnostic()).summary("not readable as binary JSON: " + f.diagnostic().message());
-            if (src.size() >= 2) n.field("magic", Span.bytes(0, 2), magicText(src), "file identifier, must be BJ or SJ");
             return;
         }
-        n.field("magic", Span.bytes(0, 2), h.magic(), h.seekable()
-                ? "SJ: seekable binary JSON (containers carry byte lengths, strings an index)"
-                : "BJ: plain binary JSON");
-        n.field("version", Span.bytes(2, h.floatCompPos() - 2), h.version(), "protocol version (uflex), must be 1");
-        n.field("floatcomp", Span.bytes(h.floatCompPos(), h.end() - h.floatCompPos()), h.floatComp(),
-                "float compression c: removes r(c) = " + h.removedBits() + " low bits of every f64, keeping K = "
-                        + h.keptBits());
-        Node strNode = Node.of(STRINGS_NODE, "bj-string-table").source(src).facet(FieldExplainer.class, BjExplainer.STRING_TABLE);
-        BjReader sr = new BjReader(src, n::diagnose); // string-table problems belong to the file
+        Node strNode = Node.of(STRINGS_NODE, "bj-string-table").source(src).facet(FieldExplainer.class, BinaryJsonDocs.DOCS);
+        // string-table problems belong to the file; its fields to the table's node
+        BjReader sr = new BjReader(src, n::diagnose, new NodeRecorder(strNode));
         sr.header = h;
-        StringTable t = sr.readStrings(h.end());
-        describeStrings(strNode, src, h, t);
+        StringTable t = sr.at(h.end()).readStrings();
+        describeStrings(strNode, src, t);
         if (!t.complete()) {
             n.children(List.of(strNode));
             n.summary(h.magic() + " v1 · string table unreadable");
             return;
         }
         Document doc = new Document(src, h, t);
-        r.header = h;
-        r.strings = t;
+        Pending fields = new Pending();
+        BjReader r = new BjReader(doc, n::diagnose, fields);
         n.facet(TextExport.class, new JsonExport(src));
         n.facet(BulkDecoder.class, (progress, threads) -> BinaryJson.countValues(src));
         n.facet(Verifier.class, (sink, progress) -> BinaryJson.verifyLargeContainers(src, sink, progress));
         String prefix = h.magic() + " v1 · c=" + h.floatComp() + " · " + t.count() + " strings · ";
-        fillValue(n, doc, r, t.end(), -1, strNode, true, prefix, 0);
+        fillValue(n, doc, r, fields, t.end(), -1, strNode, true, prefix, 0);
     }
 
-    private static String magicText(ByteSource src) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < 2; i++) {
-            int b = src.u8(i);
-            sb.append(b >= 0x20 && b < 0x7f ? String.valueOf((char) b) : String.format("\\x%02X", b));
-        }
-        return sb.toString();
-    }
-
-    private static void describeStrings(Node s, ByteSource src, Header h, StringTable t) {
+    /** The string table's node: its fields were recorded while it was read; here come the rest. */
+    private static void describeStrings(Node s, ByteSource src, StringTable t) {
         long end = t.end();
-        s.span(Span.bytes(t.countPos(), end - t.countPos()));
+        s.span(Span.bytes(t.start(), end - t.start()));
         s.summary(t.count() + " strings" + (t.complete() ? "" : " (only " + t.parsed() + " readable)"));
-        BjReader r = new BjReader(src, d -> { });
-        if (t.parsed() > 0 || t.entriesStart() >= 0) {
-            s.field("count", Span.bytes(t.countPos(), r.uflexLength(t.countPos())), t.count(), "number of strings (uflex)");
-        }
-        if (t.lengthPos() >= 0) {
-            s.field("length", Span.bytes(t.lengthPos(), r.uflexLength(t.lengthPos())), t.declaredLength(),
-                    "SJ: byte length of the entries (uflex)");
-            long entries = StringTable.indexEntries(t.count());
-            if (t.entriesStart() >= 0) {
-                s.field("index", Span.bytes(t.indexPos(), entries * 4), entries + " × i32",
-                        "SJ: offset of every 16th string's entry from the start of the entries");
-                for (long k = 0; k < Math.min(entries, 64); k++) {
-                    s.field("index " + k, Span.bytes(t.indexPos() + 4 * k, 4), src.u32le(t.indexPos() + 4 * k),
-                            "offset of string " + 16 * k);
-                }
-            }
-        }
-        if (t.entriesStart() >= 0) {
-            s.field("entries", Span.bytes(t.entriesStart(), end - t.entriesStart()), (end - t.entriesStart()) + " bytes",
-                    "each string: uflex byte length, then UTF-8 bytes");
-        }
         List<List<Object>> rows = new ArrayList<>();
         for (int i = 0; i < Math.min(t.parsed(), TABLE_ROWS); i++) {
             long p = t.entryPos()[i];
@@ -125,13 +124,14 @@ final class BjNodes {
         s.drillDown(true);
         s.lazyChildren(t.parsed(), i -> {
             long p = t.entryPos()[i];
-            int lenBytes = r.uflexLength(p);
             long dataEnd = t.entryPos()[i + 1];
-            return Node.of(Integer.toString(i), "bj-string").source(src).span(Span.bytes(p, dataEnd - p))
-                    .facet(FieldExplainer.class, BjExplainer.STRING_ENTRY)
-                    .summary(BjReader.quote(t.get(i)))
-                    .field("length", Span.bytes(p, lenBytes), dataEnd - p - lenBytes, "byte length (uflex)")
-                    .field("utf8", Span.bytes(p + lenBytes, dataEnd - p - lenBytes), t.get(i), "the string's UTF-8 bytes");
+            Node e = Node.of(Integer.toString(i), "bj-string").source(src).span(Span.bytes(p, dataEnd - p))
+                    .facet(FieldExplainer.class, BinaryJsonDocs.DOCS)
+                    .summary(BjReader.quote(t.get(i)));
+            BjReader r = new BjReader(src, d -> { }, new NodeRecorder(e)).at(p);
+            r.uflex("entry.length", "length", "length of string " + i, "byte length (uflex)");
+            r.record("entry.utf8", -1, "utf8", r.pos(), dataEnd, t.get(i), "the string's UTF-8 bytes");
+            return e;
         });
     }
 
@@ -141,15 +141,16 @@ final class BjNodes {
         ByteSource src = doc.source();
         String kind = pos < src.size() ? kindName(src.u8(pos)) : "bj-value";
         Node node = Node.lazy(name, kind, n -> {
-            n.source(src).facet(FieldExplainer.class, BjExplainer.VALUE);
-            BjReader r = new BjReader(doc, n::diagnose);
+            n.source(src).facet(FieldExplainer.class, BinaryJsonDocs.DOCS);
+            Pending fields = new Pending();
+            BjReader r = new BjReader(doc, n::diagnose, fields);
             if (keyPos >= 0) {
                 // the key belongs to the parent map, which reports its problems
-                long idx = new BjReader(doc, d -> { }).uflex(keyPos, "key");
-                n.field("key", Span.bytes(keyPos, pos - keyPos), idx,
-                        "string index of the key " + (doc.strings().has(idx) ? BjReader.quote(doc.strings().get(idx)) : "(out of range)"));
+                long idx = r.at(keyPos).uflexQuietly("key");
+                r.record("key", -1, "key", keyPos, r.pos(), idx, "string index of the key "
+                        + (doc.strings().has(idx) ? BjReader.quote(doc.strings().get(idx)) : "(out of range)"));
             }
-            fillValue(n, doc, r, pos, keyPos, null, false, "", depth);
+            fillValue(n, doc, r, fields, pos, keyPos, null, false, "", depth);
         });
         // known before loading, so a walk that asks first does not load what it will not visit
         if (kind.equals("bj-ndarray") || largeContainer(doc, pos)) node.drillDown(true);
@@ -158,11 +159,11 @@ final class BjNodes {
 
     private static boolean largeContainer(Document doc, long pos) {
         try {
-            BjReader r = new BjReader(doc, d -> { });
+            BjReader r = BjReader.silent(doc);
             Head.Kind k = Head.kindOf(r.u8(pos));
             if (k != Head.Kind.MAP && k != Head.Kind.LIST) return false;
             return r.skipHeadCount(pos) > BjReader.LARGE_CONTAINER;
-        } catch (BjFatal f) {
+        } catch (ReadProblem f) {
             return false;
         }
     }
@@ -207,7 +208,7 @@ final class BjNodes {
             this.complete = complete;
             this.end = end;
             this.depth = depth;
-            this.quiet = new BjReader(doc, d -> { });
+            this.quiet = BjReader.silent(doc);
         }
 
         int n() { return n; }
@@ -224,56 +225,55 @@ final class BjNodes {
         /** The value of the child starting at {@code start}. */
         synchronized long valueOf(long start) {
             if (!map) return start;
-            quiet.uflex(start, "key");
-            return quiet.next;
+            quiet.at(start).uflex("key");
+            return quiet.pos();
         }
 
         synchronized String name(int i, long start) {
-            return map ? quiet.readKey(start, null) : Integer.toString(i);
+            return map ? quiet.at(start).readKey(null) : Integer.toString(i);
         }
     }
 
-    private static void fillValue(Node n, Document doc, BjReader r, long pos, long keyPos, Node strNode,
+    private static void fillValue(Node n, Document doc, BjReader r, Pending fields, long pos, long keyPos, Node strNode,
                                   boolean root, String summaryPrefix, int depth) {
         long start = keyPos >= 0 ? keyPos : pos;
         List<Node> fixed = strNode == null ? List.of() : List.of(strNode);
         n.span(Span.bytes(start, 1));
-        if (pos < r.size) {
-            n.field("type byte", Span.bytes(pos, 1), String.format("0x%02X", r.u8(pos)), describeType(r.u8(pos)));
-        }
         if (depth > BjReader.MAX_DEPTH) {
             // every path stops here: the decoder, the verifier's skip and the tree alike
+            if (pos < r.size) r.at(pos).typeByte();
+            fields.addTo(n);
             n.diagnose(BjReader.tooDeep(pos).diagnostic()).summary(summaryPrefix + "nested too deep: not read");
             n.children(fixed);
             return;
         }
         Head h;
         try {
-            h = r.readHead(pos);
-        } catch (BjFatal f) {
+            h = r.at(pos).readHead();
+        } catch (ReadProblem f) {
+            // of a head that cannot be read, only its key and type byte are shown, not the bits before the problem
+            fields.addTo(n, "key", "type_byte");
             n.diagnose(f.diagnostic()).summary(summaryPrefix + "unreadable: " + f.diagnostic().message());
             n.children(fixed);
             return;
         }
-        describeHead(n, doc, r, h);
-        n.facet(FieldExplainer.class, BjExplainer.value(h.kind));
+        fields.addTo(n);
+        describeHead(n, doc, h);
         if (!root) n.facet(TextExport.class, new ValueExport(doc, pos));
-        long end = h.end;
-        switch (h.kind) {
+        long end = h.end().orElse(-1);
+        switch (h.kind()) {
             case MAP, LIST -> {
                 Body body = scan(n, doc, r, h, depth);
                 if (body.complete()) {
                     end = body.end();
                     r.checkSjLength(h, end);
-                } else if (h.lengthPos < 0) {
-                    end = -1;
                 }
-                String what = h.kind == Head.Kind.MAP ? "map · " + h.count + " entries" : "list · " + h.count + " elements";
+                String what = h.kind() == Head.Kind.MAP ? "map · " + h.count() + " entries" : "list · " + h.count() + " elements";
                 if (!body.complete()) what += " (" + body.n() + " readable)";
                 n.summary(summaryPrefix + what);
                 n.table(entriesTable(r, h, body));
                 // a walk does not visit so many children; the file's verifier checks them
-                if (h.count > BjReader.LARGE_CONTAINER) n.drillDown(true);
+                if (h.count() > BjReader.LARGE_CONTAINER) n.drillDown(true);
                 int extra = fixed.size();
                 n.lazyChildren(body.n() + extra, i -> {
                     if (i < extra) return fixed.get(i);
@@ -285,8 +285,8 @@ final class BjNodes {
             case NDARRAY -> {
                 try {
                     r.checkNdPadding(h);
-                    if (h.elemType == 0) end = r.scanNdStrings(h);
-                } catch (BjFatal f) {
+                    if (h.nd().strings()) end = r.scanNdStrings(h);
+                } catch (ReadProblem f) {
                     n.diagnose(f.diagnostic());
                     end = -1;
                 }
@@ -303,17 +303,17 @@ final class BjNodes {
         if (end >= 0) {
             n.span(Span.bytes(start, end - start));
             if (root && end < r.size) {
-                r.error(end, Rules.TRAILING_BYTES, BinaryJson.trailingText(r.size - end));
+                r.error(end, BinaryJsonRules.TRAILING_BYTES, BinaryJson.trailingText(r.size - end));
             }
         }
     }
 
     private static Body scan(Node n, Document doc, BjReader r, Head h, int depth) {
-        int cap = (int) Math.min(h.count, Integer.MAX_VALUE - 16);
-        boolean map = h.kind == Head.Kind.MAP;
+        int cap = (int) Math.min(h.count(), Integer.MAX_VALUE - 16);
+        boolean map = h.kind() == Head.Kind.MAP;
         long[] marks = new long[(int) Math.min((cap + Body.STEP - 1) / Body.STEP, 1 << 12)];
-        Set<String> keys = map && h.count > 1 ? new HashSet<>() : null;
-        long q = h.bodyStart;
+        Set<String> keys = map && h.count() > 1 ? new HashSet<>() : null;
+        long q = h.bodyStart();
         int i = 0;
         boolean complete = true;
         for (; i < cap; i++) {
@@ -324,29 +324,29 @@ final class BjNodes {
             }
             if (map) {
                 try {
-                    r.readKey(q, keys);
-                } catch (BjFatal f) {
+                    r.at(q).readKey(keys);
+                } catch (ReadProblem f) {
                     n.diagnose(f.diagnostic());
                     complete = false;
                     break;
                 }
-                q = r.next;
+                q = r.pos();
             }
             try {
                 q = r.skip(q, depth + 1);
-            } catch (BjFatal f) {
+            } catch (ReadProblem f) {
                 // the child reports this itself when it is read
                 i++;
                 complete = false;
                 break;
             }
         }
-        if (cap < h.count) complete = false;
+        if (cap < h.count()) complete = false;
         return new Body(doc, i, map, marks, complete, q, depth);
     }
 
     private static DataTable entriesTable(BjReader r, Head h, Body body) {
-        boolean map = h.kind == Head.Kind.MAP;
+        boolean map = h.kind() == Head.Kind.MAP;
         List<List<Object>> rows = new ArrayList<>();
         int shown = Math.min(body.n(), TABLE_ROWS);
         long start = shown > 0 ? body.start(0) : -1;
@@ -366,122 +366,48 @@ final class BjNodes {
 
     // ------------------------------------------------------------------ fields
 
-    static String describeType(int t) {
-        Head.Kind k = Head.kindOf(t);
-        if (k == null) return "reserved type byte (0x01, 0x04..0x0F): corruption";
-        return switch (k) {
-            case NULL -> "null";
-            case FALSE -> "false";
-            case TRUE -> "true";
-            case FLOAT -> "0001 hhhh: float, truncated binary64";
-            case INT -> "001 C pppp: int, inline flex of zigzag(n)";
-            case STRING -> "010 C pppp: string, inline flex of the string index";
-            case F32 -> "0110 0000: float stored as binary32";
-            case FLOAT_AS_INT -> "0111 C ppp: float-as-int, inline flex of zigzag(n)";
-            case MAP -> "100 C pppp: map, inline flex of the entry count";
-            case LIST -> "101 C pppp: inhomogeneous list, inline flex of the element count";
-            case NDARRAY -> "11 tt dddd: homogeneous N-D array";
-        };
-    }
-
-    private static String bin(int v, int bits) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = bits - 1; i >= 0; i--) sb.append((v >> i) & 1);
-        return sb.toString();
-    }
-
-    private static void describeHead(Node n, Document doc, BjReader r, Head h) {
-        long bit0 = h.offset * 8;
-        int t = h.typeByte;
-        switch (h.kind) {
+    /**
+     * The head's derived fields: what its recorded bits and bytes add up to (a float's bit
+     * pattern and value, an int's zigzag and value, a string's index and text, a count).
+     */
+    private static void describeHead(Node n, Document doc, Head h) {
+        switch (h.kind()) {
             case FLOAT -> {
-                n.field("tag", Span.bits(bit0 + 4, 4), "0001", "float");
-                n.field("hhhh", Span.bits(bit0, 4), bin(t & 15, 4), doc.header().floatComp() == 0
-                        ? "must be 0000 with float compression 0" : "the 4 most significant bits (sign, top exponent bits)");
-                int nb = doc.header().scalarFloatBytes();
-                n.field("payload", Span.bytes(h.offset + 1, nb), hex(r, h.offset + 1, nb), doc.header().floatComp() == 0
-                        ? "the binary64, big-endian" : "the next " + (nb * 8) + " bits, most significant first; "
-                        + doc.header().removedBits() + " low bits were removed");
-                n.field("bits", null, String.format("0x%016X", h.bits), "IEEE-754 binary64 pattern (removed bits are 0)");
-                n.field("value", null, JsonFloats.format(h.floatValue()), "decoded float");
+                derived(n, "float.bits", "bits", String.format("0x%016X", h.bits()), "IEEE-754 binary64 pattern (removed bits are 0)");
+                derived(n, "float.value", "value", JsonFloats.format(h.floatValue()), "decoded float");
             }
-            case F32 -> {
-                n.field("tag", Span.bits(bit0 + 4, 4), "0110", "float stored as binary32");
-                n.field("nibble", Span.bits(bit0, 4), bin(t & 15, 4), "must be 0000");
-                n.field("binary32", Span.bytes(h.offset + 1, 4), String.format("0x%08X", h.bits), "big-endian binary32");
-                n.field("value", null, JsonFloats.format(h.floatValue()), "decoded float (exact, never truncated)");
+            case F32 -> derived(n, "f32.value", "value", JsonFloats.format(h.floatValue()), "decoded float (exact, never truncated)");
+            case NULL, FALSE, TRUE -> derived(n, "constant.value", "value", h.kind().name().toLowerCase(java.util.Locale.ROOT), "constant");
+            case NDARRAY -> derived(n, "nd.count", "count", h.count(), "elements (product of the dimensions)");
+            case INT -> {
+                derived(n, "zigzag", "zigzag", Long.toUnsignedString(h.flex()), "inline flex value z");
+                derived(n, "int.value", "value", Long.toString(Head.unzigzag(h.flex())), "n = (z >>> 1) ^ -(z & 1)");
             }
-            case NULL, FALSE, TRUE -> n.field("value", null, h.kind.name().toLowerCase(java.util.Locale.ROOT), "constant");
-            case NDARRAY -> {
-                n.field("tag", Span.bits(bit0 + 6, 2), "11", "homogeneous N-D array");
-                n.field("tt", Span.bits(bit0 + 4, 2), bin(h.elemType, 2), "element type: " + Head.ELEMENT_TYPES[h.elemType]);
-                n.field("dddd", Span.bits(bit0, 4), h.dims.length, "number of dimensions");
-                for (int k = 0; k < h.dims.length; k++) {
-                    n.field("dim " + k, Span.bytes(h.dimPos[k], r.uflexLength(h.dimPos[k])), Long.toUnsignedString(h.dims[k]),
-                            "size of dimension " + k + " (uflex)");
-                }
-                n.field("count", null, h.count, "elements (product of the dimensions)");
-                sjField(n, r, h);
-                if (h.widthPos >= 0) n.field("width", Span.bytes(h.widthPos, 1), h.width, "bytes per int (1, 2, 4 or 8)");
+            case FLOAT_AS_INT -> {
+                derived(n, "zigzag", "zigzag", Long.toUnsignedString(h.flex()), "inline flex value z");
+                derived(n, "fai.value", "value", JsonFloats.format(h.floatValue()), "the float n (float-ness is kept)");
             }
-            default -> {
-                int vb = h.flexValueBits();
-                int tb = h.tagBits;
-                n.field("tag", Span.bits(bit0 + 8 - tb, tb), bin(t >> (8 - tb), tb), describeType(t));
-                n.field("C", Span.bits(bit0 + vb, 1), (t >> vb) & 1, "continuation flag: 1 = a uflex with the high bits follows");
-                n.field("low bits", Span.bits(bit0, vb), bin(t & ((1 << vb) - 1), vb), "low " + vb + " bits of the inline flex");
-                if (h.contPos >= 0) {
-                    n.field("continuation", Span.bytes(h.contPos, h.contEnd - h.contPos), Long.toUnsignedString(h.flex >>> vb),
-                            "uflex: the value shifted right by " + vb);
-                }
-                switch (h.kind) {
-                    case INT, FLOAT_AS_INT -> {
-                        n.field("zigzag", null, Long.toUnsignedString(h.flex), "inline flex value z");
-                        n.field("value", null, h.kind == Head.Kind.INT ? Long.toString(Head.unzigzag(h.flex))
-                                : JsonFloats.format(h.floatValue()), h.kind == Head.Kind.INT ? "n = (z >>> 1) ^ -(z & 1)"
-                                : "the float n (float-ness is kept)");
-                    }
-                    case STRING -> {
-                        n.field("string index", null, Long.toUnsignedString(h.flex), "index into the string table");
-                        if (!h.badIndex) n.field("value", null, BjReader.quote(doc.strings().get(h.flex)), "the string");
-                    }
-                    default -> {
-                        n.field("count", null, Long.toUnsignedString(h.flex), h.kind == Head.Kind.MAP ? "entries" : "elements");
-                        sjField(n, r, h);
-                    }
-                }
+            case STRING -> {
+                derived(n, "string.index", "string index", Long.toUnsignedString(h.flex()), "index into the string table");
+                if (!h.badIndex()) derived(n, "string.value", "value", BjReader.quote(doc.strings().get(h.flex())), "the string");
             }
+            case MAP -> derived(n, "map.count", "count", Long.toUnsignedString(h.flex()), "entries");
+            case LIST -> derived(n, "list.count", "count", Long.toUnsignedString(h.flex()), "elements");
         }
-    }
-
-    private static void sjField(Node n, BjReader r, Head h) {
-        if (h.lengthPos >= 0) {
-            n.field("body length", Span.bytes(h.lengthPos, h.lengthEnd - h.lengthPos), Long.toUnsignedString(h.length),
-                    "SJ: bytes of the body after this field (uflex)");
-        }
-    }
-
-    private static String hex(BjReader r, long p, int n) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < n; i++) {
-            if (i > 0) sb.append(' ');
-            sb.append(String.format("%02X", r.u8(p + i)));
-        }
-        return sb.toString();
     }
 
     static String scalarText(Document doc, Head h) {
-        return switch (h.kind) {
+        return switch (h.kind()) {
             case NULL -> "null";
             case FALSE -> "false";
             case TRUE -> "true";
-            case INT -> Long.toString(Head.unzigzag(h.flex));
+            case INT -> Long.toString(Head.unzigzag(h.flex()));
             case FLOAT -> JsonFloats.format(h.floatValue()) + " (f64" + (doc.header().floatComp() > 0
                     ? ", " + doc.header().removedBits() + " bits removed)" : ")");
             case F32 -> JsonFloats.format(h.floatValue()) + " (f32)";
             case FLOAT_AS_INT -> JsonFloats.format(h.floatValue()) + " (float-as-int)";
-            case STRING -> h.badIndex ? "string index " + Long.toUnsignedString(h.flex) + " (out of range)"
-                    : BjReader.quote(doc.strings().get(h.flex));
+            case STRING -> h.badIndex() ? "string index " + Long.toUnsignedString(h.flex()) + " (out of range)"
+                    : BjReader.quote(doc.strings().get(h.flex()));
             default -> "";
         };
     }
@@ -489,11 +415,11 @@ final class BjNodes {
     // ------------------------------------------------------------------ N-D arrays
 
     private static void describeNd(Node n, Document doc, Head h, long end, String prefix, List<Node> fixed) {
-        String type = Head.ELEMENT_TYPES[h.elemType];
-        if (h.elemType == 2) type = "i" + h.width * 8;
-        n.summary(prefix + type + " N-D array " + BjReader.dimsText(h.dims));
+        String type = Head.ELEMENT_TYPES[h.nd().elemType()];
+        if (h.nd().elemType() == 2) type = "i" + h.nd().width() * 8;
+        n.summary(prefix + type + " N-D array " + BjReader.dimsText(h.nd().dims()));
         if (end >= 0) {
-            n.field("data", Span.bytes(h.bodyStart, end - h.bodyStart), (end - h.bodyStart) + " bytes", switch (h.elemType) {
+            field(n, "nd.data", -1, "data", Span.bytes(h.bodyStart(), end - h.bodyStart()), (end - h.bodyStart()) + " bytes", switch (h.nd().elemType()) {
                 case 0 -> "one uflex string index per element, row-major";
                 case 1 -> "bits, element i in bit i mod 8 of byte i / 8";
                 case 2 -> "little-endian two's-complement ints, row-major";
@@ -501,85 +427,87 @@ final class BjNodes {
             });
         }
         int planes = doc.header().planes();
-        if (h.elemType == 3 && h.count > 0) {
+        if (h.nd().elemType() == 3 && h.count() > 0) {
             for (int j = 0; j < planes; j++) {
-                n.field("plane " + j, Span.bytes(h.bodyStart + j * h.count, h.count), h.count + " bytes",
+                field(n, "nd.plane", j, "plane " + j, Span.bytes(h.bodyStart() + j * h.count(), h.count()), h.count() + " bytes",
                         "byte " + j + " (most significant first) of every element"
                                 + (j == planes - 1 && doc.header().keptBits() % 8 == 4 ? "; low nibble is padding" : ""));
             }
         }
-        NdStrings strIndex = h.elemType == 0 && end >= 0 ? new NdStrings(doc, h) : null;
-        if (h.elemType != 0 || strIndex != null) {
-            n.facet(ValueColumn.class, new NdColumn(n.name(), doc, h, 0, h.count, strIndex));
-            n.facet(ValueTracer.class, new NdTracer(doc, h, 0, h.count, strIndex));
+        NdStrings strIndex = h.nd().elemType() == 0 && end >= 0 ? new NdStrings(doc, h) : null;
+        if (h.nd().elemType() != 0 || strIndex != null) {
+            n.facet(ValueColumn.class, new NdColumn(n.name(), doc, h, 0, h.count(), strIndex));
+            n.facet(ValueTracer.class, new NdTracer(doc, h, 0, h.count(), strIndex));
         }
         n.drillDown(true);
-        if (h.elemType == 0 && strIndex == null) {
+        if (h.nd().elemType() == 0 && strIndex == null) {
             n.children(fixed);
             return;
         }
         int extra = fixed.size();
-        n.lazyChildren((int) Math.min(h.dims[0], Integer.MAX_VALUE - 16) + extra,
+        n.lazyChildren((int) Math.min(h.nd().dims()[0], Integer.MAX_VALUE - 16) + extra,
                 i -> i < extra ? fixed.get(i) : slice(doc, h, strIndex, 1, (i - extra), i - extra));
     }
 
     /** Sub-array (or element) i along dimension level-1, starting at flat element first. */
     private static Node slice(Document doc, Head h, NdStrings strIndex, int level, long index, long flatIndex) {
         long inner = 1;
-        for (int k = level; k < h.dims.length; k++) inner *= h.dims[k];
+        for (int k = level; k < h.nd().dims().length; k++) inner *= h.nd().dims()[k];
         long first = flatIndex * inner;
         String name = Long.toString(index);
-        if (level == h.dims.length) return element(doc, h, strIndex, name, first);
+        if (level == h.nd().dims().length) return element(doc, h, strIndex, name, first);
         long innerCount = inner;
         return Node.lazy(name, "bj-ndarray-slice", n -> {
             n.source(doc.source());
-            long[] rest = Arrays.copyOfRange(h.dims, level, h.dims.length);
-            n.summary(Head.ELEMENT_TYPES[h.elemType] + " " + BjReader.dimsText(rest));
-            n.field("first element", null, first, "flat (row-major) index of this slice's first element");
+            long[] rest = Arrays.copyOfRange(h.nd().dims(), level, h.nd().dims().length);
+            n.summary(Head.ELEMENT_TYPES[h.nd().elemType()] + " " + BjReader.dimsText(rest));
+            derived(n, "slice.first_element", "first element", first, "flat (row-major) index of this slice's first element");
             n.facet(ValueColumn.class, new NdColumn(name, doc, h, first, innerCount, strIndex));
             n.facet(ValueTracer.class, new NdTracer(doc, h, first, innerCount, strIndex));
-            n.facet(FieldExplainer.class, BjExplainer.SLICE);
+            n.facet(FieldExplainer.class, BinaryJsonDocs.DOCS);
             n.drillDown(true);
-            n.lazyChildren((int) Math.min(h.dims[level], Integer.MAX_VALUE - 16),
-                    i -> slice(doc, h, strIndex, level + 1, i, flatIndex * h.dims[level] + i));
+            n.lazyChildren((int) Math.min(h.nd().dims()[level], Integer.MAX_VALUE - 16),
+                    i -> slice(doc, h, strIndex, level + 1, i, flatIndex * h.nd().dims()[level] + i));
         });
     }
 
     private static Node element(Document doc, Head h, NdStrings strIndex, String name, long i) {
-        Node n = Node.of(name, "bj-element").source(doc.source()).facet(FieldExplainer.class, BjExplainer.element(h.elemType));
+        Node n = Node.of(name, "bj-element").source(doc.source()).facet(FieldExplainer.class, BinaryJsonDocs.DOCS);
         // a column of one, so a selected element can be traced like a whole array
         n.facet(ValueColumn.class, new NdColumn(name, doc, h, i, 1, strIndex));
         n.facet(ValueTracer.class, new NdTracer(doc, h, i, 1, strIndex));
-        BjReader r = new BjReader(doc, d -> { });
-        switch (h.elemType) {
+        BjReader r = new BjReader(doc, d -> { }, new NodeRecorder(n));
+        switch (h.nd().elemType()) {
             case 0 -> {
                 long p = strIndex.offset(i);
-                long idx = r.uflex(p, "element");
+                long idx = r.at(p).uflex("element");
                 String s = doc.strings().has(idx) ? doc.strings().get(idx) : null;
-                n.span(Span.bytes(p, r.next - p)).summary(s == null ? "index " + idx + " (out of range)" : BjReader.quote(s))
-                        .field("string index", Span.bytes(p, r.next - p), idx, "uflex index into the string table");
+                n.span(Span.bytes(p, r.pos() - p)).summary(s == null ? "index " + idx + " (out of range)" : BjReader.quote(s));
+                r.record("element.string_index", -1, "string index", p, r.pos(), idx, "uflex index into the string table");
             }
             case 1 -> {
                 boolean b = r.ndBool(h, i);
-                Span bit = Span.bits(h.bodyStart * 8 + i, 1);
-                n.span(bit).summary(Boolean.toString(b)).field("bit", bit, b ? 1 : 0, "bit " + (i % 8) + " of data byte " + (i / 8));
+                Span bit = Span.bits(h.bodyStart() * 8 + i, 1);
+                n.span(bit).summary(Boolean.toString(b));
+                field(n, "element.bit", -1, "bit", bit, b ? 1 : 0, "bit " + (i % 8) + " of data byte " + (i / 8));
             }
             case 2 -> {
-                Span s = Span.bytes(h.bodyStart + i * h.width, h.width);
+                Span s = Span.bytes(h.bodyStart() + i * h.nd().width(), h.nd().width());
                 long v = r.ndInt(h, i);
-                n.span(s).summary(Long.toString(v)).field("value", s, v, h.width + "-byte little-endian int");
+                n.span(s).summary(Long.toString(v));
+                field(n, "element.int", -1, "value", s, v, h.nd().width() + "-byte little-endian int");
             }
             default -> {
                 int planes = doc.header().planes();
                 for (int j = 0; j < planes; j++) {
-                    long at = h.bodyStart + j * h.count + i;
-                    n.field("plane " + j, Span.bytes(at, 1), String.format("%02X", r.u8(at)),
+                    long at = h.bodyStart() + j * h.count() + i;
+                    field(n, "element.plane", j, "plane " + j, Span.bytes(at, 1), String.format("%02X", r.u8(at)),
                             "bits " + (63 - 8 * j) + ".." + Math.max(56 - 8 * j, 0) + " of the pattern");
                 }
                 long bits = r.ndFloatBits(h, i);
-                n.span(Span.bytes(h.bodyStart + i, 1)).summary(JsonFloats.format(Double.longBitsToDouble(bits)))
-                        .field("bits", null, String.format("0x%016X", bits), "IEEE-754 pattern (removed bits are 0)")
-                        .field("value", null, JsonFloats.format(Double.longBitsToDouble(bits)), "decoded float");
+                n.span(Span.bytes(h.bodyStart() + i, 1)).summary(JsonFloats.format(Double.longBitsToDouble(bits)));
+                derived(n, "element.bits", "bits", String.format("0x%016X", bits), "IEEE-754 pattern (removed bits are 0)");
+                derived(n, "element.float", "value", JsonFloats.format(Double.longBitsToDouble(bits)), "decoded float");
             }
         }
         return n;
@@ -595,8 +523,8 @@ final class BjNodes {
         public void export(String format, Appendable out, Progress progress) throws IOException {
             if (!"json".equals(format)) throw new IOException("binary JSON exports only json, not " + format);
             try {
-                new StreamDecoder(new BjReader(doc, d -> { })).decode(pos, new JsonTextWriter(out), 0);
-            } catch (BjFatal f) {
+                new StreamDecoder(BjReader.silent(doc)).decode(pos, new JsonTextWriter(out), 0);
+            } catch (ReadProblem f) {
                 throw new IOException("decoding stopped early (output is incomplete): " + f.diagnostic().rule()
                         + " at byte " + f.diagnostic().span().offsetText() + ": " + f.getMessage());
             } catch (java.io.UncheckedIOException e) {

@@ -1,53 +1,42 @@
 package org.packscope.codec.binjson;
 
+import java.util.OptionalLong;
+
 /**
- * Everything a value's first bytes say: the type byte, its inline flex, the SJ length
- * and, for N-D arrays, dimensions and int width. Positions are absolute byte offsets;
- * -1 marks a part the value does not have. Read by {@link BjReader#readHead}, used by
- * the streaming decoder and the inspection tree alike so they cannot disagree.
+ * Everything a value's first bytes say, as read by {@link BjReader#readHead}: the type
+ * byte, its inline flex, the SJ body length and, for N-D arrays, the shape. Positions are
+ * absolute byte offsets; a part the value does not have is null. The streaming decoder
+ * and the inspection tree read the same record, so they cannot disagree.
+ *
+ * @param tagBits      tag width T of an inline-flex type byte (3 or 4), else 0
+ * @param flex         the inline flex value u (count, zigzag or string index); 0 without one
+ * @param continuation the uflex with the inline flex's high bits (C = 1), or null
+ * @param bodyLength   SJ: the byte length of the body after it, or null (BJ, scalars)
+ * @param nd           the shape of an N-D array, or null
+ * @param count        entries of a map, elements of a list or an N-D array, else 0
+ * @param bodyStart    the byte after the head: first entry of a container, first data byte
+ *                     of an N-D array, payload of a float, end of any other scalar
+ * @param bits         FLOAT: the binary64 bits (removed bits zero); F32: the binary32 bits
+ * @param badIndex     a string value whose index is not in the table
  */
-final class Head {
+record Head(long offset, int typeByte, Kind kind, int tagBits, long flex, Uflex continuation, Uflex bodyLength,
+            Nd nd, long count, long bodyStart, long bits, boolean badIndex) {
+
     enum Kind { NULL, FALSE, TRUE, FLOAT, INT, STRING, F32, FLOAT_AS_INT, MAP, LIST, NDARRAY }
 
     /** N-D element types in {@code tt} order. */
     static final String[] ELEMENT_TYPES = {"string", "bool", "int", "float"};
 
-    final long offset;
-    final int typeByte;
-    final Kind kind;
+    /** A uflex read at bytes [start, end). */
+    record Uflex(long start, long end, long value) { }
 
-    /** Tag width T of an inline-flex type byte (3 or 4), else 0. */
-    int tagBits;
-    /** The inline flex value u (count, zigzag or string index). */
-    long flex;
-    /** Continuation uflex of the inline flex, or -1. */
-    long contPos = -1;
-    long contEnd = -1;
-
-    long lengthPos = -1;
-    long lengthEnd = -1;
-    long length = -1;
-
-    int elemType = -1;
-    long[] dims;
-    long[] dimPos;
-    long count;
-    int width;
-    long widthPos = -1;
-
-    /** First entry of a container, first data byte of an N-D array, payload of a float. */
-    long bodyStart;
-    /** First byte after the value when the head alone tells it, else -1. */
-    long end = -1;
-
-    /** FLOAT: the binary64 bits (removed bits zero); F32: the binary32 bits. */
-    long bits;
-    boolean badIndex;
-
-    Head(long offset, int typeByte, Kind kind) {
-        this.offset = offset;
-        this.typeByte = typeByte;
-        this.kind = kind;
+    /**
+     * An N-D array's shape: element type tt, the dimension sizes with where each uflex
+     * starts, the int width w (0 unless ints) and the data's size in bytes (for strings
+     * the least it can be: one byte per element).
+     */
+    record Nd(int elemType, long[] dims, long[] dimPos, int width, long dataBytes) {
+        boolean strings() { return elemType == 0; }
     }
 
     boolean container() { return kind == Kind.MAP || kind == Kind.LIST; }
@@ -56,6 +45,20 @@ final class Head {
 
     /** Value bits of the inline flex in the type byte: P - 1 = 7 - T. */
     int flexValueBits() { return 7 - tagBits; }
+
+    /** Where the int width byte of an int N-D array is (the byte before the data). */
+    long widthPos() { return bodyStart - 1; }
+
+    /**
+     * The first byte after the value when its head alone tells it: always for scalars,
+     * for containers only with an SJ length, for N-D arrays unless they hold strings.
+     */
+    OptionalLong end() {
+        if (scalar()) return OptionalLong.of(bodyStart);
+        if (nd != null && !nd.strings()) return OptionalLong.of(bodyStart + nd.dataBytes());
+        if (bodyLength != null) return OptionalLong.of(bodyLength.end() + bodyLength.value());
+        return OptionalLong.empty();
+    }
 
     static long unzigzag(long z) { return (z >>> 1) ^ -(z & 1); }
 

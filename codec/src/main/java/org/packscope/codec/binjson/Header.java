@@ -2,9 +2,10 @@ package org.packscope.codec.binjson;
 
 /**
  * The file header: variant, protocol version and float compression level {@code c},
- * with the derived kept-bit count {@code K = 64 - r(c)}.
+ * with the derived kept-bit count {@code K = 64 - r(c)}; {@code end} is where the string
+ * table starts.
  */
-record Header(boolean seekable, long version, int floatComp, long versionPos, long floatCompPos, long end) {
+record Header(boolean seekable, long version, int floatComp, long end) {
 
     /** r(c): low bits removed from every truncated f64 (0, 4, 12, ..., 44). */
     static int removedBits(int c) { return c == 0 ? 0 : 4 + 8 * (c - 1); }

@@ -18,8 +18,7 @@ final class NdStrings {
 
     /** The string of element i, or null when its index is out of range. */
     String text(long i) {
-        BjReader r = new BjReader(doc, d -> { });
-        long idx = r.uflex(offset(i), "string element");
+        long idx = BjReader.silent(doc).at(offset(i)).uflex("string element");
         return doc.strings().has(idx) ? doc.strings().get(idx) : null;
     }
 
@@ -28,16 +27,15 @@ final class NdStrings {
         if (o != null) return o;
         synchronized (this) {
             if (offsets != null) return offsets;
-            if (head.count > Integer.MAX_VALUE - 16) throw new IllegalStateException("too many string elements to index");
-            BjReader r = new BjReader(doc, d -> { });
-            o = new long[(int) head.count + 1];
-            long q = head.bodyStart;
-            for (int i = 0; i < head.count; i++) {
-                o[i] = q;
-                r.uflex(q, "string element");
-                q = r.next;
+            if (head.count() > Integer.MAX_VALUE - 16) throw new IllegalStateException("too many string elements to index");
+            BjReader r = BjReader.silent(doc).at(head.bodyStart());
+            int n = (int) head.count();
+            o = new long[n + 1];
+            for (int i = 0; i < n; i++) {
+                o[i] = r.pos();
+                r.uflex("string element");
             }
-            o[(int) head.count] = q;
+            o[n] = r.pos();
             offsets = o;
             return o;
         }

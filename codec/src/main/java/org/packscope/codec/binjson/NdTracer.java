@@ -31,26 +31,25 @@ final class NdTracer implements ValueTracer {
         if (index < 0 || index >= count) throw new IndexOutOfBoundsException("element " + index + " of " + count);
         long f = first + index;
         TraceSteps s = new TraceSteps(doc);
-        long p = h.offset;
+        long p = h.offset();
         long bit0 = p * 8;
-        String type = Head.ELEMENT_TYPES[h.elemType];
-        s.bytes("type byte", String.format("0x%02X = %s", h.typeByte, TraceSteps.bin(h.typeByte, 8)),
+        String type = Head.ELEMENT_TYPES[h.nd().elemType()];
+        s.bytes("type byte", String.format("0x%02X = %s", h.typeByte(), TraceSteps.bin(h.typeByte(), 8)),
                 "The leading bits 11 mark a homogeneous N-D array: one element type and a rectangular shape, so the "
                         + "elements are stored without type bytes.", p, 1);
-        s.bits("tt", TraceSteps.bin(h.elemType, 2) + " = " + type, "Element type (00 strings, 01 booleans, 10 ints, "
+        s.bits("tt", TraceSteps.bin(h.nd().elemType(), 2) + " = " + type, "Element type (00 strings, 01 booleans, 10 ints, "
                 + "11 floats): decides how every element's bytes are read.", bit0 + 4, 2);
-        s.bits("dddd", h.dims.length, "Number of dimensions; that many uflex sizes follow.", bit0, 4);
-        BjReader r = new BjReader(doc, d -> { });
-        for (int k = 0; k < h.dims.length; k++) {
-            long dp = h.dimPos[k];
-            s.uflex("dim " + k, dp, dp + r.uflexLength(dp), "Size of dimension " + k + (k == 0 ? " (outermost)" : "") + ", as a");
+        s.bits("dddd", h.nd().dims().length, "Number of dimensions; that many uflex sizes follow.", bit0, 4);
+        for (int k = 0; k < h.nd().dims().length; k++) {
+            long dp = h.nd().dimPos()[k];
+            s.uflex("dim " + k, dp, "Size of dimension " + k + (k == 0 ? " (outermost)" : "") + ", as a");
         }
         s.pure("row-major position", f, positionText(f));
-        if (h.lengthPos >= 0) {
-            s.uflex("body length (SJ)", h.lengthPos, h.lengthEnd, "Seekable files give the data's byte length so a reader "
+        if (h.bodyLength() != null) {
+            s.uflex("body length (SJ)", h.bodyLength().start(), "Seekable files give the data's byte length so a reader "
                     + "can skip the array; the data starts right after this");
         }
-        String value = switch (h.elemType) {
+        String value = switch (h.nd().elemType()) {
             case 0 -> string(s, f);
             case 1 -> bool(s, f);
             case 2 -> integer(s, f);
@@ -62,24 +61,22 @@ final class NdTracer implements ValueTracer {
     private String positionText(long f) {
         StringBuilder idx = new StringBuilder();
         long rest = f;
-        long[] sub = new long[h.dims.length];
-        for (int k = h.dims.length - 1; k >= 0; k--) {
-            sub[k] = h.dims[k] == 0 ? 0 : rest % h.dims[k];
-            rest = h.dims[k] == 0 ? 0 : rest / h.dims[k];
+        long[] sub = new long[h.nd().dims().length];
+        for (int k = h.nd().dims().length - 1; k >= 0; k--) {
+            sub[k] = h.nd().dims()[k] == 0 ? 0 : rest % h.nd().dims()[k];
+            rest = h.nd().dims()[k] == 0 ? 0 : rest / h.nd().dims()[k];
         }
         for (int k = 0; k < sub.length; k++) idx.append(k == 0 ? "" : ", ").append(sub[k]);
         String slice = first == 0 ? "" : " (element " + (f - first) + " of the slice that starts at flat element " + first + ")";
         return "Elements are stored in row-major order (last index fastest): element [" + idx + "] of "
-                + BjReader.dimsText(h.dims) + " is flat element " + f + slice + ".";
+                + BjReader.dimsText(h.nd().dims()) + " is flat element " + f + slice + ".";
     }
 
     private String string(TraceSteps s, long f) {
         long q = strIndex.offset(f);
-        long end = strIndex.offset(f + 1);
-        s.uflex("element uflex", q, end, "String elements are uflex string indices of varying length, so element " + f
+        s.uflex("element uflex", q, "String elements are uflex string indices of varying length, so element " + f
                 + "'s position (byte " + q + ") comes from stepping over the " + f + " before it; its index is a");
-        BjReader r = new BjReader(doc, d -> { });
-        long idx = r.uflex(q, "element");
+        long idx = BjReader.silent(doc).at(q).uflex("element");
         if (!doc.strings().has(idx)) {
             s.pure("string table", "", "String index " + Long.toUnsignedString(idx) + " does not exist: the table has "
                     + doc.strings().count() + " strings, so there is no text (shown empty).");
@@ -90,25 +87,25 @@ final class NdTracer implements ValueTracer {
     }
 
     private String bool(TraceSteps s, long f) {
-        long at = h.bodyStart + (f >>> 3);
+        long at = h.bodyStart() + (f >>> 3);
         int b = s.u8(at);
         s.bytes("data byte", String.format("0x%02X = %s", b, TraceSteps.bin(b, 8)), "Booleans are packed 8 per byte: "
                 + "element " + f + " is in byte f / 8 = " + (f >>> 3) + " of the data (byte " + at + ").", at, 1);
         boolean v = (b >>> (f & 7) & 1) != 0;
         s.bits("bit", Boolean.toString(v), "Bit f mod 8 = " + (f & 7) + ", counting from the least significant bit, is "
                 + (v ? "1: true." : "0: false."),
-                h.bodyStart * 8 + f, 1);
+                h.bodyStart() * 8 + f, 1);
         return Boolean.toString(v);
     }
 
     private String integer(TraceSteps s, long f) {
-        int w = h.width;
+        int w = h.nd().width();
         s.bytes("width", w, "Every element takes w bytes; the writer picked the smallest of 1, 2, 4, 8 that holds them all.",
-                h.widthPos, 1);
-        long at = h.bodyStart + f * w;
+                h.widthPos(), 1);
+        long at = h.bodyStart() + f * w;
         s.bytes("element bytes", s.hex(at, w), "Element " + f + " starts at data byte f · w = " + f * w + " (byte " + at
                 + "), little-endian: least significant byte first.", at, w);
-        long v = new BjReader(doc, d -> { }).ndInt(h, f);
+        long v = BjReader.silent(doc).ndInt(h, f);
         long unsigned = w == 8 ? v : v & ((1L << (8 * w)) - 1);
         s.pure("two's complement", Long.toString(v), String.format("As an unsigned %d-bit number 0x%0" + (2 * w) + "X"
                 + "; the top bit is the sign, so the value is %s.", 8 * w, unsigned,
@@ -121,7 +118,7 @@ final class NdTracer implements ValueTracer {
         int planes = hd.planes();
         long raw = 0;
         for (int j = 0; j < planes; j++) {
-            long at = h.bodyStart + j * h.count + f;
+            long at = h.bodyStart() + j * h.count() + f;
             int b = s.u8(at);
             raw |= (long) b << (56 - 8 * j);
             boolean half = j == planes - 1 && hd.keptBits() % 8 == 4;

@@ -23,7 +23,7 @@ final class ScalarColumn implements ValueColumn {
 
     @Override
     public ValueType type() {
-        return switch (head.kind) {
+        return switch (head.kind()) {
             case FALSE, TRUE -> ValueType.BOOL;
             case INT -> ValueType.I64;
             case F32 -> ValueType.F32;
@@ -38,13 +38,13 @@ final class ScalarColumn implements ValueColumn {
     public void read(long start, long[] dst, int off, int len) {
         if (start < 0 || len < 0 || start > 1 - len) throw new IndexOutOfBoundsException("rows " + start + "+" + len);
         if (len == 0) return;
-        dst[off] = switch (head.kind) {
+        dst[off] = switch (head.kind()) {
             case FALSE -> 0;
             case TRUE -> 1;
-            case INT -> Head.unzigzag(head.flex);
-            case FLOAT, F32 -> head.bits;
+            case INT -> Head.unzigzag(head.flex());
+            case FLOAT, F32 -> head.bits();
             case FLOAT_AS_INT -> Double.doubleToRawLongBits(head.floatValue());
-            default -> throw new UnsupportedOperationException("a " + head.kind.name().toLowerCase(java.util.Locale.ROOT)
+            default -> throw new UnsupportedOperationException("a " + head.kind().name().toLowerCase(java.util.Locale.ROOT)
                     + " value has no numeric form; use text()");
         };
     }
@@ -63,13 +63,13 @@ final class ScalarColumn implements ValueColumn {
 
     /** The value as the column and the trace show it (strings unquoted, "" for a bad index). */
     static String valueText(Document doc, Head h) {
-        return switch (h.kind) {
+        return switch (h.kind()) {
             case NULL -> "null";
             case FALSE -> "false";
             case TRUE -> "true";
-            case INT -> Long.toString(Head.unzigzag(h.flex));
+            case INT -> Long.toString(Head.unzigzag(h.flex()));
             case FLOAT, FLOAT_AS_INT, F32 -> JsonFloats.format(h.floatValue());
-            case STRING -> h.badIndex ? "" : doc.strings().get(h.flex);
+            case STRING -> h.badIndex() ? "" : doc.strings().get(h.flex());
             default -> "";
         };
     }

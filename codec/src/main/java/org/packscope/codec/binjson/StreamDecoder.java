@@ -16,26 +16,26 @@ final class StreamDecoder {
     /** Decodes the value at p into events; returns the position after it. */
     long decode(long p, JsonEvents ev, int depth) {
         if (depth > BjReader.MAX_DEPTH) throw BjReader.tooDeep(p);
-        Head h = r.readHead(p);
-        switch (h.kind) {
+        Head h = r.at(p).readHead();
+        switch (h.kind()) {
             case NULL -> ev.nullValue();
             case FALSE -> ev.boolValue(false);
             case TRUE -> ev.boolValue(true);
-            case INT -> ev.intValue(Head.unzigzag(h.flex));
+            case INT -> ev.intValue(Head.unzigzag(h.flex()));
             case FLOAT, FLOAT_AS_INT -> ev.floatValue(h.floatValue(), false);
             case F32 -> ev.floatValue(h.floatValue(), true);
             case STRING -> {
-                if (h.badIndex) ev.nullValue(); else ev.stringValue(r.strings.get(h.flex));
+                if (h.badIndex()) ev.nullValue(); else ev.stringValue(r.strings.get(h.flex()));
             }
             case MAP -> {
-                ev.startMap(h.count);
-                long q = h.bodyStart;
-                Set<String> keys = h.count > 1 ? new HashSet<>() : null;
-                int large = h.count > BjReader.LARGE_CONTAINER ? 1 : 0;
-                for (long i = 0; i < h.count; i++) {
-                    ev.key(r.readKey(q, keys));
+                ev.startMap(h.count());
+                long q = h.bodyStart();
+                Set<String> keys = h.count() > 1 ? new HashSet<>() : null;
+                int large = h.count() > BjReader.LARGE_CONTAINER ? 1 : 0;
+                for (long i = 0; i < h.count(); i++) {
+                    ev.key(r.at(q).readKey(keys));
                     r.insideLarge += large;
-                    q = decode(r.next, ev, depth + 1);
+                    q = decode(r.pos(), ev, depth + 1);
                     r.insideLarge -= large;
                 }
                 r.checkSjLength(h, q);
@@ -43,11 +43,11 @@ final class StreamDecoder {
                 return q;
             }
             case LIST -> {
-                ev.startList(h.count);
-                long q = h.bodyStart;
-                int large = h.count > BjReader.LARGE_CONTAINER ? 1 : 0;
+                ev.startList(h.count());
+                long q = h.bodyStart();
+                int large = h.count() > BjReader.LARGE_CONTAINER ? 1 : 0;
                 r.insideLarge += large;
-                for (long i = 0; i < h.count; i++) q = decode(q, ev, depth + 1);
+                for (long i = 0; i < h.count(); i++) q = decode(q, ev, depth + 1);
                 r.insideLarge -= large;
                 r.checkSjLength(h, q);
                 ev.endList();
@@ -57,30 +57,31 @@ final class StreamDecoder {
                 return decodeNd(h, ev);
             }
         }
-        return h.end;
+        return h.bodyStart();
     }
 
-    private long ndCursor;
     private long ndIndex;
 
     private long decodeNd(Head h, JsonEvents ev) {
         r.checkNdPadding(h);
-        ndCursor = h.bodyStart;
+        r.at(h.bodyStart());
         ndIndex = 0;
         r.resetIndexErrors();
         emitNest(h, 0, ev);
-        if (h.elemType == 0) {
+        if (h.nd().strings()) {
+            long end = r.pos();
             r.reportIndexErrorTail(h);
-            r.checkSjLength(h, ndCursor);
-            return ndCursor;
+            r.checkSjLength(h, end);
+            return end;
         }
-        return h.end;
+        return h.bodyStart() + h.nd().dataBytes();
     }
 
     private void emitNest(Head h, int level, JsonEvents ev) {
-        long n = h.dims[level];
+        long[] dims = h.nd().dims();
+        long n = dims[level];
         ev.startList(n);
-        if (level == h.dims.length - 1) {
+        if (level == dims.length - 1) {
             for (long i = 0; i < n; i++) emitLeaf(h, ev);
         } else {
             for (long i = 0; i < n; i++) emitNest(h, level + 1, ev);
@@ -90,10 +91,9 @@ final class StreamDecoder {
 
     private void emitLeaf(Head h, JsonEvents ev) {
         long i = ndIndex++;
-        switch (h.elemType) {
+        switch (h.nd().elemType()) {
             case 0 -> {
-                String s = r.ndString(h, ndCursor, i);
-                ndCursor = r.next;
+                String s = r.ndString(i);
                 if (s == null) ev.nullValue(); else ev.stringValue(s);
             }
             case 1 -> ev.boolValue(r.ndBool(h, i));

@@ -17,7 +17,7 @@ final class TraceSteps {
 
     TraceSteps(Document doc) {
         this.doc = doc;
-        this.r = new BjReader(doc, d -> { });
+        this.r = BjReader.silent(doc);
     }
 
     TraceSteps bytes(String title, Object value, String explanation, long offset, long length) {
@@ -57,17 +57,18 @@ final class TraceSteps {
     }
 
     /**
-     * A uflex at p: its bytes, the 7-bit groups they carry, least significant first.
+     * The uflex at p: its bytes, the 7-bit groups they carry, least significant first.
      * {@code why} ends in an article ("... as a"), the description of the uflex follows.
      */
-    TraceSteps uflex(String title, long p, long end, String why) {
+    TraceSteps uflex(String title, long p, String why) {
+        long v = r.at(p).uflex(title);
+        long end = r.pos();
         StringBuilder groups = new StringBuilder();
         for (long q = p; q < end; q++) {
             int b = r.u8(q);
             if (groups.length() > 0) groups.append(", ");
             groups.append(String.format("%02X → %s group %d", b, (b & 0x80) != 0 ? "more," : "last,", b & 0x7f));
         }
-        long v = r.uflex(p, title);
         String how = end - p == 1 ? "one-byte uflex (high bit clear): the value is the byte itself"
                 : "uflex, 7 bits per byte, least significant group first (" + groups + "): sum of group·128^i";
         return bytes(title, Long.toUnsignedString(v), why + " " + how + ".", p, end - p);
@@ -77,14 +78,14 @@ final class TraceSteps {
     TraceSteps stringEntry(long idx) {
         StringTable t = doc.strings();
         long p = t.entryPos()[(int) idx];
-        int lenBytes = r.uflexLength(p);
         long dataEnd = t.entryPos()[(int) idx + 1];
-        uflex("entry " + idx + ": byte length", p, p + lenBytes, "String " + idx + "'s entry in the string table starts at byte "
+        uflex("entry " + idx + ": byte length", p, "String " + idx + "'s entry in the string table starts at byte "
                 + p + " with its byte length as a");
+        long utf8 = r.pos();
         String s = t.get(idx);
-        return bytes("entry " + idx + ": UTF-8 bytes", s, (dataEnd - p - lenBytes) + " bytes of UTF-8 text follow the length; "
+        return bytes("entry " + idx + ": UTF-8 bytes", s, (dataEnd - utf8) + " bytes of UTF-8 text follow the length; "
                 + "every use of string " + idx + " in the document (keys, values, array elements) refers to these bytes.",
-                p + lenBytes, dataEnd - p - lenBytes);
+                utf8, dataEnd - utf8);
     }
 
     /** Sign, exponent and fraction of a binary64 pattern, as a learner reads it. */

@@ -20,6 +20,10 @@ public final class SharedRules implements RuleCatalogue {
             "bytes follow the end of what the format defines; they are not read");
     public static final Rule UNKNOWN_VERSION = Rule.warning("unknown_version",
             "a version number this reader does not know; what can be read is read as the nearest known version");
+    public static final Rule TOO_DEEP = Rule.error("too_deep",
+            "values are nested deeper than the reader follows; the deeper ones are not read");
+    public static final Rule UNREADABLE_FILE = Rule.error("unreadable_file",
+            "the file cannot be opened or read at all (permissions, I/O error)");
     public static final Rule FOLDER_UNREADABLE = Rule.error("folder_unreadable",
             "a folder's entries cannot be listed");
     public static final Rule UNREADABLE = Rule.error("unreadable",

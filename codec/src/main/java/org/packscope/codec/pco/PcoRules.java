@@ -96,8 +96,8 @@ public final class PcoRules implements RuleCatalogue {
             "after a damaged chunk, reading resumed at the next chunk that reads cleanly");
     public static final Rule NO_RESYNC = Rule.warning("no_resync",
             "no chunk that reads cleanly follows a damaged one, so the rest of the file is not decoded");
-    public static final Rule UNREADABLE_FILE = Rule.error("unreadable_file",
-            "the file could not be opened at all");
+    /** The shared rule, named here for this package's code; listed by its own catalogue. */
+    static final Rule UNREADABLE_FILE = SharedRules.UNREADABLE_FILE;
 
     @Override public String owner() { return "Pco"; }
 

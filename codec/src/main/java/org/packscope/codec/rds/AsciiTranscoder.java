@@ -94,7 +94,7 @@ final class AsciiTranscoder {
     static Result transcode(ByteSource text) {
         return RdsParser.onDeepStack(() -> new AsciiTranscoder(text, RdsUnwrapper.DEFAULT_LIMIT).run(),
                 why -> new Result(ByteSource.of(new byte[0], "XDR rewrite of " + text.name()), text, new long[0], new long[0], 0,
-                        List.of(Diagnostic.error(null, "unreadable", "the ASCII text could not be read (" + why + ")"))));
+                        List.of(Diagnostic.error(null, RdsRules.UNREADABLE, "the ASCII text could not be read (" + why + ")"))));
     }
 
     private Result run() {
@@ -107,13 +107,13 @@ final class AsciiTranscoder {
             integer();
             if (version == 3) {
                 int n = integer();
-                if (n < 0 || n > 255) fail(pos, "bad_native_encoding", "the native encoding name claims " + n + " bytes");
+                if (n < 0 || n > 255) fail(pos, RdsRules.BAD_NATIVE_ENCODING, "the native encoding name claims " + n + " bytes");
                 string(n);
             }
             item();
             skipSpace();
             if (pos < text.size()) {
-                diagnostics.add(Diagnostic.warning(Span.bytes(pos, text.size() - pos), "trailing_bytes",
+                diagnostics.add(Diagnostic.warning(Span.bytes(pos, text.size() - pos), RdsRules.TRAILING_BYTES,
                         (text.size() - pos) + " bytes of text follow the serialized object (from byte " + pos + ")"));
             }
         } catch (Stop e) {
@@ -181,7 +181,7 @@ final class AsciiTranscoder {
                 case RFlags.S4SXP, RFlags.WEAKREFSXP -> attributes(f);
                 case RFlags.SPECIALSXP, RFlags.BUILTINSXP -> {
                     int n = integer();
-                    if (n < 0) fail(pos, "bad_length", "a primitive's name cannot have length " + n);
+                    if (n < 0) fail(pos, RdsRules.BAD_LENGTH, "a primitive's name cannot have length " + n);
                     string(n);
                     attributes(f);
                 }
@@ -262,7 +262,7 @@ final class AsciiTranscoder {
 
     /** One level deeper; one beyond the parser's bound is still rewritten, so that the parser says where it stops. */
     private void nest() {
-        if (++depth > RdsParser.MAX_DEPTH + 1) fail(pos, "too_deep", "items are nested more than " + RdsParser.MAX_DEPTH + " deep");
+        if (++depth > RdsParser.MAX_DEPTH + 1) fail(pos, RdsRules.TOO_DEEP, "items are nested more than " + RdsParser.MAX_DEPTH + " deep");
     }
 
     private void attributes(RFlags f) {
@@ -308,7 +308,7 @@ final class AsciiTranscoder {
             long hi = integer() & 0xffffffffL, lo = integer() & 0xffffffffL;
             len = hi << 32 | lo;
         } else if (n < 0) {
-            fail(at, "bad_length", "a vector length of " + n + " is impossible");
+            fail(at, RdsRules.BAD_LENGTH, "a vector length of " + n + " is impossible");
         }
         return count(len, minTextPerElement);
     }
@@ -317,7 +317,7 @@ final class AsciiTranscoder {
     private int count(long n, int minTextPerElement) {
         long left = Math.max(0, text.size() - pos);
         if (n < 0 || n > left / minTextPerElement) {
-            fail(pos, "length_exceeds_data", "a length of " + n + " needs at least " + n * minTextPerElement
+            fail(pos, RdsRules.LENGTH_EXCEEDS_DATA, "a length of " + n + " needs at least " + n * minTextPerElement
                     + " more bytes of text; " + left + " are left");
         }
         return (int) Math.min(n, Integer.MAX_VALUE);
@@ -333,7 +333,7 @@ final class AsciiTranscoder {
             try {
                 v = Integer.parseInt(w);
             } catch (NumberFormatException e) {
-                throw fail(at, "bad_ascii_number", "expected an integer, found '" + shorten(w) + "'");
+                throw fail(at, RdsRules.BAD_ASCII_NUMBER, "expected an integer, found '" + shorten(w) + "'");
             }
         }
         note(at);
@@ -353,12 +353,12 @@ final class AsciiTranscoder {
             default -> {
                 if (w.isEmpty() || !(Character.isDigit(w.charAt(0)) || w.charAt(0) == '-' || w.charAt(0) == '+'
                         || w.charAt(0) == '.') || w.endsWith("d") || w.endsWith("f") || w.endsWith("D") || w.endsWith("F")) {
-                    throw fail(at, "bad_ascii_number", "expected a double, found '" + shorten(w) + "'");
+                    throw fail(at, RdsRules.BAD_ASCII_NUMBER, "expected a double, found '" + shorten(w) + "'");
                 }
                 try {
                     bits = Double.doubleToRawLongBits(Double.parseDouble(w));
                 } catch (NumberFormatException e) {
-                    throw fail(at, "bad_ascii_number", "expected a double, found '" + shorten(w) + "'");
+                    throw fail(at, RdsRules.BAD_ASCII_NUMBER, "expected a double, found '" + shorten(w) + "'");
                 }
             }
         }
@@ -376,7 +376,7 @@ final class AsciiTranscoder {
         } catch (NumberFormatException e) {
             v = -1;
         }
-        if (v < 0) throw fail(at, "bad_ascii_number", "expected a hex byte, found '" + shorten(w) + "'");
+        if (v < 0) throw fail(at, RdsRules.BAD_ASCII_NUMBER, "expected a hex byte, found '" + shorten(w) + "'");
         note(at);
         raw(new byte[] {(byte) v});
     }
@@ -386,7 +386,7 @@ final class AsciiTranscoder {
         skipSpace();
         long at = pos;
         if (n > text.size() - pos) {
-            fail(at, "length_exceeds_data", "the string claims " + n + " bytes but " + (text.size() - pos) + " are left");
+            fail(at, RdsRules.LENGTH_EXCEEDS_DATA, "the string claims " + n + " bytes but " + (text.size() - pos) + " are left");
         }
         note(at);
         byte[] b = new byte[n];
@@ -426,17 +426,17 @@ final class AsciiTranscoder {
     }
 
     private int next(long stringStart) {
-        if (pos >= text.size()) throw fail(text.size(), "truncated", "the text ends inside the string that starts at byte " + stringStart);
+        if (pos >= text.size()) throw fail(text.size(), RdsRules.TRUNCATED, "the text ends inside the string that starts at byte " + stringStart);
         return text.u8(pos++);
     }
 
     /** Skips whitespace and returns where the next word starts, or fails at the end of the text. */
     private long word() {
         skipSpace();
-        if (pos >= text.size()) throw fail(text.size(), "truncated", "the text ends where another number should be");
+        if (pos >= text.size()) throw fail(text.size(), RdsRules.TRUNCATED, "the text ends where another number should be");
         long at = pos;
         while (pos < text.size() && !isSpace(text.u8(pos))) {
-            if (pos - at > 1000) throw fail(at, "bad_ascii_number", "a word of more than 1000 characters is not a number");
+            if (pos - at > 1000) throw fail(at, RdsRules.BAD_ASCII_NUMBER, "a word of more than 1000 characters is not a number");
             pos++;
         }
         return at;
@@ -488,12 +488,12 @@ final class AsciiTranscoder {
 
     private void ensure(int n) {
         if ((long) size + n > limit) {
-            throw fail(pos, "too_large_to_hold", "the XDR rewrite of the text grows beyond " + limit + " bytes (the memory budget)");
+            throw fail(pos, RdsRules.TOO_LARGE_TO_HOLD, "the XDR rewrite of the text grows beyond " + limit + " bytes (the memory budget)");
         }
         if (size + n > out.length) out = Arrays.copyOf(out, (int) Math.min(limit, Math.max(2L * out.length, size + n)));
     }
 
-    private Stop fail(long at, String rule, String message) {
+    private Stop fail(long at, org.packscope.codec.inspect.Rule rule, String message) {
         diagnostics.add(Diagnostic.errorAtByte(at, rule, "ASCII stream: " + message + " (text byte " + at
                 + "); the object is read up to there"));
         throw new Stop();

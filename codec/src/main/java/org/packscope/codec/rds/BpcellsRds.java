@@ -98,7 +98,7 @@ public final class BpcellsRds {
     /** The class name and the version slot must agree on packing and value type. */
     static List<Diagnostic> classCheck(RItem.S4 obj, RArrayStore store) {
         if (obj.className() == null) {
-            return List.of(Diagnostic.warning(Span.bytes(obj.offset(), 4), "bpcells_class_missing",
+            return List.of(Diagnostic.warning(Span.bytes(obj.offset(), 4), RdsRules.BPCELLS_CLASS_MISSING,
                     "the object has no class slot; it is read as a BPCells matrix because of its version slot"));
         }
         Matcher cm = CLASS.matcher(obj.className());
@@ -113,7 +113,7 @@ public final class BpcellsRds {
         if (packed == v.packed() && kind.equals(v.valueKind().label())) return List.of();
         RItem version = obj.attribute(RArrayStore.VERSION_SLOT);
         Span at = version == null ? Span.bytes(obj.offset(), 4) : Span.bytes(version.offset(), version.end() - version.offset());
-        return List.of(Diagnostic.warning(at, "bpcells_class_version_mismatch", String.format(Locale.ROOT,
+        return List.of(Diagnostic.warning(at, RdsRules.BPCELLS_CLASS_VERSION_MISMATCH, String.format(Locale.ROOT,
                 "class %s does not match version slot '%s'; the version slot is followed", obj.className(), v)));
     }
 }

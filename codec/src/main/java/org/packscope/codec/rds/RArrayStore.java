@@ -90,13 +90,13 @@ public final class RArrayStore implements ArrayStore {
     private void checkVersion(RItem.Cell c, RItem v) {
         List<String> s = RItem.strings(v);
         if (s == null || s.size() != 1 || s.get(0) == null) {
-            problem(v, "bpcells_slot_type", "slot version should be one string (character of length 1), found " + describe(v));
+            problem(v, RdsRules.BPCELLS_SLOT_TYPE, "slot version should be one string (character of length 1), found " + describe(v));
         }
     }
 
     private void shape(RItem.Cell c, RItem v) {
         if (v instanceof RItem.Vector vec && (vec.type() == RFlags.INTSXP || vec.type() == RFlags.REALSXP)) {
-            if (vec.length() != 2) problem(v, "bpcells_slot_length", "slot dim should hold 2 numbers (rows, columns), found " + vec.length());
+            if (vec.length() != 2) problem(v, RdsRules.BPCELLS_SLOT_LENGTH, "slot dim should hold 2 numbers (rows, columns), found " + vec.length());
             Conversion conv = vec.type() == RFlags.INTSXP ? Conversion.INT_BITS : Conversion.DOUBLE_TO_UINT32;
             if (conv == Conversion.DOUBLE_TO_UINT32 && !wholeNumbers(SHAPE_SLOT, vec, 4294967296.0)) {
                 put(new Slot(ArrayNames.SHAPE, SHAPE_SLOT, c, v, null, vec.length(), Conversion.NONE,
@@ -121,7 +121,7 @@ public final class RArrayStore implements ArrayStore {
         String[] arrays = {ArrayNames.ROW_NAMES, ArrayNames.COL_NAMES};
         if (!(v instanceof RItem.Elements list) || list.type() != RFlags.VECSXP || list.length() != 2) {
             String msg = "slot dimnames should be R list of 2 (row names, column names) but is " + describe(v);
-            problem(v, "bpcells_slot_type", msg);
+            problem(v, RdsRules.BPCELLS_SLOT_TYPE, msg);
             for (String a : arrays) put(new Slot(a, NAMES_SLOT, c, v, null, 0, Conversion.NONE, msg));
             return;
         }
@@ -138,11 +138,11 @@ public final class RArrayStore implements ArrayStore {
             if (e.type() == RFlags.NILVALUE_SXP) {
                 put(new Slot(arrays[i], NAMES_SLOT, c, e, ElementType.STRING, 0, Conversion.NAMES, null));
             } else if (s != null) {
-                if (s.contains(null)) problem(e, "bpcells_na_name", where + " holds NA; it is shown as \"NA\"");
+                if (s.contains(null)) problem(e, RdsRules.BPCELLS_NA_NAME, where + " holds NA; it is shown as \"NA\"");
                 put(new Slot(arrays[i], NAMES_SLOT, c, e, ElementType.STRING, s.size(), Conversion.NAMES, null));
             } else {
                 String msg = where + " should be NULL or R character but is " + describe(e);
-                problem(e, "bpcells_slot_type", msg);
+                problem(e, RdsRules.BPCELLS_SLOT_TYPE, msg);
                 put(new Slot(arrays[i], NAMES_SLOT, c, e, null, 0, Conversion.NONE, msg));
             }
         }
@@ -213,7 +213,7 @@ public final class RArrayStore implements ArrayStore {
             double d = Double.longBitsToDouble(bits[i]);
             if (!(d >= 0 && d < limit && d == Math.floor(d))) {
                 long at = vec.dataOffset() + 8L * i;
-                problems.add(Diagnostic.error(Span.bytes(at, 8), "bpcells_bad_integer_value", slot + "[" + (i + 1) + "] is "
+                problems.add(Diagnostic.error(Span.bytes(at, 8), RdsRules.BPCELLS_BAD_INTEGER_VALUE, slot + "[" + (i + 1) + "] is "
                         + RNodes.realText(bits[i]) + ", not a whole number from 0 to " + (limit == TWO_63 ? "2^63" : "2^32")
                         + " (an unsigned integer kept in an R double) (byte " + at + ")"));
                 return false;
@@ -231,7 +231,7 @@ public final class RArrayStore implements ArrayStore {
 
     private void bad(String array, String slot, RItem.Cell c, RItem v, String wanted) {
         String msg = "slot " + slot + " should be R " + wanted + " but is " + describe(v);
-        problem(v, "bpcells_slot_type", msg);
+        problem(v, RdsRules.BPCELLS_SLOT_TYPE, msg);
         put(new Slot(array, slot, c, v, null, 0, Conversion.NONE, msg));
     }
 
@@ -239,7 +239,7 @@ public final class RArrayStore implements ArrayStore {
         slots.put(s.array(), s);
     }
 
-    private void problem(RItem value, String rule, String message) {
+    private void problem(RItem value, org.packscope.codec.inspect.Rule rule, String message) {
         RItem v = inStream(value);
         Span at = v.flags() == null ? Span.bytes(v.offset(), 0) : Span.bytes(v.offset(), 4);
         problems.add(Diagnostic.error(at, rule, message + " (byte " + v.offset() + ")"));

@@ -156,8 +156,14 @@ public sealed interface RItem {
         }
     }
 
-    /** Where reading stopped: a diagnostic with the same offset says why. */
-    record Broken(long offset, long end, RFlags flags, String rule) implements RItem { }
+    /**
+     * Where reading stopped: a diagnostic with the same offset says why, and {@code rule} is
+     * its rule id ({@link #NOT_READ} for items after that place, which have no diagnostic).
+     */
+    record Broken(long offset, long end, RFlags flags, String rule) implements RItem {
+        /** Not a rule: marks an item that was not read because reading had stopped before it. */
+        public static final String NOT_READ = "not_read";
+    }
 
     /** The name of a symbol (or a reference to one), or null. */
     static String symbolName(RItem item) {

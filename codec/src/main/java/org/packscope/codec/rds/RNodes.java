@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.packscope.codec.inspect.DataTable;
+import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
@@ -13,6 +14,8 @@ import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.NodeRecorder;
 
 /**
  * Inspection nodes for R items: every node carries the item's flags split into bit
@@ -44,7 +47,7 @@ public final class RNodes {
     /** As above, with where the stream came from (for value traces). */
     static Node item(String name, RItem item, ByteSource data, boolean matrixChild, Origin origin) {
         Node n = Node.of(name, kind(item)).source(data).span(span(item)).summary(summary(item));
-        n.facet(FieldExplainer.class, RdsExplainer.forItem(item));
+        n.facet(FieldExplainer.class, RdsDocs.DOCS);
         describe(n, item, data, origin);
         if (matrixChild && BpcellsRds.isMatrix(item)) BpcellsRds.addMatrixChild(n, (RItem.S4) item, data);
         return n;
@@ -61,60 +64,110 @@ public final class RNodes {
 
     // ------------------------------------------------------------------ fields
 
-    /** The flags word of the item at {@code off}, split into its bit fields; {@code prefix} names a pairlist cell's. */
-    static void flagFields(Node n, String prefix, long off, RFlags f) {
-        n.field(prefix + "flags", Span.bytes(off, 4), f.hex(), "item flags word (big-endian int32)");
-        n.field(prefix + "type", Span.bytes(off + 3, 1), f.type() + " " + f.typeName(), "SEXPTYPE = flags & 0xFF");
+    /**
+     * Reads the flags word at the reader's position and records it and its bit fields;
+     * {@code key} and {@code label} prefix a pairlist cell's own ("cell.", "cell ").
+     */
+    static RFlags readFlags(FieldReader in, String key, String label) {
+        long off = in.byteOffset();
+        RFlags f = new RFlags(in.i32be("flags"));
+        in.recordSpan(key + "flags", -1, label + "flags", off, off + 4, f.hex(), "item flags word (big-endian int32)");
+        // the word is big-endian: its low byte (the type) is its last, flag bit b is in byte 3 - b / 8
+        bits(in, key + "type", label + "type", Span.bytes(off + 3, 1), f.type() + " " + f.typeName(), "SEXPTYPE = flags & 0xFF");
         if (f.type() == RFlags.REFSXP) {
-            n.field(prefix + "reference index", Span.bytes(off, 3), f.packedRefIndex(),
+            bits(in, key + "ref_index", label + "reference index", Span.bytes(off, 3), f.packedRefIndex(),
                     "flags >> 8: 1-based index into the reference table (0 = the index follows as an int32)");
-            return;
+            return f;
         }
-        n.field(prefix + "is-object", RFlags.bitSpan(off, 8), f.isObject(), "bit 8: the object has a class attribute");
-        n.field(prefix + "has-attributes", RFlags.bitSpan(off, 9), f.hasAttributes(), "bit 9: an attribute pairlist is stored");
-        n.field(prefix + "has-tag", RFlags.bitSpan(off, 10), f.hasTag(), "bit 10: a tag (name) is stored (pairlist cells)");
-        n.field(prefix + "levels", Span.bytes(off, 3), String.format("0x%04x", f.levels()),
+        bits(in, key + "is_object", label + "is-object", RFlags.bitSpan(off, 8), f.isObject(), "bit 8: the object has a class attribute");
+        bits(in, key + "has_attributes", label + "has-attributes", RFlags.bitSpan(off, 9), f.hasAttributes(),
+                "bit 9: an attribute pairlist is stored");
+        bits(in, key + "has_tag", label + "has-tag", RFlags.bitSpan(off, 10), f.hasTag(), "bit 10: a tag (name) is stored (pairlist cells)");
+        bits(in, key + "levels", label + "levels", Span.bytes(off, 3), String.format("0x%04x", f.levels()),
                 "gp field = flags >> 12 (bits 12–27, spread over these bytes)");
         if (f.type() == RFlags.CHARSXP) {
-            n.field(prefix + "bytes bit", RFlags.bitSpan(off, 13), (f.levels() & RFlags.BYTES_MASK) != 0, "levels & 2: raw bytes encoding");
-            n.field(prefix + "latin1 bit", RFlags.bitSpan(off, 14), (f.levels() & RFlags.LATIN1_MASK) != 0, "levels & 4: latin1");
-            n.field(prefix + "UTF-8 bit", RFlags.bitSpan(off, 15), (f.levels() & RFlags.UTF8_MASK) != 0, "levels & 8: UTF-8");
-            n.field(prefix + "ASCII bit", RFlags.bitSpan(off, 18), (f.levels() & RFlags.ASCII_MASK) != 0, "levels & 64: ASCII only");
+            bits(in, key + "bytes_bit", label + "bytes bit", RFlags.bitSpan(off, 13), (f.levels() & RFlags.BYTES_MASK) != 0,
+                    "levels & 2: raw bytes encoding");
+            bits(in, key + "latin1_bit", label + "latin1 bit", RFlags.bitSpan(off, 14), (f.levels() & RFlags.LATIN1_MASK) != 0,
+                    "levels & 4: latin1");
+            bits(in, key + "utf8_bit", label + "UTF-8 bit", RFlags.bitSpan(off, 15), (f.levels() & RFlags.UTF8_MASK) != 0,
+                    "levels & 8: UTF-8");
+            bits(in, key + "ascii_bit", label + "ASCII bit", RFlags.bitSpan(off, 18), (f.levels() & RFlags.ASCII_MASK) != 0,
+                    "levels & 64: ASCII only");
         } else if (f.isS4() || f.type() == RFlags.S4SXP) {
-            n.field(prefix + "S4 bit", RFlags.bitSpan(off, 16), f.isS4(), "levels & 16: an S4 object");
+            bits(in, key + "s4_bit", label + "S4 bit", RFlags.bitSpan(off, 16), f.isS4(), "levels & 16: an S4 object");
         }
+        return f;
+    }
+
+    /** Records a field over bits of the flags word just read. */
+    private static void bits(FieldReader in, String key, String label, Span span, Object value, String meaning) {
+        in.recorder().field(key, -1, label, span.startBit(), span.bitLength(), value, meaning);
+    }
+
+    /** A field with no bits of its own (worked out from others), keyed for its documentation. */
+    private static void derived(Node n, String key, String label, Object value, String meaning) {
+        n.addField(new Field(key, -1, label, null, String.valueOf(value), meaning));
+    }
+
+    /** A keyed field over an item's bytes (a name, the end of a pairlist). */
+    private static void field(Node n, String key, String label, Span span, Object value, String meaning) {
+        n.addField(new Field(key, -1, label, span, String.valueOf(value), meaning));
     }
 
     private static Node item(String name, RItem item, ByteSource data, Origin origin) {
         return item(name, item, data, true, origin);
     }
 
+    /**
+     * The item's fields, read again from its flags word on by a reader that records them
+     * into {@code n} (the parser read them with nothing recorded), and its children.
+     */
     private static void describe(Node n, RItem item, ByteSource data, Origin at) {
         Origin origin = at.plain();
-        if (item.flags() != null) flagFields(n, "", item.offset(), item.flags());
+        FieldReader in = new FieldReader(data, item.offset(), new NodeRecorder(n));
+        if (item.flags() != null) readFlags(in, "", "");
         if (item instanceof RItem.Chars c) {
-            n.field("length", Span.bytes(c.offset() + 4, 4), c.length(), "bytes that follow (-1 = NA_character_)");
+            long lenAt = in.byteOffset();
+            in.i32be("length");
+            in.recordSpan("chars.length", -1, "length", lenAt, lenAt + 4, c.length(), "bytes that follow (-1 = NA_character_)");
             if (c.value() != null) {
-                n.field("bytes", Span.bytes(c.offset() + 8, c.length()), quote(c.value()), "string bytes, encoding " + c.encoding());
+                long bytesAt = in.byteOffset();
+                in.skipBytes(c.length(), "bytes");
+                in.recordSpan("chars.bytes", -1, "bytes", bytesAt, bytesAt + c.length(), quote(c.value()),
+                        "string bytes, encoding " + c.encoding());
             }
-            n.field("encoding", null, c.encoding(), "from the levels bits; 'native' means the header's native encoding");
+            derived(n, "chars.encoding", "encoding", c.encoding(), "from the levels bits; 'native' means the header's native encoding");
             attributes(n, c, data, origin);
         } else if (item instanceof RItem.Symbol s) {
-            n.field("name", span(s.name()), s.text(), "CHARSXP with the symbol's name");
-            n.field("reference", null, "#" + s.refIndex(), "its place in the reference table (later uses are REFSXP)");
+            field(n, "symbol.name", "name", span(s.name()), s.text(), "CHARSXP with the symbol's name");
+            derived(n, "symbol.reference", "reference", "#" + s.refIndex(), "its place in the reference table (later uses are REFSXP)");
         } else if (item instanceof RItem.Ref r) {
-            if (r.indexOffset() != r.offset()) n.field("index", Span.bytes(r.indexOffset(), 4), r.index(), "reference index (int32)");
-            n.field("target", null, r.target() == null ? "(none: bad index)" : targetText(r.target()), "the item it repeats");
+            if (r.indexOffset() != r.offset()) {
+                long idxAt = in.byteOffset();
+                in.i32be("index");
+                in.recordSpan("ref.index", -1, "index", idxAt, idxAt + 4, r.index(), "reference index (int32)");
+            }
+            derived(n, "ref.target", "target", r.target() == null ? "(none: bad index)" : targetText(r.target()), "the item it repeats");
         } else if (item instanceof RItem.Vector v) {
-            n.field("length", Span.bytes(v.lengthOffset(), v.dataOffset() - v.lengthOffset()), v.length(),
+            long lenAt = in.byteOffset();
+            if (in.i32be("length") == -1) {
+                in.i32be("length, high word");
+                in.i32be("length, low word");
+            }
+            String type = RdsDocs.typeKey(v.type());
+            in.recordSpan(type + ".length", -1, "length", lenAt, in.byteOffset(), v.length(),
                     "number of elements (int32; -1 then two int32 for a long vector)");
-            n.field("data", Span.bytes(v.dataOffset(), v.count() * (v.type() == RFlags.CPLXSXP ? 8 : v.elementSize())),
+            long dataAt = in.byteOffset();
+            in.recordSpan(type + ".data", -1, "data", dataAt, dataAt + v.count() * (v.type() == RFlags.CPLXSXP ? 8 : v.elementSize()),
                     preview(v), elementMeaning(v.type()));
             n.facet(ValueColumn.class, new VectorColumn(n.name(), v));
             n.facet(ValueTracer.class, RdsTracer.vector(v, at));
             attributes(n, v, data, origin);
         } else if (item instanceof RItem.Elements e) {
-            n.field("length", Span.bytes(e.lengthOffset(), 4), e.length(), "number of elements (int32)");
+            long lenAt = in.byteOffset();
+            in.i32be("length");
+            in.recordSpan("elements.length", -1, "length", lenAt, lenAt + 4, e.length(), "number of elements (int32)");
             List<RItem> els = e.elements();
             List<String> childNames = childNames(els.size(), RItem.lazyStrings(e.attribute("names")));
             if (els.size() > DRILL_DOWN_ABOVE) n.drillDown(true);
@@ -130,26 +183,32 @@ public final class RNodes {
             pairList(n, p, data, false, origin);
         } else if (item instanceof RItem.S4 s) {
             if (s.attributes() instanceof RItem.PairList pl) {
-                n.field("slots", span(pl), pl.cells().size(), "an S4 object's slots are its attribute pairlist");
+                field(n, "s4.slots", "slots", span(pl), pl.cells().size(), "an S4 object's slots are its attribute pairlist");
                 pairList(n, pl, data, true, origin);
                 n.table(slotTable(pl));
             }
         } else if (item instanceof RItem.Environment env) {
-            n.field("locked", Span.bytes(env.offset() + 4, 4), env.locked(), "1 when the environment is locked");
+            long lockedAt = in.byteOffset();
+            in.i32be("locked");
+            in.recordSpan("env.locked", -1, "locked", lockedAt, lockedAt + 4, env.locked(), "1 when the environment is locked");
             String[] names = {"enclosure", "frame", "hashtab"};
             for (int i = 0; i < env.parts().size(); i++) append(n, item(names[i], env.parts().get(i), data, origin));
             if (env.attributes() != null) append(n, item("attributes", env.attributes(), data, origin));
         } else if (item instanceof RItem.Composite c) {
-            if (c.text() != null) n.field("name", Span.bytes(c.offset() + 8, c.text().length()), c.text(), "primitive's name");
+            if (c.text() != null) {
+                in.i32be("name length");
+                long nameAt = in.byteOffset();
+                in.recordSpan("primitive.name", -1, "name", nameAt, nameAt + c.text().length(), c.text(), "primitive's name");
+            }
             boolean byteCode = c.type() == RFlags.BCODESXP;
-            if (byteCode) n.field("constants", null, c.parts().size() - 1, "the constant pool of the compiled code (after the code itself)");
+            if (byteCode) derived(n, "constants", "constants", c.parts().size() - 1, "the constant pool of the compiled code (after the code itself)");
             for (int i = 0; i < c.parts().size(); i++) {
                 String partName = !byteCode ? "[" + (i + 1) + "]" : i == 0 ? "code" : "constant " + i;
                 append(n, item(partName, c.parts().get(i), data, origin));
             }
             attributes(n, c, data, origin);
         } else if (item instanceof RItem.Altrep a) {
-            n.field("class", null, a.className(), a.expanded() == null ? "ALTREP class (values are not expanded)"
+            derived(n, "altrep.class", "class", a.className(), a.expanded() == null ? "ALTREP class (values are not expanded)"
                     : "ALTREP class; the 'expanded' child holds the values it stands for");
             if (a.expanded() != null) {
                 append(n, item("expanded", a.expanded(), a.expandedSource(), origin.expandedFrom(a, data)));
@@ -158,7 +217,7 @@ public final class RNodes {
             if (a.state() != null) append(n, item("state", a.state(), data, origin));
             if (a.attributes() != null) append(n, item("attributes", a.attributes(), data, origin));
         } else if (item instanceof RItem.Broken b) {
-            n.field("problem", null, b.rule(), "reading stopped here; see the diagnostics");
+            derived(n, "problem", "problem", b.rule(), "reading stopped here; see the diagnostics");
         }
     }
 
@@ -183,7 +242,10 @@ public final class RNodes {
         List<String> names = childNames(cells.size(), tags);
         RItem tail = p.tail();
         boolean cdr = tail != null && tail.type() != RFlags.NILVALUE_SXP;
-        if (tail != null && !cdr) n.field(slots ? "slots end" : "end", span(tail), "NILVALUE_SXP", "NULL ends the pairlist");
+        if (tail != null && !cdr) {
+            field(n, slots ? "s4.slots_end" : "pairlist.end", slots ? "slots end" : "end", span(tail), "NILVALUE_SXP",
+                    "NULL ends the pairlist");
+        }
         // made on demand: language objects nest deeply, and a long pairlist costs nothing until opened
         n.lazyChildren(cells.size() + (cdr ? 1 : 0), i -> i < cells.size()
                 ? cell(names.get(i), cells.get(i), data, origin) : item("CDR", tail, data, origin));
@@ -207,9 +269,9 @@ public final class RNodes {
         String kind = car == null ? "r-cell" : kind(car);
         Node n = Node.of(name, kind).source(data).span(Span.bytes(c.offset(), c.end() - c.offset()))
                 .summary(car == null ? "(unread)" : summary(car));
-        n.facet(FieldExplainer.class, RdsExplainer.forItem(car));
-        flagFields(n, "cell ", c.offset(), c.flags());
-        if (c.tag() != null) n.field("tag", span(c.tag()), c.tagName(), "the cell's tag: a SYMSXP (or REFSXP to one)");
+        n.facet(FieldExplainer.class, RdsDocs.DOCS);
+        readFlags(new FieldReader(data, c.offset(), new NodeRecorder(n)), "cell.", "cell ");
+        if (c.tag() != null) field(n, "tag", "tag", span(c.tag()), c.tagName(), "the cell's tag: a SYMSXP (or REFSXP to one)");
         if (car != null) describe(n, car, data, origin);
         if (c.attributes() != null) append(n, item("cell attributes", c.attributes(), data, origin));
         if (BpcellsRds.isMatrix(car)) BpcellsRds.addMatrixChild(n, (RItem.S4) car, data);

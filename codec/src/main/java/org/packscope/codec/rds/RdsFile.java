@@ -3,6 +3,7 @@ package org.packscope.codec.rds;
 import java.nio.file.Path;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Severity;
@@ -11,6 +12,8 @@ import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.FileNames;
+import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.NodeRecorder;
 
 /**
  * The node of an .rds file: the wrapper's fields (in the file), then the stream header
@@ -48,7 +51,7 @@ public final class RdsFile {
         n.summary(summary(u, s));
         if (object != null) offerObjectValues(n, object, s.root());
         FieldExplainer matrix = BpcellsRds.attach(n, s);
-        n.facet(FieldExplainer.class, RdsExplainer.forFile(matrix));
+        n.facet(FieldExplainer.class, RdsDocs.forFile(matrix));
     }
 
     /**
@@ -73,10 +76,11 @@ public final class RdsFile {
         Node n = Node.of("ascii text", "rds-ascii").source(t).span(Span.bytes(0, t.size()))
                 .summary("ASCII serialization · " + t.size() + " bytes of text → " + ascii.xdr().size() + " bytes of XDR");
         long a = t.u8(0) == 'R' ? (t.u8(4) == '\r' ? 6 : 5) : 0; // behind "RDA3\n" (or "RDA3\r\n")
-        n.field("format", Span.bytes(a, 2), "A", "'A\\n': ASCII serialization, one number per line");
-        n.field("XDR rewrite", null, ascii.xdr().size() + " bytes", "held in memory as '" + ascii.xdr().name()
-                + "'; the header and object nodes point into it");
-        n.facet(org.packscope.codec.inspect.FieldExplainer.class, RdsExplainer.forText());
+        // text has no byte fields to read: the letter and what became of the text are all there is
+        n.addField(new Field("format", -1, "format", Span.bytes(a, 2), "A", "'A\\n': ASCII serialization, one number per line"));
+        n.addField(new Field("xdr_rewrite", -1, "XDR rewrite", null, ascii.xdr().size() + " bytes", "held in memory as '"
+                + ascii.xdr().name() + "'; the header and object nodes point into it"));
+        n.facet(FieldExplainer.class, RdsDocs.DOCS);
         for (Diagnostic d : ascii.diagnostics()) n.diagnose(withCompressedOffset(d, u));
         return n;
     }
@@ -106,41 +110,33 @@ public final class RdsFile {
     private static void wrapperFields(Node n, Unwrapped u) {
         Compression c = u.compression();
         if (c == Compression.NONE) {
-            n.field("compression", null, "none", "the file is the serialization stream itself (saveRDS(compress = FALSE))");
+            n.addField(new Field("compression", -1, "compression", null, "none",
+                    "the file is the serialization stream itself (saveRDS(compress = FALSE))"));
             return;
         }
-        n.field("magic", Span.bytes(0, c.magicLength()), c.label(), "wrapper told by its magic bytes");
-        if (u.headerLength() > 0) n.field(c.label() + " header", Span.bytes(0, u.headerLength()), u.headerLength() + " bytes", "wrapper header");
-        n.field("compressed", Span.bytes(0, Math.min(u.compressedEnd(), u.file().size())), FileNames.size(u.file().size()), "the compressed stream");
-        n.field("decompressed size", null, u.data().size() + " bytes",
-                "held in memory as '" + u.data().name() + "'; item offsets refer to it");
+        n.addField(new Field("magic", -1, "magic", Span.bytes(0, c.magicLength()), c.label(), "wrapper told by its magic bytes"));
+        if (u.headerLength() > 0) {
+            n.addField(new Field("wrapper_header", -1, c.label() + " header", Span.bytes(0, u.headerLength()),
+                    u.headerLength() + " bytes", "wrapper header"));
+        }
+        n.addField(new Field("compressed", -1, "compressed", Span.bytes(0, Math.min(u.compressedEnd(), u.file().size())),
+                FileNames.size(u.file().size()), "the compressed stream"));
+        n.addField(new Field("decompressed_size", -1, "decompressed size", null, u.data().size() + " bytes",
+                "held in memory as '" + u.data().name() + "'; item offsets refer to it"));
     }
 
+    /** The header's node: its fields are recorded by reading the header again, as the parser read it. */
     private static Node headerNode(RdsStream s, boolean ascii) {
         ByteSource d = s.data();
         Node h = Node.of("header", "rds-header").source(d);
-        h.facet(FieldExplainer.class, RdsExplainer.forHeader());
+        h.facet(FieldExplainer.class, RdsDocs.DOCS);
         RdsHeader hd = s.header();
         if (hd == null) {
             h.summary("unreadable").span(Span.bytes(0, Math.min(2, d.size())));
             return h;
         }
         h.span(Span.bytes(0, hd.end()));
-        if (hd.saveMagic() != null) {
-            h.field("save() magic", Span.bytes(0, 5), hd.saveMagic(), "an .RData file of save(): the object is a pairlist of variables");
-        }
-        h.field("format", Span.bytes(hd.formatOffset(), 2), ascii ? "X (rewritten from A)" : "X",
-                ascii ? "the ASCII stream rewritten by PackScope as XDR, big-endian binary" : "'X\\n': XDR, big-endian binary");
-        h.field("version", Span.bytes(hd.versionOffset(), 4), hd.version(), "serialization format version (2 or 3)");
-        h.field("writer R version", Span.bytes(hd.writerOffset(), 4), RdsHeader.rVersion(hd.writerVersion()),
-                String.format("R that wrote it (0x%08x)", hd.writerVersion()));
-        h.field("minimal reader R version", Span.bytes(hd.minReaderOffset(), 4), RdsHeader.rVersion(hd.minReaderVersion()),
-                String.format("oldest R that can read it (0x%08x)", hd.minReaderVersion()));
-        if (hd.nativeEncoding() != null) {
-            h.field("native encoding length", Span.bytes(hd.encodingLengthOffset(), 4), hd.nativeEncoding().length(), "bytes of the name");
-            h.field("native encoding", Span.bytes(hd.encodingOffset(), hd.nativeEncoding().length()), hd.nativeEncoding(),
-                    "encoding of strings without an encoding bit (version 3 only)");
-        }
+        RdsHeader.read(new FieldReader(d, 0, new NodeRecorder(h)), ascii, problem -> { });
         h.summary("XDR v" + hd.version() + " · written by R " + RdsHeader.rVersion(hd.writerVersion())
                 + (hd.nativeEncoding() == null ? "" : " · " + hd.nativeEncoding()));
         return h;

@@ -10,6 +10,10 @@ import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.OutOfRangeException;
+import org.packscope.codec.inspect.Rule;
+import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.read.Recorder;
 
 /**
  * Reads an XDR serialization stream (what saveRDS writes inside its gzip/xz wrapper)
@@ -40,10 +44,11 @@ public final class RdsParser {
     private long items;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final List<RItem> refs = new ArrayList<>();
-    private long pos;
+    /** The reader whose position is where the next item (or word) is read. */
+    private final FieldReader in;
     private int depth;
     private boolean stopped;
-    private String stopRule = "stopped";
+    private String stopRule = RItem.Broken.NOT_READ;
     private Charset nativeCharset = StandardCharsets.UTF_8;
 
     private RdsParser(ByteSource src) {
@@ -53,6 +58,7 @@ public final class RdsParser {
     private RdsParser(ByteSource src, long maxItems) {
         this.src = src;
         this.maxItems = maxItems;
+        this.in = new FieldReader(src, 0, Recorder.NONE);
     }
 
     /** Parses holding at most {@code maxItems} item records (a smaller budget, for tests). */
@@ -67,7 +73,7 @@ public final class RdsParser {
 
     public static RdsStream parse(ByteSource src) {
         return onDeepStack(() -> new RdsParser(src).run(), why -> new RdsStream(src, null, null,
-                List.of(Diagnostic.error(null, "unreadable", "the stream could not be read (" + why + ")")), 0));
+                List.of(Diagnostic.error(null, RdsRules.UNREADABLE, "the stream could not be read (" + why + ")")), 0));
     }
 
     /**
@@ -96,98 +102,27 @@ public final class RdsParser {
     }
 
     private RdsStream run() {
-        RdsHeader header;
-        try {
-            header = readHeader();
-        } catch (OutOfRangeException e) {
-            error(e.offset(), "truncated_header", "the stream ends inside its header (" + src.size() + " bytes)");
-            return new RdsStream(src, null, null, diagnostics, src.size());
-        }
-        if (header == null) return new RdsStream(src, null, null, diagnostics, pos);
+        RdsHeader header = RdsHeader.read(in, false, diagnostics::add);
+        if (header == null) return new RdsStream(src, null, null, diagnostics, pos());
+        nativeCharset = header.nativeCharset();
         RItem root = readItem();
-        if (!stopped && pos < src.size()) {
-            diagnostics.add(Diagnostic.warning(Span.bytes(pos, src.size() - pos), "trailing_bytes",
-                    (src.size() - pos) + " bytes follow the serialized object; saveRDS writes nothing after it"));
+        if (!stopped && pos() < src.size()) {
+            diagnostics.add(Diagnostic.warning(Span.bytes(pos(), src.size() - pos()), RdsRules.TRAILING_BYTES,
+                    (src.size() - pos()) + " bytes follow the serialized object; saveRDS writes nothing after it"));
         }
-        return new RdsStream(src, header, root, diagnostics, pos);
-    }
-
-    // ------------------------------------------------------------------ header
-
-    private RdsHeader readHeader() {
-        src.check(0, 2);
-        long start = 0;
-        String saveMagic = null;
-        if (src.size() >= 5 && src.u8(0) == 'R' && src.u8(1) == 'D' && src.u8(4) == '\n') {
-            // save() / .RData: "RDX2\n" or "RDX3\n", then an ordinary stream holding a pairlist of variables
-            saveMagic = new String(src.bytes(0, 4), StandardCharsets.ISO_8859_1);
-            if (saveMagic.charAt(2) != 'X') {
-                error(0, "unsupported_serialization_format", "save() file '" + saveMagic
-                        + "' is not in XDR format; only RDX2/RDX3 files are read");
-                return null;
-            }
-            start = 5;
-        }
-        src.check(start, 2);
-        int f0 = src.u8(start), f1 = src.u8(start + 1);
-        if (f1 != '\n' || (f0 != 'X' && f0 != 'A' && f0 != 'B')) {
-            error(start, "not_serialization", String.format(
-                    "the stream does not start with a serialization header (\"X\\n\"); first bytes are 0x%02x 0x%02x", f0, f1));
-            return null;
-        }
-        if (f0 != 'X') {
-            error(start, "unsupported_serialization_format", f0 == 'A'
-                    ? "ASCII serialization ('A\\n') is read by rewriting it as XDR first (RdsFile does); this reader takes XDR only"
-                    : "native binary serialization ('B\\n') is not supported; only XDR ('X\\n', what saveRDS writes) and ASCII are");
-            return null;
-        }
-        pos = start + 2;
-        int version = readInt();
-        int writer = readInt();
-        int minReader = readInt();
-        String encoding = null;
-        if (version == 3) {
-            long lenOff = pos;
-            int n = readInt();
-            if (n < 0 || n > 255 || !src.has(pos, n)) {
-                error(lenOff, "bad_native_encoding", "the native encoding name claims " + n
-                        + " bytes (at most 255, and " + Math.max(0, src.size() - pos) + " are left)");
-                return null;
-            }
-            encoding = new String(src.bytes(pos, n), StandardCharsets.ISO_8859_1);
-            pos += n;
-            nativeCharset = charsetFor(encoding, lenOff);
-        } else if (version != 2) {
-            error(start + 2, "unsupported_serialization_version",
-                    "serialization format version " + version + " is not known (R writes 2 or 3)");
-            return null;
-        }
-        return new RdsHeader((char) f0, version, writer, minReader, encoding, pos, start, saveMagic);
-    }
-
-    private Charset charsetFor(String name, long at) {
-        String n = name.toUpperCase(java.util.Locale.ROOT);
-        if (n.equals("UTF-8") || n.equals("UTF8")) return StandardCharsets.UTF_8;
-        if (n.equals("LATIN1") || n.equals("ISO-8859-1") || n.equals("ISO8859-1")) return StandardCharsets.ISO_8859_1;
-        try {
-            return Charset.forName(name);
-        } catch (RuntimeException e) {
-            diagnostics.add(Diagnostic.warningAtByte(at, "unknown_native_encoding",
-                    "native encoding '" + name + "' is not known here; native strings are read as UTF-8"));
-            return StandardCharsets.UTF_8;
-        }
+        return new RdsStream(src, header, root, diagnostics, pos());
     }
 
     // ------------------------------------------------------------------ items
 
     private RItem readItem() {
-        long off = pos;
-        if (stopped) return new RItem.Broken(off, off, null, "not_read");
+        long off = pos();
+        if (stopped) return new RItem.Broken(off, off, null, RItem.Broken.NOT_READ);
         if (depth >= MAX_DEPTH) {
-            return stop(off, null, "too_deep", "items are nested more than " + MAX_DEPTH + " deep");
+            return stop(off, null, RdsRules.TOO_DEEP, "items are nested more than " + MAX_DEPTH + " deep");
         }
         if (++items > maxItems) {
-            return stop(off, null, "too_large_to_hold", "the object has more than " + maxItems
+            return stop(off, null, RdsRules.TOO_LARGE_TO_HOLD, "the object has more than " + maxItems
                     + " items, more than PackScope holds in memory for one file; the rest is not read");
         }
         depth++;
@@ -196,17 +131,24 @@ public final class RdsParser {
             flags = new RFlags(readInt());
             if (flags.type() != RFlags.REFSXP && (flags.word() & UNUSED_FLAG_BITS) != 0) {
                 // R packs type, object/attr/tag bits and 16 level bits: bits 11 and 28-31 are always 0
-                diagnostics.add(Diagnostic.warning(Span.bytes(off, 4), "unexpected_flag_bits", String.format(
+                diagnostics.add(Diagnostic.warning(Span.bytes(off, 4), RdsRules.UNEXPECTED_FLAG_BITS, String.format(
                         "flags %s set bits R never writes (%08x) (byte %d)", flags.hex(), flags.word() & UNUSED_FLAG_BITS, off)));
             }
             return readBody(off, flags);
         } catch (OutOfRangeException e) {
-            return stop(e.offset(), off, flags, "truncated",
-                    "the stream ends inside this " + (flags == null ? "item" : flags.typeName())
-                            + " (started at byte " + off + "; needs byte " + (e.offset() + e.length()) + ", has " + e.size() + ")");
+            return truncated(e.offset(), e.offset() + e.length(), off, flags);
+        } catch (ReadProblem e) {
+            // a word of the stream read past its end: the reader reads 4 bytes at a time
+            long at = e.diagnostic().span().byteOffset();
+            return truncated(at, at + 4, off, flags);
         } finally {
             depth--;
         }
+    }
+
+    private RItem truncated(long at, long needs, long off, RFlags flags) {
+        return stop(at, off, flags, RdsRules.TRUNCATED, "the stream ends inside this " + (flags == null ? "item" : flags.typeName())
+                + " (started at byte " + off + "; needs byte " + needs + ", has " + src.size() + ")");
     }
 
     private RItem readBody(long off, RFlags f) {
@@ -214,33 +156,33 @@ public final class RdsParser {
         switch (t) {
             case RFlags.NILVALUE_SXP, RFlags.EMPTYENV_SXP, RFlags.BASEENV_SXP, RFlags.GLOBALENV_SXP,
                  RFlags.UNBOUNDVALUE_SXP, RFlags.MISSINGARG_SXP, RFlags.BASENAMESPACE_SXP:
-                return new RItem.Singleton(off, pos, f);
+                return new RItem.Singleton(off, pos(), f);
             case RFlags.REFSXP: {
                 long idxOff = off;
                 int idx = f.packedRefIndex();
                 if (idx == 0) {
-                    idxOff = pos;
+                    idxOff = pos();
                     idx = readInt();
                 }
                 // an entry still null is an environment (or external pointer) being read: a valid self-reference
                 if (idx < 1 || idx > refs.size()) {
-                    error(idxOff, "bad_reference", "reference " + idx + " points outside the "
+                    error(idxOff, RdsRules.BAD_REFERENCE, "reference " + idx + " points outside the "
                             + refs.size() + " symbols/environments read so far");
                 }
-                return new RItem.Ref(off, pos, f, idxOff, idx, refs);
+                return new RItem.Ref(off, pos(), f, idxOff, idx, refs);
             }
             case RFlags.SYMSXP: {
                 RItem name = readItem();
                 if (!stopped && !(name instanceof RItem.Chars)) {
-                    error(name.offset(), "bad_symbol_name", "a symbol's name must be a CHARSXP, found " + typeOf(name));
+                    error(name.offset(), RdsRules.BAD_SYMBOL_NAME, "a symbol's name must be a CHARSXP, found " + typeOf(name));
                 }
-                RItem.Symbol s = new RItem.Symbol(off, pos, f, name, refs.size() + 1);
+                RItem.Symbol s = new RItem.Symbol(off, pos(), f, name, refs.size() + 1);
                 refs.add(s);
                 return s;
             }
             case RFlags.PERSISTSXP, RFlags.NAMESPACESXP, RFlags.PACKAGESXP: {
                 List<RItem> strings = readStringVec(off);
-                RItem.Composite c = new RItem.Composite(off, pos, f, null, strings, null);
+                RItem.Composite c = new RItem.Composite(off, pos(), f, null, strings, null);
                 refs.add(c);
                 return c;
             }
@@ -251,7 +193,7 @@ public final class RdsParser {
                 List<RItem> parts = new ArrayList<>(3);
                 for (int i = 0; i < 3 && !stopped; i++) parts.add(readItem());
                 RItem attrib = stopped ? null : readItem();
-                RItem.Environment env = new RItem.Environment(off, pos, f, locked, parts, attrib, refIndex);
+                RItem.Environment env = new RItem.Environment(off, pos(), f, locked, parts, attrib, refIndex);
                 refs.set(refIndex - 1, env);
                 return env;
             }
@@ -262,26 +204,26 @@ public final class RdsParser {
                 RItem info = readItem();
                 RItem state = readItem();
                 RItem attr = readItem();
-                RItem.Altrep a = new RItem.Altrep(off, pos, f, info, state, attr, null, null);
+                RItem.Altrep a = new RItem.Altrep(off, pos(), f, info, state, attr, null, null);
                 if (stopped) return a;
                 AltrepExpander.Result r = AltrepExpander.expand(a, src);
-                Span span = Span.bytes(off, pos - off);
+                Span span = Span.bytes(off, pos() - off);
                 if (r.item() == null) {
-                    diagnostics.add(Diagnostic.warning(span, "altrep_not_expanded", "ALTREP object of class "
+                    diagnostics.add(Diagnostic.warning(span, RdsRules.ALTREP_NOT_EXPANDED, "ALTREP object of class "
                             + a.className() + " is shown as stored, not expanded: " + r.problem() + " (byte " + off + ")"));
                     return a;
                 }
-                diagnostics.add(new Diagnostic(Severity.INFO, span, "altrep_expanded", "ALTREP object of class "
+                diagnostics.add(RdsRules.ALTREP_EXPANDED.at(span, "ALTREP object of class "
                         + a.className() + " expanded from its state (byte " + off + ")"));
-                return new RItem.Altrep(off, pos, f, info, state, attr, r.item(), r.source());
+                return new RItem.Altrep(off, pos(), f, info, state, attr, r.item(), r.source());
             }
             case RFlags.BCODESXP:
                 return readByteCode(off, f);
             case RFlags.BCREPDEF:
-                return stop(off, f, "unsupported_item", "BCREPDEF occurs only inside byte code's constants"
+                return stop(off, f, RdsRules.UNSUPPORTED_ITEM, "BCREPDEF occurs only inside byte code's constants"
                         + " (R refuses it elsewhere too)");
             case RFlags.CLASSREFSXP, RFlags.GENERICREFSXP:
-                return stop(off, f, "unsupported_item", f.typeName() + " cannot occur in a valid stream (R refuses it too)");
+                return stop(off, f, RdsRules.UNSUPPORTED_ITEM, f.typeName() + " cannot occur in a valid stream (R refuses it too)");
             default:
                 return readVectorLike(off, f);
         }
@@ -295,40 +237,40 @@ public final class RdsParser {
      * R's ReadBC does, so that everything after it is read too.
      */
     private RItem readByteCode(long off, RFlags f) {
-        long repsOff = pos;
+        long repsOff = pos();
         int reps = readInt();
-        if (reps < 0 || reps > src.size() - pos) {
-            return stop(repsOff, off, f, "bad_length", "byte code claims " + reps + " shared language cells");
+        if (reps < 0 || reps > src.size() - pos()) {
+            return stop(repsOff, off, f, RdsRules.BAD_LENGTH, "byte code claims " + reps + " shared language cells");
         }
         RItem.Composite bc = readByteCodeBody(off, f, reps);
         if (stopped || !f.hasAttributes()) return bc;
         RItem attr = readItem();
-        return new RItem.Composite(off, pos, f, null, bc.parts(), attr);
+        return new RItem.Composite(off, pos(), f, null, bc.parts(), attr);
     }
 
     /** One byte code object: code, then the constants, each behind its type word. */
     private RItem.Composite readByteCodeBody(long off, RFlags f, int reps) {
         List<RItem> parts = new ArrayList<>();
         if (!enter()) {
-            parts.add(stop(off, f, "too_deep", "items are nested more than " + MAX_DEPTH + " deep"));
-            return new RItem.Composite(off, pos, f, null, parts, null);
+            parts.add(stop(off, f, RdsRules.TOO_DEEP, "items are nested more than " + MAX_DEPTH + " deep"));
+            return new RItem.Composite(off, pos(), f, null, parts, null);
         }
         try {
             parts.add(readItem());
-            long nOff = pos;
+            long nOff = pos();
             int n = stopped ? 0 : readInt();
-            if (n < 0 || n > (src.size() - pos) / 4) {
-                parts.add(stop(nOff, nOff, null, "bad_length", "the byte code's constant pool claims " + n + " constants"));
+            if (n < 0 || n > (src.size() - pos()) / 4) {
+                parts.add(stop(nOff, nOff, null, RdsRules.BAD_LENGTH, "the byte code's constant pool claims " + n + " constants"));
                 n = 0;
             }
             for (int i = 0; i < n && !stopped; i++) {
-                long typeOff = pos;
+                long typeOff = pos();
                 int type = readInt();
                 if (type == RFlags.BCODESXP) parts.add(readByteCodeBody(typeOff, new RFlags(type), reps));
                 else if (isByteCodeLanguage(type)) parts.add(readByteCodeLanguage(type, typeOff, reps));
                 else parts.add(readItem());
             }
-            return new RItem.Composite(off, pos, f, null, parts, null);
+            return new RItem.Composite(off, pos(), f, null, parts, null);
         } finally {
             depth--;
         }
@@ -347,15 +289,15 @@ public final class RdsParser {
      */
     private RItem readByteCodeLanguage(int type, long typeOff, int reps) {
         if (type == RFlags.BCREPREF) {
-            long idxOff = pos;
+            long idxOff = pos();
             int idx = readInt();
             if (idx < 0 || idx >= reps) {
-                error(idxOff, "bad_reference", "shared language cell " + idx + " is outside the " + reps + " the byte code declares");
+                error(idxOff, RdsRules.BAD_REFERENCE, "shared language cell " + idx + " is outside the " + reps + " the byte code declares");
             }
-            return new RItem.Composite(typeOff, pos, new RFlags(type), null, List.of(), null);
+            return new RItem.Composite(typeOff, pos(), new RFlags(type), null, List.of(), null);
         }
         if (!isByteCodeLanguage(type)) return readItem(); // the type word was padding (0)
-        if (!enter()) return stop(typeOff, null, "too_deep", "items are nested more than " + MAX_DEPTH + " deep");
+        if (!enter()) return stop(typeOff, null, RdsRules.TOO_DEEP, "items are nested more than " + MAX_DEPTH + " deep");
         try {
             long first = typeOff;
             RFlags firstFlags = null;
@@ -363,10 +305,10 @@ public final class RdsParser {
             RItem tail;
             while (true) {
                 if (type == RFlags.BCREPDEF) {
-                    long idxOff = pos;
+                    long idxOff = pos();
                     int idx = readInt();
                     if (idx < 0 || idx >= reps) {
-                        error(idxOff, "bad_reference", "shared language cell " + idx + " is outside the " + reps + " the byte code declares");
+                        error(idxOff, RdsRules.BAD_REFERENCE, "shared language cell " + idx + " is outside the " + reps + " the byte code declares");
                     }
                     type = readInt();
                 }
@@ -377,15 +319,15 @@ public final class RdsParser {
                 RItem tag = stopped ? null : readItem();
                 RItem car = null;
                 if (!stopped) {
-                    long carOff = pos;
+                    long carOff = pos();
                     car = readByteCodeLanguage(readInt(), carOff, reps);
                 }
-                cells.add(new RItem.Cell(typeOff, pos, cf, attr, RItem.resolve(tag) instanceof RItem.Singleton ? null : tag, car));
+                cells.add(new RItem.Cell(typeOff, pos(), cf, attr, RItem.resolve(tag) instanceof RItem.Singleton ? null : tag, car));
                 if (stopped) {
                     tail = null;
                     break;
                 }
-                long cdrOff = pos;
+                long cdrOff = pos();
                 int cdrType = readInt();
                 if (isByteCodeLanguage(cdrType) && cdrType != RFlags.BCREPREF) {
                     type = cdrType;
@@ -395,7 +337,7 @@ public final class RdsParser {
                 tail = readByteCodeLanguage(cdrType, cdrOff, reps);
                 break;
             }
-            return new RItem.PairList(first, pos, firstFlags, List.copyOf(cells), tail);
+            return new RItem.PairList(first, pos(), firstFlags, List.copyOf(cells), tail);
         } finally {
             depth--;
         }
@@ -413,63 +355,63 @@ public final class RdsParser {
         int t = f.type();
         switch (t) {
             case RFlags.CHARSXP: {
-                long lenOff = pos;
+                long lenOff = pos();
                 int n = readInt();
                 String value = null;
                 if (n == -1) {
                     // NA_character_
                 } else if (n < 0) {
-                    return stop(lenOff, off, f, "bad_length", "a CHARSXP length of " + n + " is impossible (-1 is NA)");
-                } else if (!src.has(pos, n)) {
-                    return stop(lenOff, off, f, "length_exceeds_data", "the string claims " + n + " bytes but "
-                            + Math.max(0, src.size() - pos) + " are left");
+                    return stop(lenOff, off, f, RdsRules.BAD_LENGTH, "a CHARSXP length of " + n + " is impossible (-1 is NA)");
+                } else if (!src.has(pos(), n)) {
+                    return stop(lenOff, off, f, RdsRules.LENGTH_EXCEEDS_DATA, "the string claims " + n + " bytes but "
+                            + Math.max(0, src.size() - pos()) + " are left");
                 } else {
-                    value = ItemLists.decode(src.bytes(pos, n), f.charEncoding(), nativeCharset);
-                    pos += n;
+                    value = ItemLists.decode(src.bytes(pos(), n), f.charEncoding(), nativeCharset);
+                    seek(pos() + n);
                 }
                 RItem attr = f.hasAttributes() ? readItem() : null;
-                return new RItem.Chars(off, pos, f, n, value, f.charEncoding(), attr);
+                return new RItem.Chars(off, pos(), f, n, value, f.charEncoding(), attr);
             }
             case RFlags.LGLSXP, RFlags.INTSXP, RFlags.REALSXP, RFlags.CPLXSXP, RFlags.RAWSXP: {
-                long lenOff = pos;
+                long lenOff = pos();
                 long n = readLength(off, f);
                 if (n < 0) return broken(off, f);
                 long bytes = n * RItem.Vector.elementSize(t);
-                if (!src.has(pos, bytes)) {
-                    return stop(lenOff, off, f, "length_exceeds_data", f.typeName() + " claims " + n + " elements ("
-                            + bytes + " bytes) but " + Math.max(0, src.size() - pos) + " bytes are left");
+                if (!src.has(pos(), bytes)) {
+                    return stop(lenOff, off, f, RdsRules.LENGTH_EXCEEDS_DATA, f.typeName() + " claims " + n + " elements ("
+                            + bytes + " bytes) but " + Math.max(0, src.size() - pos()) + " bytes are left");
                 }
-                long data = pos;
-                pos += bytes;
+                long data = pos();
+                seek(pos() + bytes);
                 RItem attr = f.hasAttributes() ? readItem() : null;
-                return new RItem.Vector(off, pos, f, lenOff, n, data, src, attr);
+                return new RItem.Vector(off, pos(), f, lenOff, n, data, src, attr);
             }
             case RFlags.STRSXP, RFlags.VECSXP, RFlags.EXPRSXP: {
-                long lenOff = pos;
+                long lenOff = pos();
                 long n = readLength(off, f);
                 if (n < 0) return broken(off, f);
-                if (n > (src.size() - pos) / 4) {
-                    return stop(lenOff, off, f, "length_exceeds_data", f.typeName() + " claims " + n
-                            + " elements but only " + Math.max(0, src.size() - pos) + " bytes are left (each needs 4 or more)");
+                if (n > (src.size() - pos()) / 4) {
+                    return stop(lenOff, off, f, RdsRules.LENGTH_EXCEEDS_DATA, f.typeName() + " claims " + n
+                            + " elements but only " + Math.max(0, src.size() - pos()) + " bytes are left (each needs 4 or more)");
                 }
                 List<RItem> elements = t == RFlags.STRSXP ? readStrings(n) : readElements(n);
                 RItem attr = f.hasAttributes() && !stopped ? readItem() : null;
-                return new RItem.Elements(off, pos, f, lenOff, n, elements, attr);
+                return new RItem.Elements(off, pos(), f, lenOff, n, elements, attr);
             }
             case RFlags.S4SXP: {
                 RItem attr = f.hasAttributes() ? readItem() : null;
-                return new RItem.S4(off, pos, f, attr);
+                return new RItem.S4(off, pos(), f, attr);
             }
             case RFlags.SPECIALSXP, RFlags.BUILTINSXP: {
-                long lenOff = pos;
+                long lenOff = pos();
                 int n = readInt();
-                if (n < 0 || !src.has(pos, n)) {
-                    return stop(lenOff, off, f, "length_exceeds_data", "the primitive's name claims " + n + " bytes");
+                if (n < 0 || !src.has(pos(), n)) {
+                    return stop(lenOff, off, f, RdsRules.LENGTH_EXCEEDS_DATA, "the primitive's name claims " + n + " bytes");
                 }
-                String name = new String(src.bytes(pos, n), StandardCharsets.ISO_8859_1);
-                pos += n;
+                String name = new String(src.bytes(pos(), n), StandardCharsets.ISO_8859_1);
+                seek(pos() + n);
                 RItem attr = f.hasAttributes() ? readItem() : null;
-                return new RItem.Composite(off, pos, f, name, List.of(), attr);
+                return new RItem.Composite(off, pos(), f, name, List.of(), attr);
             }
             case RFlags.EXTPTRSXP: {
                 int refIndex = refs.size();
@@ -478,7 +420,7 @@ public final class RdsParser {
                 parts.add(readItem());
                 if (!stopped) parts.add(readItem());
                 RItem attr = f.hasAttributes() && !stopped ? readItem() : null;
-                RItem.Composite c = new RItem.Composite(off, pos, f, null, parts, attr);
+                RItem.Composite c = new RItem.Composite(off, pos(), f, null, parts, attr);
                 refs.set(refIndex, c);
                 return c;
             }
@@ -486,12 +428,12 @@ public final class RdsParser {
                 int refIndex = refs.size();
                 refs.add(null);
                 RItem attr = f.hasAttributes() ? readItem() : null;
-                RItem.Composite c = new RItem.Composite(off, pos, f, null, List.of(), attr);
+                RItem.Composite c = new RItem.Composite(off, pos(), f, null, List.of(), attr);
                 refs.set(refIndex, c);
                 return c;
             }
             default:
-                return stop(off, f, "unknown_item_type", String.format(
+                return stop(off, f, RdsRules.UNKNOWN_ITEM_TYPE, String.format(
                         "flags %s name type %d, which is not an R serialization item type; reading stops here",
                         f.hex(), t));
         }
@@ -504,14 +446,14 @@ public final class RdsParser {
     private List<RItem> readStrings(long n) {
         ItemLists.Strings out = new ItemLists.Strings(src, nativeCharset);
         for (long i = 0; i < n && !stopped; i++) {
-            long at = pos;
+            long at = pos();
             if (src.has(at, 8)) {
                 int w = ItemLists.int32(src, at);
                 int len = ItemLists.int32(src, at + 4);
                 boolean plain = (w & 0xff) == RFlags.CHARSXP && (w & (UNUSED_FLAG_BITS | 0x200)) == 0;
                 if (plain && (len == -1 || len >= 0 && src.has(at + 8, len))) {
                     out.addPlain(at);
-                    pos = at + 8 + Math.max(0, len);
+                    seek(at + 8 + Math.max(0, len));
                     continue;
                 }
             }
@@ -522,10 +464,10 @@ public final class RdsParser {
 
     /** A list's elements; NULLs (one word each, often millions) are only counted. */
     private List<RItem> readElements(long n) {
-        ItemLists.Sparse out = new ItemLists.Sparse(pos);
+        ItemLists.Sparse out = new ItemLists.Sparse(pos());
         for (long i = 0; i < n && !stopped; i++) {
-            if (src.has(pos, 4) && ItemLists.int32(src, pos) == RFlags.NILVALUE_SXP) {
-                pos += 4;
+            if (src.has(pos(), 4) && ItemLists.int32(src, pos()) == RFlags.NILVALUE_SXP) {
+                seek(pos() + 4);
                 out.addNull();
             } else {
                 out.addItem(readItem());
@@ -544,39 +486,38 @@ public final class RdsParser {
             RItem attr = f.hasAttributes() ? readItem() : null;
             RItem tag = f.hasTag() && !stopped ? readItem() : null;
             RItem car = stopped ? null : readItem();
-            cells.add(new RItem.Cell(cellOff, pos, f, attr, tag, car));
+            cells.add(new RItem.Cell(cellOff, pos(), f, attr, tag, car));
             if (stopped) break;
-            long next = pos;
+            long next = pos();
             RFlags nf;
-            try {
-                nf = new RFlags(readInt());
-            } catch (OutOfRangeException e) {
-                tail = stop(e.offset(), next, null, "truncated", "the stream ends where the rest of the pairlist should be");
+            if (!src.has(next, 4)) {
+                tail = stop(next, next, null, RdsRules.TRUNCATED, "the stream ends where the rest of the pairlist should be");
                 break;
             }
+            nf = new RFlags(readInt());
             if (nf.type() == RFlags.LISTSXP || nf.type() == RFlags.ATTRLISTSXP) {
                 cellOff = next;
                 f = nf;
                 continue;
             }
-            pos = next;
+            seek(next);
             tail = readItem();
             break;
         }
-        return new RItem.PairList(off, pos, first, List.copyOf(cells), tail);
+        return new RItem.PairList(off, pos(), first, List.copyOf(cells), tail);
     }
 
     private List<RItem> readStringVec(long off) {
-        long zeroOff = pos;
+        long zeroOff = pos();
         int zero = readInt();
         if (zero != 0) {
-            stop(zeroOff, off, null, "unsupported_item", "a persistent string vector must start with 0, found " + zero);
+            stop(zeroOff, off, null, RdsRules.UNSUPPORTED_ITEM, "a persistent string vector must start with 0, found " + zero);
             return List.of();
         }
-        long lenOff = pos;
+        long lenOff = pos();
         int n = readInt();
-        if (n < 0 || n > (src.size() - pos) / 4) {
-            stop(lenOff, off, null, "length_exceeds_data", "the string vector claims " + n + " elements");
+        if (n < 0 || n > (src.size() - pos()) / 4) {
+            stop(lenOff, off, null, RdsRules.LENGTH_EXCEEDS_DATA, "the string vector claims " + n + " elements");
             return List.of();
         }
         List<RItem> out = new ArrayList<>();
@@ -586,45 +527,47 @@ public final class RdsParser {
 
     /** A vector length: an int, or -1 then two ints for a long vector. -1 when reading stopped. */
     private long readLength(long itemOff, RFlags f) {
-        long lenOff = pos;
+        long lenOff = pos();
         int n = readInt();
         if (n >= 0) return n;
         if (n == -1) {
             long hi = readInt() & 0xffffffffL, lo = readInt() & 0xffffffffL;
             long len = hi << 32 | lo;
-            stop(lenOff, itemOff, f, "long_vector_unsupported", f.typeName() + " is a long vector ("
+            stop(lenOff, itemOff, f, RdsRules.LONG_VECTOR_UNSUPPORTED, f.typeName() + " is a long vector ("
                     + len + " elements); long vectors are not supported");
             return -1;
         }
-        stop(lenOff, itemOff, f, "bad_length", f.typeName() + " has a negative length " + n);
+        stop(lenOff, itemOff, f, RdsRules.BAD_LENGTH, f.typeName() + " has a negative length " + n);
         return -1;
     }
 
     // ------------------------------------------------------------------ helpers
 
+    /** The next big-endian int32 of the stream (a flags word, length, count or index). */
     private int readInt() {
-        src.check(pos, 4);
-        int v = (src.get(pos) & 0xff) << 24 | (src.get(pos + 1) & 0xff) << 16 | (src.get(pos + 2) & 0xff) << 8 | src.get(pos + 3) & 0xff;
-        pos += 4;
-        return v;
+        return in.i32be("int32");
     }
+
+    private long pos() { return in.byteOffset(); }
+
+    private void seek(long p) { in.seekByte(p); }
 
     private static String typeOf(RItem item) {
         return item.flags() == null ? "an unreadable item" : item.flags().typeName();
     }
 
-    private RItem stop(long at, RFlags f, String rule, String message) {
+    private RItem stop(long at, RFlags f, Rule rule, String message) {
         return stop(at, at, f, rule, message);
     }
 
     /** Records an error at {@code at} and ends reading; the item started at {@code itemOff}. */
-    private RItem stop(long at, long itemOff, RFlags f, String rule, String message) {
+    private RItem stop(long at, long itemOff, RFlags f, Rule rule, String message) {
         if (!stopped) {
-            diagnostics.add(new Diagnostic(Severity.ERROR, Span.bytes(at, 0), rule, message + " (byte " + at + ")"));
+            diagnostics.add(Diagnostic.error(Span.bytes(at, 0), rule, message + " (byte " + at + ")"));
             stopped = true;
-            stopRule = rule;
+            stopRule = rule.id();
         }
-        return broken(itemOff, f, rule);
+        return broken(itemOff, f, rule.id());
     }
 
     private RItem broken(long off, RFlags f) {
@@ -632,10 +575,10 @@ public final class RdsParser {
     }
 
     private RItem broken(long off, RFlags f, String rule) {
-        return new RItem.Broken(off, Math.max(off, Math.min(pos, src.size())), f, rule);
+        return new RItem.Broken(off, Math.max(off, Math.min(pos(), src.size())), f, rule);
     }
 
-    private void error(long at, String rule, String message) {
+    private void error(long at, Rule rule, String message) {
         diagnostics.add(Diagnostic.errorAtByte(at, rule, message + " (byte " + at + ")"));
     }
 }

@@ -60,7 +60,7 @@ public final class RdsUnwrapper {
                 case XZ, BZIP2 -> streamed(c, file, name, diags);
             };
         } catch (OutOfRangeException e) {
-            diags.add(Diagnostic.errorAtByte(e.offset(), c.label() + "_truncated",
+            diags.add(Diagnostic.errorAtByte(e.offset(), RdsRules.truncated(c),
                     "the " + c.label() + " wrapper ends early: " + e.getMessage()));
             return new Unwrapped(c, file, ByteSource.of(new byte[0], name), 0, file.size(), diags);
         }
@@ -75,7 +75,7 @@ public final class RdsUnwrapper {
         // is not a trailer (truncated or damaged file): then it is not even a hint.
         if (claimed > MAX_DEFLATE_RATIO * size) claimed = 0;
         if (claimed > limit) {
-            diags.add(Diagnostic.error(Span.bytes(size - 4, 4), "too_large_to_hold", "the gzip trailer claims "
+            diags.add(Diagnostic.error(Span.bytes(size - 4, 4), RdsRules.TOO_LARGE_TO_HOLD, "the gzip trailer claims "
                     + claimed + " decompressed bytes, more than the " + limit + " PackScope holds in memory;"
                     + " only the first " + limit + " are decompressed"));
             claimed = limit;
@@ -102,7 +102,7 @@ public final class RdsUnwrapper {
             }
             // Trailer: CRC-32 and size mod 2^32 of this member's output, little-endian.
             if (!file.has(consumedEnd, 8)) {
-                diags.add(Diagnostic.errorAtByte(consumedEnd, "gzip_truncated", "the gzip trailer (CRC-32, size) is missing"
+                diags.add(Diagnostic.errorAtByte(consumedEnd, RdsRules.GZIP_TRUNCATED, "the gzip trailer (CRC-32, size) is missing"
                         + " after compressed byte " + consumedEnd + "; all " + out.size + " decompressed bytes are kept"));
                 end = size;
                 break;
@@ -111,11 +111,11 @@ public final class RdsUnwrapper {
             crc.update(out.buf, (int) memberOut, (int) (out.size - memberOut));
             long storedCrc = file.u32le(consumedEnd), storedSize = file.u32le(consumedEnd + 4);
             if (storedCrc != crc.getValue()) {
-                diags.add(Diagnostic.error(Span.bytes(consumedEnd, 4), "gzip_crc_mismatch", String.format(
+                diags.add(Diagnostic.error(Span.bytes(consumedEnd, 4), RdsRules.GZIP_CRC_MISMATCH, String.format(
                         "gzip CRC-32 is 0x%08x but the decompressed bytes give 0x%08x (byte %d)", storedCrc, crc.getValue(), consumedEnd)));
             }
             if (storedSize != ((out.size - memberOut) & 0xffffffffL)) {
-                diags.add(Diagnostic.error(Span.bytes(consumedEnd + 4, 4), "gzip_size_mismatch",
+                diags.add(Diagnostic.error(Span.bytes(consumedEnd + 4, 4), RdsRules.GZIP_SIZE_MISMATCH,
                         "gzip trailer says " + storedSize + " bytes but " + (out.size - memberOut) + " were decompressed"));
             }
             end = consumedEnd + 8;
@@ -124,7 +124,7 @@ public final class RdsUnwrapper {
                 continue;
             }
             if (end < size) {
-                diags.add(Diagnostic.warning(Span.bytes(end, size - end), "trailing_bytes",
+                diags.add(Diagnostic.warning(Span.bytes(end, size - end), RdsRules.TRAILING_BYTES,
                         (size - end) + " bytes follow the gzip stream (from byte " + end + ")"));
             }
             break;
@@ -135,13 +135,13 @@ public final class RdsUnwrapper {
     /** Offset of the deflate data of the member at {@code at}, or -1 after a diagnostic. */
     private static long gzipHeader(ByteSource file, long at, List<Diagnostic> diags) {
         if (!file.has(at, 10)) {
-            diags.add(Diagnostic.errorAtByte(at, "gzip_truncated", "the gzip header needs 10 bytes, "
+            diags.add(Diagnostic.errorAtByte(at, RdsRules.GZIP_TRUNCATED, "the gzip header needs 10 bytes, "
                     + (file.size() - at) + " are present"));
             return -1;
         }
         int method = file.u8(at + 2), flg = file.u8(at + 3);
         if (method != 8) {
-            diags.add(Diagnostic.error(Span.bytes(at + 2, 1), "gzip_bad_method",
+            diags.add(Diagnostic.error(Span.bytes(at + 2, 1), RdsRules.GZIP_BAD_METHOD,
                     "gzip compression method " + method + " is not deflate (8) (byte " + (at + 2) + ")"));
             return -1;
         }
@@ -153,7 +153,7 @@ public final class RdsUnwrapper {
             if ((flg & 2) != 0) p += 2;                              // FHCRC
             file.check(p, 0);
         } catch (OutOfRangeException e) {
-            diags.add(Diagnostic.errorAtByte(file.size(), "gzip_truncated", "the gzip header starting at byte " + at
+            diags.add(Diagnostic.errorAtByte(file.size(), RdsRules.GZIP_TRUNCATED, "the gzip header starting at byte " + at
                     + " runs past the end of the file"));
             return -1;
         }
@@ -174,7 +174,7 @@ public final class RdsUnwrapper {
             while (!inf.finished()) {
                 if (inf.needsInput()) {
                     if (next >= size) {
-                        diags.add(Diagnostic.errorAtByte(size, "gzip_truncated", "the deflate stream ends early: the file stops at byte "
+                        diags.add(Diagnostic.errorAtByte(size, RdsRules.GZIP_TRUNCATED, "the deflate stream ends early: the file stops at byte "
                                 + size + " after " + out.size + " decompressed bytes (the rest of the object is missing)"));
                         return -1;
                     }
@@ -185,8 +185,8 @@ public final class RdsUnwrapper {
                 }
                 int room = out.room(limit);
                 if (room == 0) {
-                    if (!diags.isEmpty() && diags.get(diags.size() - 1).rule().equals("too_large_to_hold")) return -1;
-                    diags.add(Diagnostic.errorAtByte(start + inf.getBytesRead(), "too_large_to_hold",
+                    if (!diags.isEmpty() && diags.get(diags.size() - 1).rule().equals(RdsRules.TOO_LARGE_TO_HOLD.id())) return -1;
+                    diags.add(Diagnostic.errorAtByte(start + inf.getBytesRead(), RdsRules.TOO_LARGE_TO_HOLD,
                             "the stream decompresses to more than " + limit + " bytes; only the first " + limit + " are kept"));
                     return -1;
                 }
@@ -198,7 +198,7 @@ public final class RdsUnwrapper {
             return start + inf.getBytesRead();
         } catch (DataFormatException e) {
             long at = start + inf.getBytesRead();
-            diags.add(Diagnostic.errorAtByte(at, "gzip_corrupt", "the deflate data is corrupt near compressed byte " + at
+            diags.add(Diagnostic.errorAtByte(at, RdsRules.GZIP_CORRUPT, "the deflate data is corrupt near compressed byte " + at
                     + " (" + e.getMessage() + "); the first " + out.size + " decompressed bytes are kept"));
             return -1;
         }
@@ -216,7 +216,7 @@ public final class RdsUnwrapper {
                 int room = out.room(limit);
                 if (room == 0) {
                     if (in.read() < 0) break; // exactly at the cap and the stream ends: nothing lost
-                    diags.add(Diagnostic.errorAtByte(raw.pos, "too_large_to_hold",
+                    diags.add(Diagnostic.errorAtByte(raw.pos, RdsRules.TOO_LARGE_TO_HOLD,
                             "the stream decompresses to more than " + limit + " bytes; only the first " + limit + " are kept"));
                     break;
                 }
@@ -226,9 +226,9 @@ public final class RdsUnwrapper {
                 out.size += n;
             }
         } catch (IOException | RuntimeException e) {
-            String what = e instanceof java.io.EOFException || raw.pos >= file.size() ? "_truncated" : "_corrupt";
-            diags.add(Diagnostic.errorAtByte(Math.min(raw.pos, file.size()), c.label() + what,
-                    "the " + c.label() + " stream " + (what.equals("_truncated") ? "ends early" : "is corrupt")
+            boolean truncated = e instanceof java.io.EOFException || raw.pos >= file.size();
+            diags.add(Diagnostic.errorAtByte(Math.min(raw.pos, file.size()), truncated ? RdsRules.truncated(c) : RdsRules.corrupt(c),
+                    "the " + c.label() + " stream " + (truncated ? "ends early" : "is corrupt")
                             + " near compressed byte " + raw.pos + " (" + describe(e) + "); the first " + out.size
                             + " decompressed bytes are kept"));
         }

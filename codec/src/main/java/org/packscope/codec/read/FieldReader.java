@@ -213,6 +213,12 @@ public final class FieldReader {
         return record(key, -1, label, at, 8, v, meaning);
     }
 
+    /** Reads a big-endian int32 without recording (a word the caller records as it sees fit, or not at all). */
+    public int i32be(String what) {
+        long at = startAligned(4, what);
+        return (source.u8(at) << 24) | (source.u8(at + 1) << 16) | (source.u8(at + 2) << 8) | source.u8(at + 3);
+    }
+
     /** Reads an unsigned little-endian integer of 1..8 bytes without recording (a width chosen by the data). */
     public long uintLe(int bytes, String what) {
         long at = startAligned(bytes, what);

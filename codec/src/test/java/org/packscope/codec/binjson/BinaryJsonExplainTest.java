@@ -36,7 +36,7 @@ class BinaryJsonExplainTest {
         assertNotNull(e, "no explanation for " + where);
         assertFalse(e.title().isBlank(), where);
         assertTrue(e.text().length() > 40, where + ": " + e.text());
-        assertTrue(e.specSection().startsWith(BjExplainer.SPEC), where);
+        assertTrue(e.specSection().startsWith(BinaryJsonDocs.SPEC), where);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -58,35 +58,42 @@ class BinaryJsonExplainTest {
     @Test
     void everySpecSectionNamesARealHeading() throws IOException {
         Set<String> headings = specHeadings();
-        for (Map.Entry<String, Explanation> e : BjExplainer.all().entrySet()) {
-            String section = e.getValue().specSection().substring(BjExplainer.SPEC.length());
-            assertTrue(headings.contains(section), e.getKey() + ": no heading '" + section + "' in " + new TreeSet<>(headings));
-            checkExplanation(e.getValue(), e.getKey());
+        for (String key : BinaryJsonDocs.DOCS.keys()) {
+            Explanation e = BinaryJsonDocs.DOCS.explain(new Field(key, null, "", ""));
+            String section = e.specSection().substring(BinaryJsonDocs.SPEC.length());
+            assertTrue(headings.contains(section), key + ": no heading '" + section + "' in " + new TreeSet<>(headings));
+            checkExplanation(e, key);
         }
     }
 
     @Test
-    void sameFieldNameIsExplainedPerKind() {
+    void sameLabelIsExplainedPerKey() {
         var root = BinaryJsonTeaching.explain("{\"m\": {\"a\": 1}, \"l\": [1, \"x\"], \"n\": [1.5, 2.5]}", true, 3).node();
-        Field count = new Field("count", null, "1", "");
-        Explanation map = root.child("m").facet(FieldExplainer.class).explain(count);
-        Explanation list = root.child("l").facet(FieldExplainer.class).explain(count);
-        Explanation nd = root.child("n").facet(FieldExplainer.class).explain(count);
+        Explanation map = explainField(root.child("m"), "count");
+        Explanation list = explainField(root.child("l"), "count");
+        Explanation nd = explainField(root.child("n"), "count");
         assertEquals("Entry count", map.title());
         assertEquals("Element count", list.title());
         assertTrue(nd.formula().contains("Π"));
-        Explanation plane = root.child("n").facet(FieldExplainer.class).explain(new Field("plane 4", null, "", ""));
+        Explanation plane = explainField(root.child("n"), "plane 1");
         assertEquals("Byte plane", plane.title());
-        assertEquals(BjExplainer.S44, plane.specSection());
+        assertEquals(BinaryJsonDocs.S44, plane.specSection());
         // the root map's node also carries the header
-        assertEquals(BjExplainer.S1, root.facet(FieldExplainer.class).explain(new Field("floatcomp", null, "3", "")).specSection());
+        assertEquals(BinaryJsonDocs.S1, explainField(root, "floatcomp").specSection());
+    }
+
+    /** The explanation of the field labelled {@code label} on {@code n}. */
+    private static Explanation explainField(org.packscope.codec.inspect.Node n, String label) {
+        Field f = n.fields().stream().filter(x -> x.name().equals(label)).findFirst()
+                .orElseThrow(() -> new AssertionError("no field " + label + " in " + n.fields()));
+        return n.facet(FieldExplainer.class).explain(f);
     }
 
     @Test
     void theFixturesHoldEveryNodeKind() {
         Set<String> seen = new HashSet<>();
         all().forEach(f -> BjTesting.visitAll(BjTesting.open(f), n -> seen.add(n.kind())));
-        Set<String> want = new HashSet<>(Set.of("binjson-file", "bj-string-table", "bj-string", "bj-null", "bj-bool", "bj-float",
+        Set<String> want = new HashSet<>(Set.of("bj-file", "bj-string-table", "bj-string", "bj-null", "bj-bool", "bj-float",
                 "bj-int", "bj-f32", "bj-float-as-int", "bj-map", "bj-list", "bj-ndarray", "bj-ndarray-slice", "bj-element"));
         want.removeAll(seen);
         assertEquals(Set.of(), want, "node kinds never visited");

@@ -83,7 +83,7 @@ class BinaryJsonHostileSizesTest {
         byte[] b = doc(levels, new byte[] {0});
         BoundedWalk.Outcome o = BoundedWalk.run(Files.write(dir.resolve("deep.bj"), b));
         o.assertWalkedCleanly();
-        assertTrue(o.has(Rules.TOO_DEEP), o::toString);
+        assertTrue(o.has(BinaryJsonRules.TOO_DEEP.id()), o::toString);
         assertFalse(o.has("internal_error"), o::toString);
         assertTrue(o.millis() < 5000, o::toString);
     }
@@ -119,7 +119,7 @@ class BinaryJsonHostileSizesTest {
         BinaryJson.decodeToTree(ByteSource.of(duplicates(30_000, 1), "dups"), diags);
         assertEquals(StringTableReader.REPORTED_DUPLICATES + 1, diags.size(), diags.toString());
         assertTrue(diags.get(diags.size() - 1).message().startsWith("and 29,979 more duplicate strings"), diags.toString());
-        assertTrue(diags.stream().allMatch(d -> d.rule().equals(Rules.DUPLICATE_STRING)));
+        assertTrue(diags.stream().allMatch(d -> d.rule().equals(BinaryJsonRules.DUPLICATE_STRING.id())));
     }
 
     @Test

@@ -94,7 +94,7 @@ class BinaryJsonFuzzTest {
         } catch (Progress.CancelledException e) {
             throw e;
         } catch (RuntimeException e) {
-            if (FuzzFiles.isBug(e) || e.getClass().getSimpleName().equals("BjFatal")
+            if (FuzzFiles.isBug(e) || e instanceof org.packscope.codec.read.ReadProblem
                     || e.getClass().getSimpleName().equals("OutOfRangeException")) {
                 throw e;
             }

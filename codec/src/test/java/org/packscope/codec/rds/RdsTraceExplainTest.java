@@ -248,10 +248,19 @@ class RdsTraceExplainTest {
 
     @Test
     void explanationsDependOnTheItemType() {
-        assertTrue(RdsExplainer.explain("length", RFlags.CHARSXP).text().contains("NA_character_"));
-        assertTrue(RdsExplainer.explain("length", RFlags.REALSXP).formula().contains("× 8"));
-        assertTrue(RdsExplainer.explain("data", RFlags.INTSXP).text().contains("0x80000000"));
-        assertTrue(RdsExplainer.explain("cell has-tag", RFlags.INTSXP).title().startsWith("Pairlist cell"));
-        assertEquals(RdsExplainer.SERIALIZATION, RdsExplainer.explain("type", RFlags.S4SXP).specSection());
+        assertTrue(RdsDocs.explainKey("chars.length").text().contains("NA_character_"));
+        assertTrue(RdsDocs.explainKey("real.length").formula().contains("× 8"));
+        assertTrue(RdsDocs.explainKey("int.data").text().contains("0x80000000"));
+        assertTrue(RdsDocs.explainKey("cell.has_tag").title().startsWith("Pairlist cell"));
+        assertEquals(RdsDocs.SERIALIZATION, RdsDocs.explainKey("type").specSection());
+    }
+
+    @Test
+    void fieldsAreExplainedByTheirKeysOnTheNodes() {
+        Node n = fileNode(XdrWriter.v3().ints(1, 2).bytes(), "two.rds").child("object");
+        FieldExplainer x = n.facet(FieldExplainer.class);
+        Field length = n.fields().stream().filter(f -> f.name().equals("length")).findFirst().orElseThrow();
+        assertEquals("int.length", length.key());
+        assertTrue(x.explain(length).formula().contains("× 4"), x.explain(length)::toString);
     }
 }
