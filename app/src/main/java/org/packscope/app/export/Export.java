@@ -108,6 +108,12 @@ public final class Export {
      */
     public static Written write(Node node, String format, OutputStream out, String origin, Progress progress, int threads)
             throws IOException, Unsuitable {
+        return write(node, format, out, origin, progress, threads, PAGE);
+    }
+
+    /** {@link #write(Node, String, OutputStream, String, Progress, int)} in pages of {@code page} values (tests use small ones). */
+    static Written write(Node node, String format, OutputStream out, String origin, Progress progress, int threads, int page)
+            throws IOException, Unsuitable {
         TextExport text = node.facet(TextExport.class);
         if (text != null && text.formats().contains(format)) {
             Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
@@ -130,16 +136,16 @@ public final class Export {
             throw new Unsuitable(node.name() + " holds no decodable values");
         }
         return switch (format) {
-            case "raw" -> raw(column, out, progress, threads);
-            case "csv" -> text(column, out, false, progress, threads);
-            case "json" -> text(column, out, true, progress, threads);
-            case "npy" -> npy(column, out, progress, threads);
+            case "raw" -> raw(column, out, progress, threads, page);
+            case "csv" -> text(column, out, false, progress, threads, page);
+            case "json" -> text(column, out, true, progress, threads, page);
+            case "npy" -> npy(column, out, progress, threads, page);
             default -> throw new Unsuitable("format " + format + " does not suit " + PlainText.escape(node.name())
                     + " (it offers " + String.join(", ", formatsFor(node)) + ")");
         };
     }
 
-    static Written raw(ValueColumn column, OutputStream out, Progress progress, int threads) throws IOException {
+    static Written raw(ValueColumn column, OutputStream out, Progress progress, int threads, int pageSize) throws IOException {
         ValueType t = column.type();
         int width = Math.max(1, t.byteWidth());
         if (t.kind() == ValueType.Kind.TEXT) throw new IOException("variable-length text has no raw form; use csv or json");
@@ -150,7 +156,7 @@ public final class Export {
         };
         long count = column.count();
         long[] gaps = new long[2]; // missing, undecodable
-        ColumnPages.read(column, 0, count, PAGE, ColumnPages.Read.RAW, threads, progress, (page, k) -> {
+        ColumnPages.read(column, 0, count, pageSize, ColumnPages.Read.RAW, threads, progress, (page, k) -> {
             int n = page.length;
             if (page.marks != null) {
                 for (int i = 0; i < n; i++) {
@@ -182,7 +188,7 @@ public final class Export {
     }
 
     /** NumPy .npy version 1.0: magic, a padded header dict, then the raw values. */
-    static Written npy(ValueColumn column, OutputStream out, Progress progress, int threads) throws IOException {
+    static Written npy(ValueColumn column, OutputStream out, Progress progress, int threads, int pageSize) throws IOException {
         String descr = npyDescr(column.type());
         if (descr == null) throw new IOException("variable-length text cannot be stored in .npy; use csv or json");
         String dict = String.format(Locale.ROOT, "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }", descr, column.count());
@@ -193,7 +199,7 @@ public final class Export {
         out.write(header.length() & 0xff);
         out.write(header.length() >>> 8);
         out.write(header.getBytes(StandardCharsets.ISO_8859_1));
-        return raw(column, out, progress, threads);
+        return raw(column, out, progress, threads, pageSize);
     }
 
     /**
@@ -201,25 +207,28 @@ public final class Export {
      * (json puts a comma before every value but the column's first), then its UTF-8 bytes.
      */
     private static final class TextPage {
-        final long[] values = new long[PAGE];
+        final long[] values;
         final byte[] marks;
         final StringBuilder text = new StringBuilder();
         byte[] bytes;
         long start, missing, undecodable;
         int length;
 
-        TextPage(boolean gaps) { this.marks = gaps ? new byte[PAGE] : null; }
+        TextPage(int size, boolean gaps) {
+            this.values = new long[size];
+            this.marks = gaps ? new byte[size] : null;
+        }
     }
 
     /** One value per line (csv) or a JSON array; a gap is an empty line or {@code null}. */
-    private static Written text(ValueColumn column, OutputStream out, boolean json, Progress progress, int threads) throws IOException {
+    private static Written text(ValueColumn column, OutputStream out, boolean json, Progress progress, int threads, int pageSize) throws IOException {
         ValueType t = column.type();
         long count = column.count();
         boolean mayHaveGaps = column.mayHaveGaps();
         long[] gaps = new long[2]; // missing, undecodable
-        ReadAhead<TextPage> reader = ReadAhead.of(threads, () -> new TextPage(mayHaveGaps), (page, k) -> {
-            long start = k * PAGE;
-            int n = (int) Math.min(PAGE, count - start);
+        ReadAhead<TextPage> reader = ReadAhead.of(threads, () -> new TextPage(pageSize, mayHaveGaps), (page, k) -> {
+            long start = k * pageSize;
+            int n = (int) Math.min(pageSize, count - start);
             page.start = start;
             page.length = n;
             page.missing = 0;
@@ -248,7 +257,7 @@ public final class Export {
             page.bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
         });
         if (json) out.write('[');
-        reader.run((count + PAGE - 1) / PAGE, progress, (page, k) -> {
+        reader.run((count + pageSize - 1) / pageSize, progress, (page, k) -> {
             out.write(page.bytes);
             page.bytes = null;
             gaps[0] += page.missing;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -42,6 +43,8 @@ final class StoredElements {
     private final long chunkElements;
     private Map<ChunkOffset, io.jhdf.dataset.chunked.Chunk> present;
     private final Map<Long, byte[]> cache = new LinkedHashMap<>(16, 0.75f, true);
+    /** Chunks being decoded by some reader right now (under this object's lock). */
+    private final Map<Long, CompletableFuture<byte[]>> loading = new java.util.HashMap<>();
     private long cachedBytes;
 
     /**
@@ -170,30 +173,68 @@ final class StoredElements {
         });
     }
 
-    /** The decoded chunks, null for chunks never written; missing ones are decoded in parallel. */
+    /**
+     * The decoded chunks, null for chunks never written; missing ones are decoded in parallel.
+     * A chunk another reader is already decoding is waited for, not decoded again: readers
+     * paging ahead in parallel (exports, plots) ask for overlapping chunks, and the lock is
+     * held only to look up and file chunks, never while decoding.
+     */
     private Map<Long, byte[]> chunks(Set<Long> wanted) {
         Map<Long, byte[]> out = new java.util.HashMap<>();
         List<Long> missing = new ArrayList<>();
+        List<CompletableFuture<byte[]>> mine = new ArrayList<>();
+        Map<Long, CompletableFuture<byte[]>> theirs = new java.util.HashMap<>();
         synchronized (this) {
             for (Long k : wanted) {
                 byte[] c = cache.get(k);
-                if (c != null || cache.containsKey(k)) out.put(k, c);
-                else missing.add(k);
+                if (c != null || cache.containsKey(k)) {
+                    out.put(k, c);
+                } else if (loading.containsKey(k)) {
+                    theirs.put(k, loading.get(k));
+                } else {
+                    CompletableFuture<byte[]> f = new CompletableFuture<>();
+                    loading.put(k, f);
+                    missing.add(k);
+                    mine.add(f);
+                }
             }
         }
-        if (missing.isEmpty()) return out;
-        Map<ChunkOffset, io.jhdf.dataset.chunked.Chunk> have = present();
+        if (!missing.isEmpty()) decodeMissing(missing, mine, out);
+        for (Map.Entry<Long, CompletableFuture<byte[]>> e : theirs.entrySet()) {
+            try {
+                out.put(e.getKey(), e.getValue().join());
+            } catch (java.util.concurrent.CompletionException x) {
+                if (x.getCause() instanceof RuntimeException r) throw r;
+                if (x.getCause() instanceof Error r) throw r;
+                throw x;
+            }
+        }
+        return out;
+    }
+
+    /** Decodes the chunks this reader took on, files them in the cache and tells readers waiting for them. */
+    private void decodeMissing(List<Long> missing, List<CompletableFuture<byte[]>> futures, Map<Long, byte[]> out) {
         byte[][] decoded = new byte[missing.size()][];
-        java.util.stream.IntStream.range(0, missing.size()).parallel().forEach(i -> {
-            long[] origin = origin(missing.get(i));
-            if (have != null && !have.containsKey(new ChunkOffset(origin))) return;
-            decoded[i] = decode(origin);
-        });
+        try {
+            Map<ChunkOffset, io.jhdf.dataset.chunked.Chunk> have = present();
+            java.util.stream.IntStream.range(0, missing.size()).parallel().forEach(i -> {
+                long[] origin = origin(missing.get(i));
+                if (have != null && !have.containsKey(new ChunkOffset(origin))) return;
+                decoded[i] = decode(origin);
+            });
+        } catch (RuntimeException | Error e) {
+            synchronized (this) {
+                for (int i = 0; i < missing.size(); i++) loading.remove(missing.get(i));
+            }
+            for (CompletableFuture<byte[]> f : futures) f.completeExceptionally(e);
+            throw e;
+        }
         synchronized (this) {
             for (int i = 0; i < missing.size(); i++) {
                 byte[] c = decoded[i];
                 out.put(missing.get(i), c);
                 cache.put(missing.get(i), c);
+                loading.remove(missing.get(i));
                 cachedBytes += c == null ? 0 : c.length;
             }
             var it = cache.entrySet().iterator();
@@ -203,7 +244,7 @@ final class StoredElements {
                 it.remove();
             }
         }
-        return out;
+        for (int i = 0; i < missing.size(); i++) futures.get(i).complete(decoded[i]);
     }
 
     private static byte[] bytes(ByteBuffer b) {
