@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.packscope.app.export.Export;
 import org.packscope.app.export.SafeOutput;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import picocli.CommandLine.Command;
@@ -35,6 +36,10 @@ final class DecodeCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "write here instead of standard output")
     Path outFile;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "threads that decode pages ahead of the output (default: the machine's cores); 1 reads page after page")
+    Integer threads;
+
     @Override
     public Integer call() throws IOException {
         Node node = Targets.targetOrExplain(cli, path);
@@ -51,14 +56,19 @@ final class DecodeCommand implements Callable<Integer> {
             cli.err.println("packscope: format " + PlainText.escape(fmt) + " does not suit " + shown + " (try " + String.join(", ", offered) + ")");
             return Cli.EXIT_USAGE;
         }
+        int n = threads == null ? ParallelTasks.cores() : threads;
+        if (n < 1) {
+            cli.err.println("packscope: --threads must be at least 1");
+            return Cli.EXIT_USAGE;
+        }
         Export.Written written;
         try {
             if (outFile == null) {
                 try (OutputStream out = new BufferedOutputStream(new NonClosing(cli.out), 1 << 16)) {
-                    written = Export.write(node, fmt, out, path, Progress.NONE);
+                    written = Export.write(node, fmt, out, path, Progress.NONE, n);
                 }
             } else {
-                written = Export.writeFile(node, fmt, outFile, List.of(inputFile()), path, Progress.NONE);
+                written = Export.writeFile(node, fmt, outFile, List.of(inputFile()), path, Progress.NONE, n);
             }
         } catch (SafeOutput.Refused e) {
             cli.err.println("packscope: " + PlainText.escape(e.getMessage()));

@@ -13,9 +13,12 @@ import java.util.List;
 import java.util.Locale;
 
 import org.packscope.codec.export.MatrixMarket;
+import org.packscope.codec.inspect.ColumnPages;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.ReadAhead;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.TextExport;
 import org.packscope.codec.inspect.ValueColumn;
@@ -79,15 +82,37 @@ public final class Export {
      */
     public static Written writeFile(Node node, String format, Path target, Collection<Path> inputs, String origin,
                                     Progress progress) throws IOException, Unsuitable {
+        return writeFile(node, format, target, inputs, origin, progress, ParallelTasks.cores());
+    }
+
+    /** {@link #writeFile(Node, String, Path, Collection, String, Progress)} on {@code threads} threads. */
+    public static Written writeFile(Node node, String format, Path target, Collection<Path> inputs, String origin,
+                                    Progress progress, int threads) throws IOException, Unsuitable {
         Written[] written = {Written.NONE};
         List<Path> all = new ArrayList<>(inputs);
         all.addAll(SafeOutput.inputsOf(node));
-        SafeOutput.<Unsuitable>write(target, all, out -> written[0] = write(node, format, out, origin, progress));
+        SafeOutput.<Unsuitable>write(target, all, out -> written[0] = write(node, format, out, origin, progress, threads));
         return written[0];
     }
 
-    /** Writes what the node decodes to, and says what it could not write as values. */
+    /** Writes what the node decodes to on all cores, and says what it could not write as values. */
     public static Written write(Node node, String format, OutputStream out, String origin, Progress progress)
+            throws IOException, Unsuitable {
+        return write(node, format, out, origin, progress, ParallelTasks.cores());
+    }
+
+    /**
+     * Writes what the node decodes to, and says what it could not write as values. A value
+     * column is read ahead on up to {@code threads} threads, pages written in order, so the
+     * output does not depend on the thread count; one thread reads page after page.
+     */
+    public static Written write(Node node, String format, OutputStream out, String origin, Progress progress, int threads)
+            throws IOException, Unsuitable {
+        return write(node, format, out, origin, progress, threads, PAGE);
+    }
+
+    /** {@link #write(Node, String, OutputStream, String, Progress, int)} in pages of {@code page} values (tests use small ones). */
+    static Written write(Node node, String format, OutputStream out, String origin, Progress progress, int threads, int page)
             throws IOException, Unsuitable {
         TextExport text = node.facet(TextExport.class);
         if (text != null && text.formats().contains(format)) {
@@ -111,68 +136,42 @@ public final class Export {
             throw new Unsuitable(node.name() + " holds no decodable values");
         }
         return switch (format) {
-            case "raw" -> raw(column, out, progress);
-            case "csv" -> text(column, out, false, progress);
-            case "json" -> text(column, out, true, progress);
-            case "npy" -> npy(column, out, progress);
+            case "raw" -> raw(column, out, progress, threads, page);
+            case "csv" -> text(column, out, false, progress, threads, page);
+            case "json" -> text(column, out, true, progress, threads, page);
+            case "npy" -> npy(column, out, progress, threads, page);
             default -> throw new Unsuitable("format " + format + " does not suit " + PlainText.escape(node.name())
                     + " (it offers " + String.join(", ", formatsFor(node)) + ")");
         };
     }
 
-    static Written raw(ValueColumn column, OutputStream out, Progress progress) throws IOException {
+    static Written raw(ValueColumn column, OutputStream out, Progress progress, int threads, int pageSize) throws IOException {
         ValueType t = column.type();
         int width = Math.max(1, t.byteWidth());
         if (t.kind() == ValueType.Kind.TEXT) throw new IOException("variable-length text has no raw form; use csv or json");
-        byte[] buf = new byte[PAGE * width];
-        GapCounter gaps = new GapCounter(column);
-        for (long start = 0; start < column.count(); start += PAGE) {
-            progress.checkCancelled();
-            int n = (int) Math.min(PAGE, column.count() - start);
-            column.readRaw(start, n, buf, 0);
-            if (gaps.mark(start, n) && t.kind() == ValueType.Kind.FLOAT) {
-                long nan = switch (width) {
-                    case 2 -> 0x7e00L;
-                    case 4 -> Float.floatToRawIntBits(Float.NaN) & 0xffffffffL;
-                    default -> Double.doubleToRawLongBits(Double.NaN);
-                };
-                for (int i = 0; i < n; i++) if (gaps.marks[i] == ValueColumn.UNDECODABLE) t.writeLE(nan, buf, i * width);
+        long nan = switch (width) {
+            case 2 -> 0x7e00L;
+            case 4 -> Float.floatToRawIntBits(Float.NaN) & 0xffffffffL;
+            default -> Double.doubleToRawLongBits(Double.NaN);
+        };
+        long count = column.count();
+        long[] gaps = new long[2]; // missing, undecodable
+        ColumnPages.read(column, 0, count, pageSize, ColumnPages.Read.RAW, threads, progress, (page, k) -> {
+            int n = page.length;
+            if (page.marks != null) {
+                for (int i = 0; i < n; i++) {
+                    byte m = page.marks[i];
+                    if (m == ValueColumn.MISSING) gaps[0]++;
+                    else if (m == ValueColumn.UNDECODABLE) {
+                        gaps[1]++;
+                        if (t.kind() == ValueType.Kind.FLOAT) t.writeLE(nan, page.raw, i * width);
+                    }
+                }
             }
-            out.write(buf, 0, n * width);
-            progress.update((double) (start + n) / column.count(), null);
-        }
-        return gaps.written();
-    }
-
-    /** Reads a column's gap marks a page at a time and counts them. */
-    private static final class GapCounter {
-        final ValueColumn column;
-        final boolean active;
-        final byte[] marks;
-        long missing, undecodable;
-
-        GapCounter(ValueColumn column) {
-            this.column = column;
-            this.active = column.mayHaveGaps();
-            this.marks = new byte[active ? PAGE : 0];
-        }
-
-        /** Fills {@link #marks} for values {@code [start, start+n)}; true when any is a gap. */
-        boolean mark(long start, int n) {
-            if (!active) return false;
-            column.gaps(start, marks, 0, n);
-            boolean any = false;
-            for (int i = 0; i < n; i++) {
-                byte m = marks[i];
-                if (m == ValueColumn.MISSING) { missing++; any = true; }
-                else if (m == ValueColumn.UNDECODABLE) { undecodable++; any = true; }
-            }
-            return any;
-        }
-
-        boolean gap(int i) { return active && marks[i] != ValueColumn.PRESENT; }
-
-        Written written() { return new Written(missing, undecodable, 0); }
+            out.write(page.raw, 0, n * width);
+            progress.update((double) (page.start + n) / count, null);
+        });
+        return new Written(gaps[0], gaps[1], 0);
     }
 
     /** numpy's dtype string for a stored type, or null for variable-length text. */
@@ -189,7 +188,7 @@ public final class Export {
     }
 
     /** NumPy .npy version 1.0: magic, a padded header dict, then the raw values. */
-    static Written npy(ValueColumn column, OutputStream out, Progress progress) throws IOException {
+    static Written npy(ValueColumn column, OutputStream out, Progress progress, int threads, int pageSize) throws IOException {
         String descr = npyDescr(column.type());
         if (descr == null) throw new IOException("variable-length text cannot be stored in .npy; use csv or json");
         String dict = String.format(Locale.ROOT, "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }", descr, column.count());
@@ -200,40 +199,74 @@ public final class Export {
         out.write(header.length() & 0xff);
         out.write(header.length() >>> 8);
         out.write(header.getBytes(StandardCharsets.ISO_8859_1));
-        return raw(column, out, progress);
+        return raw(column, out, progress, threads, pageSize);
+    }
+
+    /**
+     * A page of csv or json text, rendered on a worker: the values, then the text they make
+     * (json puts a comma before every value but the column's first), then its UTF-8 bytes.
+     */
+    private static final class TextPage {
+        final long[] values;
+        final byte[] marks;
+        final StringBuilder text = new StringBuilder();
+        byte[] bytes;
+        long start, missing, undecodable;
+        int length;
+
+        TextPage(int size, boolean gaps) {
+            this.values = new long[size];
+            this.marks = gaps ? new byte[size] : null;
+        }
     }
 
     /** One value per line (csv) or a JSON array; a gap is an empty line or {@code null}. */
-    private static Written text(ValueColumn column, OutputStream out, boolean json, Progress progress) throws IOException {
-        Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+    private static Written text(ValueColumn column, OutputStream out, boolean json, Progress progress, int threads, int pageSize) throws IOException {
         ValueType t = column.type();
-        long[] page = new long[PAGE];
-        GapCounter gaps = new GapCounter(column);
-        if (json) w.write('[');
-        for (long start = 0; start < column.count(); start += PAGE) {
-            progress.checkCancelled();
-            int n = (int) Math.min(PAGE, column.count() - start);
-            if (t.numeric()) column.read(start, page, 0, n);
-            gaps.mark(start, n);
+        long count = column.count();
+        boolean mayHaveGaps = column.mayHaveGaps();
+        long[] gaps = new long[2]; // missing, undecodable
+        ReadAhead<TextPage> reader = ReadAhead.of(threads, () -> new TextPage(pageSize, mayHaveGaps), (page, k) -> {
+            long start = k * pageSize;
+            int n = (int) Math.min(pageSize, count - start);
+            page.start = start;
+            page.length = n;
+            page.missing = 0;
+            page.undecodable = 0;
+            if (t.numeric()) column.read(start, page.values, 0, n);
+            if (mayHaveGaps) column.gaps(start, page.marks, 0, n);
+            StringBuilder sb = page.text;
+            sb.setLength(0);
             for (int i = 0; i < n; i++) {
-                if (json && start + i > 0) w.write(',');
-                if (gaps.gap(i)) {
-                    if (json) w.write("null"); else w.write('\n');
+                if (json && start + i > 0) sb.append(',');
+                byte m = mayHaveGaps ? page.marks[i] : ValueColumn.PRESENT;
+                if (m != ValueColumn.PRESENT) {
+                    if (m == ValueColumn.MISSING) page.missing++;
+                    else page.undecodable++;
+                    if (json) sb.append("null"); else sb.append('\n');
                     continue;
                 }
-                String v = t.numeric() ? t.format(page[i]) : column.text(start + i);
+                String v = t.numeric() ? t.format(page.values[i]) : column.text(start + i);
                 if (json) {
-                    w.write(t.numeric() ? v : quote(v));
+                    sb.append(t.numeric() ? v : quote(v));
                 } else {
-                    w.write(t.numeric() ? v : csvField(v));
-                    w.write('\n');
+                    sb.append(t.numeric() ? v : csvField(v));
+                    sb.append('\n');
                 }
             }
-            progress.update((double) (start + n) / column.count(), null);
-        }
-        if (json) w.write("]\n");
-        w.flush();
-        return gaps.written();
+            page.bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
+        });
+        if (json) out.write('[');
+        reader.run((count + pageSize - 1) / pageSize, progress, (page, k) -> {
+            out.write(page.bytes);
+            page.bytes = null;
+            gaps[0] += page.missing;
+            gaps[1] += page.undecodable;
+            progress.update((double) (page.start + page.length) / count, null);
+        });
+        if (json) out.write("]\n".getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        return new Written(gaps[0], gaps[1], 0);
     }
 
     /** Matrix entries as {@code row,col,value} lines, 0-based, in (column, row) order. */

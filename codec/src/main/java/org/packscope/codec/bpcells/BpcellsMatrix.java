@@ -169,16 +169,22 @@ public final class BpcellsMatrix implements StoredEntries {
 
     @Override public long storedCount() { return nnz; }
 
-    private final Object entriesLock = new Object();
-    private EntryReader entriesReader;
+    /**
+     * Entry readers not in use: a reader is a cursor, so each caller takes its own, and
+     * callers reading in parallel (exports paging ahead) do not wait for one another.
+     */
+    private final java.util.concurrent.ConcurrentLinkedQueue<EntryReader> idleReaders = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     /** Stored entries by position, for the entries table (undecodable ones have index 2^32-1). */
     @Override
     public void readStored(long start, int len, long[] row, long[] col, long[] value) {
         int[] minor = new int[len];
-        synchronized (entriesLock) {
-            if (entriesReader == null) entriesReader = new EntryReader(this);
-            readEntries(entriesReader, start, len, minor, value);
+        EntryReader reader = idleReaders.poll();
+        if (reader == null) reader = new EntryReader(this);
+        try {
+            readEntries(reader, start, len, minor, value);
+        } finally {
+            idleReaders.offer(reader);
         }
         boolean rowMajor = order == StorageOrder.ROW;
         int j = majorOf(start);

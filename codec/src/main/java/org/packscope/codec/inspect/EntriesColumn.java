@@ -40,9 +40,24 @@ public final class EntriesColumn implements ValueColumn {
     @Override public long count() { return m.storedCount(); }
 
     @Override
-    public synchronized void read(long start, long[] dst, int off, int len) {
+    public void read(long start, long[] dst, int off, int len) {
         if (start < 0 || len < 0 || start + len > count()) throw new IndexOutOfBoundsException(start + "+" + len);
-        for (int i = 0; i < len; i++) dst[off + i] = at(part, start + i);
+        if (len >= PAGE) {
+            // a long read (an export's page) goes past the table's few kept pages and holds no lock,
+            // so readers paging ahead in parallel neither wait for one another nor evict the table's pages
+            long[] r = new long[len], c = new long[len], v = new long[len];
+            m.readStored(start, len, r, c, v);
+            long[] part = switch (this.part) {
+                case ROW, ROW_NAME -> r;
+                case COL, COL_NAME -> c;
+                default -> v;
+            };
+            System.arraycopy(part, 0, dst, off, len);
+            return;
+        }
+        synchronized (this) {
+            for (int i = 0; i < len; i++) dst[off + i] = at(part, start + i);
+        }
     }
 
     private long at(Part p, long e) {

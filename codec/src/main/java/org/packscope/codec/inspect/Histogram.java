@@ -37,55 +37,61 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
         return m;
     }
 
-    /** Counts all values; {@code partial} gets a copy of the counts so far about twenty times while counting. */
+    /** Counts all values on all cores; {@code partial} gets a copy of the counts so far about twenty times while counting. */
     public static Histogram of(ValueColumn column, int bins, Progress progress, Consumer<Histogram> partial) {
+        return of(column, bins, progress, partial, ParallelTasks.cores());
+    }
+
+    /**
+     * Counts all values, pages decoded ahead on up to {@code threads} threads and counted
+     * in order on the caller's thread (the result does not depend on the thread count).
+     */
+    public static Histogram of(ValueColumn column, int binsWanted, Progress progress, Consumer<Histogram> partial, int threads) {
         ValueType t = column.type();
         if (!t.numeric()) throw new IllegalArgumentException("not a numeric column");
-        bins = Math.max(1, bins);
+        int bins = Math.max(1, binsWanted);
         long n = column.count();
         boolean integer = t.kind() != ValueType.Kind.FLOAT;
         boolean unsigned64 = t.kind() == ValueType.Kind.UINT && t.byteWidth() == 8;
-        long[] page = new long[PAGE];
-        byte[] marks = column.mayHaveGaps() ? new byte[PAGE] : null;
         // pass 1: exact extremes (raw longs for integers, doubles for floats)
-        long lo = 0, hi = 0;
-        double dlo = Double.POSITIVE_INFINITY, dhi = Double.NEGATIVE_INFINITY;
-        boolean any = false;
-        long gaps = 0, nonFinite = 0;
-        for (long s = 0; s < n; s += PAGE) {
-            progress.checkCancelled();
-            int len = readPage(column, s, page, marks);
+        Range r = new Range();
+        ColumnPages.read(column, 0, n, PAGE, ColumnPages.Read.VALUES, threads, progress, (page, k) -> {
+            int len = page.length;
+            long[] values = page.values;
             for (int i = 0; i < len; i++) {
-                if (marks != null && marks[i] != ValueColumn.PRESENT) {
-                    gaps++;
+                if (page.gap(i)) {
+                    r.gaps++;
                     continue;
                 }
-                long v = page[i];
+                long v = values[i];
                 if (integer) {
-                    if (!any) {
-                        lo = v;
-                        hi = v;
+                    if (!r.any) {
+                        r.lo = v;
+                        r.hi = v;
                     } else if (unsigned64) {
-                        if (Long.compareUnsigned(v, lo) < 0) lo = v;
-                        if (Long.compareUnsigned(v, hi) > 0) hi = v;
+                        if (Long.compareUnsigned(v, r.lo) < 0) r.lo = v;
+                        if (Long.compareUnsigned(v, r.hi) > 0) r.hi = v;
                     } else {
-                        if (v < lo) lo = v;
-                        if (v > hi) hi = v;
+                        if (v < r.lo) r.lo = v;
+                        if (v > r.hi) r.hi = v;
                     }
-                    any = true;
+                    r.any = true;
                 } else {
                     double d = t.toDouble(v);
                     if (!Double.isFinite(d)) {
-                        nonFinite++;
+                        r.nonFinite++;
                         continue;
                     }
-                    if (d < dlo) dlo = d;
-                    if (d > dhi) dhi = d;
-                    any = true;
+                    if (d < r.dlo) r.dlo = d;
+                    if (d > r.dhi) r.dhi = d;
+                    r.any = true;
                 }
             }
-            progress.update(0.5 * (s + len) / n, "range");
-        }
+            progress.update(0.5 * (page.start + len) / n, "range");
+        });
+        long lo = r.lo, hi = r.hi, gaps = r.gaps, nonFinite = r.nonFinite;
+        double dlo = r.dlo, dhi = r.dhi;
+        boolean any = r.any;
         long[] counts = new long[bins];
         double[] edges = new double[bins + 1];
         if (!any) return new Histogram(edges, counts, gaps, nonFinite, n, true);
@@ -95,13 +101,13 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
         double first = integer ? t.toDouble(lo) : dlo;
         double width = integer ? unsignedToDouble(span) : (dhi > dlo ? dhi - dlo : 1);
         for (int i = 0; i <= bins; i++) edges[i] = first + width * i / bins;
-        int reports = 0;
-        for (long s = 0; s < n; s += PAGE) {
-            progress.checkCancelled();
-            int len = readPage(column, s, page, marks);
+        int[] reports = {0};
+        ColumnPages.read(column, 0, n, PAGE, ColumnPages.Read.VALUES, threads, progress, (page, k) -> {
+            int len = page.length;
+            long[] values = page.values;
             for (int i = 0; i < len; i++) {
-                if (marks != null && marks[i] != ValueColumn.PRESENT) continue;
-                long v = page[i];
+                if (page.gap(i)) continue;
+                long v = values[i];
                 int b;
                 if (exact) {
                     b = (int) ((v - lo) * bins / span);
@@ -114,22 +120,21 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
                 }
                 counts[Math.min(bins - 1, Math.max(0, b))]++;
             }
-            long done = s + len;
+            long done = page.start + len;
             progress.update(0.5 + 0.5 * done / n, "counting");
-            if (partial != null && done < n && done * 20 / n > reports) {
-                reports = (int) (done * 20 / n);
+            if (partial != null && done < n && done * 20 / n > reports[0]) {
+                reports[0] = (int) (done * 20 / n);
                 partial.accept(new Histogram(edges, counts.clone(), gaps, nonFinite, done, false));
             }
-        }
+        });
         return new Histogram(edges, counts, gaps, nonFinite, n, true);
     }
 
-    /** Reads the page of values at {@code s} and, when the column may have gaps, their marks; returns how many. */
-    private static int readPage(ValueColumn column, long s, long[] page, byte[] marks) {
-        int len = (int) Math.min(PAGE, column.count() - s);
-        column.read(s, page, 0, len);
-        if (marks != null) column.gaps(s, marks, 0, len);
-        return len;
+    /** What the first pass finds (the sink's running state). */
+    private static final class Range {
+        long lo, hi, gaps, nonFinite;
+        double dlo = Double.POSITIVE_INFINITY, dhi = Double.NEGATIVE_INFINITY;
+        boolean any;
     }
 
     private static double unsignedToDouble(long v) {

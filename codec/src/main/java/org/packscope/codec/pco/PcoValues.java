@@ -38,6 +38,8 @@ public final class PcoValues implements ValueColumn {
     private final long count;
     /** Why a chunk could not be decoded, by chunk index (chunks that decoded are absent). */
     private final Map<Integer, String> damaged = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Chunks being decoded right now, so parallel readers of one chunk decode it once. */
+    private final Map<Integer, java.util.concurrent.CompletableFuture<long[]>> loading = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicInteger decodes = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<Integer, long[]> cache = new LinkedHashMap<>(8, 0.75f, true) {
         @Override protected boolean removeEldestEntry(Map.Entry<Integer, long[]> e) {
@@ -135,6 +137,35 @@ public final class PcoValues implements ValueColumn {
         synchronized (cache) {
             long[] v = cache.get(index);
             if (v != null) return v;
+        }
+        // readers paging ahead in parallel ask for the same chunk at once: one decodes it, the others wait
+        java.util.concurrent.CompletableFuture<long[]> mine = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<long[]> theirs = loading.putIfAbsent(index, mine);
+        if (theirs != null) {
+            try {
+                return theirs.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof RuntimeException r) throw r;
+                if (e.getCause() instanceof Error r) throw r;
+                throw e;
+            }
+        }
+        try {
+            long[] v = decodeChunk(index);
+            mine.complete(v);
+            return v;
+        } catch (RuntimeException | Error e) {
+            mine.completeExceptionally(e);
+            throw e;
+        } finally {
+            loading.remove(index, mine);
+        }
+    }
+
+    private long[] decodeChunk(int index) {
+        synchronized (cache) {
+            long[] v = cache.get(index);
+            if (v != null) return v; // decoded by a reader that finished between our look and our claim
         }
         PcoFile.Chunk c = file.chunks().get(index);
         decodes.incrementAndGet();
