@@ -45,7 +45,10 @@ public final class ScreenshotMain {
             new Shot("hdf5-file.png", "bpcells/multi.h5", "Structure", "superblock version"),
             new Shot("trace-pco.png", "pco/smooth_i64_timestamps_ms.pco", "Values", "trace:1234"),
             new Shot("trace-blosc.png", "bcolz/carray_2d_float64_N3_lz4_c5_shuffle", "Values", "trace:4321"),
-            new Shot("corrupt-pco.png", "pco/multichunk_f32_10x1000-damaged.pco", "Diagnostics", null));
+            new Shot("corrupt-pco.png", "pco/multichunk_f32_10x1000-damaged.pco", "Diagnostics", null),
+            new Shot("zarr-heatmap.png", "zarr/sample_v2.zarr/weather/temperature", "Heat map", null),
+            new Shot("zarr-array.png", "zarr/sample_v2.zarr/weather/temperature", "Structure", "compressor"),
+            new Shot("hdf5-blosc-chunk.png", "hdf5/blosc_filtered.h5/temperature/chunks/chunk [40, 30]/Blosc chunk", "Structure", "flags.shuffle"));
 
     public static void main(String[] args) {
         Application.launch(App.class, args);
