@@ -74,10 +74,7 @@ final class DatasetColumn implements ValueColumn {
     public void gaps(long start, byte[] dst, int off, int len) { elements.gaps(start, len, dst, off); }
 
     @Override
-    public String gapReason(long index) {
-        Hdf5Problem p = elements.damageAt(index);
-        return p == null ? null : "its chunk could not be decoded: " + p.getMessage();
-    }
+    public String gapReason(long index) { return elements.gapReason(index); }
 
     @Override
     public void readRaw(long start, int len, byte[] dst, int off) {

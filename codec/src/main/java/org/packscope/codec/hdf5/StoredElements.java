@@ -203,6 +203,12 @@ final class StoredElements {
         });
     }
 
+    /** Why element {@code index} is a gap, in words for a person, or null when it is not. */
+    String gapReason(long index) {
+        Hdf5Problem p = damageAt(index);
+        return p == null ? null : "its chunk could not be decoded: " + p.getMessage();
+    }
+
     /** Why element {@code index} is a gap, or null when its chunk decoded (or was never decoded). */
     Hdf5Problem damageAt(long index) {
         if (chunked == null || damaged.isEmpty()) return null;

@@ -98,10 +98,7 @@ final class VlenStrings {
             public void gaps(long start, byte[] dst, int off, int len) { elements.gaps(start, len, dst, off); }
 
             @Override
-            public String gapReason(long index) {
-                Hdf5Problem p = elements.damageAt(index);
-                return p == null ? null : "its chunk could not be decoded: " + p.getMessage();
-            }
+            public String gapReason(long index) { return elements.gapReason(index); }
 
             @Override
             public String text(long index) {
