@@ -205,8 +205,28 @@ final class ZarrNodes {
                 n.children(extra);
                 return;
             }
-            fillArray(n, folder, ArrayMeta.v2(j, n), extra);
+            ArrayMeta m = ArrayMeta.v2(j, n);
+            if (m.dimensionNames.isEmpty() && m.shape != null) m.dimensionNames = xarrayDimensions(folder, m.shape.length);
+            fillArray(n, folder, m, extra);
         });
+    }
+
+    /**
+     * The dimension names xarray keeps in a v2 array's {@code .zattrs} ({@code _ARRAY_DIMENSIONS},
+     * v2 has no field for them), or none. Problems of the file are reported by its own node.
+     */
+    private static List<String> xarrayDimensions(Path folder, int rank) {
+        Path attrs = folder.resolve(".zattrs");
+        if (!Files.isRegularFile(attrs)) return List.of();
+        Json j = readJson(attrs, Node.of(".zattrs", "probe"), false);
+        Json dims = j == null ? null : j.get("_ARRAY_DIMENSIONS");
+        if (dims == null || !dims.isArray() || dims.size() != rank) return List.of();
+        List<String> names = new ArrayList<>();
+        for (Json d : dims.elements()) {
+            if (!d.isTextual()) return List.of();
+            names.add(d.asText());
+        }
+        return names;
     }
 
     private static Node v3Array(Path folder, String name) {
