@@ -42,7 +42,7 @@ public final class Node implements AutoCloseable {
     private ChildList children = ChildList.EMPTY;
 
     /** What this node's loader opened and must release when the tree is closed (an HDF5 file handle). */
-    private final List<AutoCloseable> resources = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private List<AutoCloseable> resources; // made by the first closeWith: most nodes hold nothing open
     private volatile boolean drillDown;
     private Loader loader;
     private volatile boolean loaded;
@@ -200,7 +200,18 @@ public final class Node implements AutoCloseable {
     }
 
     /** Hands a resource the node's contents depend on to the node; {@link #close()} releases it. */
-    public Node closeWith(AutoCloseable resource) { resources.add(resource); return this; }
+    public synchronized Node closeWith(AutoCloseable resource) {
+        if (resources == null) resources = new ArrayList<>(2);
+        resources.add(resource);
+        return this;
+    }
+
+    /** What this node holds open, handed over to {@link #close()} (which then holds it no more). */
+    private synchronized List<AutoCloseable> takeResources() {
+        List<AutoCloseable> held = resources == null ? List.of() : resources;
+        resources = null;
+        return held;
+    }
 
     /**
      * Releases what this node and every child made so far hold open (file handles), last
@@ -214,8 +225,7 @@ public final class Node implements AutoCloseable {
         todo.push(this);
         while (!todo.isEmpty()) {
             Node n = todo.pop();
-            List<AutoCloseable> held = new ArrayList<>(n.resources);
-            n.resources.clear();
+            List<AutoCloseable> held = new ArrayList<>(n.takeResources());
             Collections.reverse(held);
             for (AutoCloseable r : held) {
                 try {
