@@ -154,22 +154,10 @@ public final class ReadAhead<P> {
                     }
                 }
             } catch (Throwable t) {
-                lock.lock();
-                try {
-                    fail(t);
-                } finally {
-                    lock.unlock();
-                }
+                failLocked(t);
             }
             for (Thread t : started) {
-                interrupted |= ParallelTasks.joinUninterruptibly(t, () -> {
-                    lock.lock();
-                    try {
-                        fail(new Progress.CancelledException());
-                    } finally {
-                        lock.unlock();
-                    }
-                });
+                interrupted |= ParallelTasks.joinUninterruptibly(t, () -> failLocked(new Progress.CancelledException()));
             }
             if (interrupted) Thread.currentThread().interrupt();
             rethrow(failure);
@@ -179,6 +167,16 @@ public final class ReadAhead<P> {
         private static <X extends Exception> void rethrow(Throwable f) throws X {
             if (f == null) return;
             throw (X) f; // the sink's own checked exception, or unchecked
+        }
+
+        /** {@link #fail} under the lock. */
+        private void failLocked(Throwable t) {
+            lock.lock();
+            try {
+                fail(t);
+            } finally {
+                lock.unlock();
+            }
         }
 
         /** Records the first failure and wakes everyone (caller holds the lock). */
@@ -225,12 +223,7 @@ public final class ReadAhead<P> {
                     }
                 }
             } catch (Throwable t) {
-                lock.lock();
-                try {
-                    fail(t);
-                } finally {
-                    lock.unlock();
-                }
+                failLocked(t);
             }
         }
     }

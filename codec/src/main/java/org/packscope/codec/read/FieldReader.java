@@ -202,21 +202,27 @@ public final class FieldReader {
 
     public int i32be(String key, String label, String meaning) {
         long at = startAligned(4, label);
-        int v = (source.u8(at) << 24) | (source.u8(at + 1) << 16) | (source.u8(at + 2) << 8) | source.u8(at + 3);
+        int v = (int) bigEndian(at, 4);
         return (int) record(key, -1, label, at, 4, v, meaning);
     }
 
     public long i64be(String key, String label, String meaning) {
         long at = startAligned(8, label);
-        long v = 0;
-        for (int i = 0; i < 8; i++) v = (v << 8) | source.u8(at + i);
+        long v = bigEndian(at, 8);
         return record(key, -1, label, at, 8, v, meaning);
     }
 
     /** Reads a big-endian int32 without recording (a word the caller records as it sees fit, or not at all). */
     public int i32be(String what) {
         long at = startAligned(4, what);
-        return (source.u8(at) << 24) | (source.u8(at + 1) << 16) | (source.u8(at + 2) << 8) | source.u8(at + 3);
+        return (int) bigEndian(at, 4);
+    }
+
+    /** The {@code bytes} (1..8) bytes at {@code at} as a big-endian number (already checked present). */
+    private long bigEndian(long at, int bytes) {
+        long v = 0;
+        for (int i = 0; i < bytes; i++) v = (v << 8) | source.u8(at + i);
+        return v;
     }
 
     /** Reads an unsigned little-endian integer of 1..8 bytes without recording (a width chosen by the data). */
