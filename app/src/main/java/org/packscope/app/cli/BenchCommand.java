@@ -52,7 +52,8 @@ final class BenchCommand implements Callable<Integer> {
             return Cli.EXIT_USAGE;
         }
         cli.out.println("decoders: shuffle " + org.packscope.codec.blosc.Simd.describe() + ", "
-                + org.packscope.codec.compress.NativeCodecs.describe() + ", bp128 " + org.packscope.codec.bpcells.bp128.Bp128Simd.describe());
+                + org.packscope.codec.compress.NativeCodecs.describe() + ", bp128 " + org.packscope.codec.bpcells.bp128.Bp128Simd.describe()
+                + ", pco joins " + org.packscope.codec.pco.PcoSimd.describe());
         String one = run(decoder, 1);
         String many = all > 1 ? run(decoder, all) : null;
         cli.out.println(one);

@@ -24,6 +24,12 @@ final class AnsTable {
     final long[] offsetMasks;
     final int[] symbols;
     final int maxOffsetBits;
+    /**
+     * At most one state in 32 has a bin of over 57 offset bits, or at most one in 32 has
+     * not: a branch on the width then mispredicts rarely, and costs less than reading
+     * the extra byte for every offset.
+     */
+    final boolean wideOneWay;
 
     private AnsTable(int sizeLog, int nBins, int[] entries, long[] lowers, int[] symbols, int maxOffsetBits) {
         this.sizeLog = sizeLog;
@@ -44,6 +50,9 @@ final class AnsTable {
         }
         this.symbols = symbols;
         this.maxOffsetBits = maxOffsetBits;
+        int wide = 0;
+        for (byte ob : offsetBits) if (ob > 57) wide++;
+        this.wideOneWay = wide * 32 <= entries.length || (entries.length - wide) * 32 <= entries.length;
     }
 
     /** Caller has checked that the weights sum to 2^ansSizeLog (MetaParser does). */

@@ -235,8 +235,12 @@ public final class PageDecoder {
                     bit = readSymbolsOnly(data, bit, t.nextBase, t.bitsToRead, t.lowers, v.states, lat, lo, count);
                 } else {
                     bit = readStates(data, bit, t.nextBase, t.bitsToRead, v.states, v.scratch, count);
-                    if (t.maxOffsetBits > 57) {
+                    if (t.maxOffsetBits > 57 && t.wideOneWay) {
+                        bit = readOffsetsMostlyOneWidth(data, bit, t.entries, t.offsetMasks, t.lowers, v.scratch, lat, lo, count);
+                    } else if (t.maxOffsetBits > 57) {
                         bit = readWideOffsets(data, bit, t.offsetBits, t.offsetMasks, t.lowers, v.scratch, lat, lo, count);
+                    } else if (t.maxOffsetBits <= 8) {
+                        bit = readSmallOffsets(data, bit, t.entries, t.lowers, v.scratch, lat, lo, count);
                     } else {
                         bit = readOffsets(data, bit, t.entries, t.lowers, v.scratch, lat, lo, count);
                     }
@@ -291,9 +295,65 @@ public final class PageDecoder {
         return bit;
     }
 
+    /**
+     * Offsets of at most 8 bits: a word read at any bit holds at least 57 bits, seven
+     * offsets, which are taken from it by shifting instead of one read each.
+     */
+    static long readSmallOffsets(byte[] d, long bit, int[] tab, long[] lowers, int[] states, long[] lat, int lo, int n) {
+        int i = 0;
+        for (; i + 7 <= n; i += 7) {
+            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+            int s0 = states[i], s1 = states[i + 1], s2 = states[i + 2], s3 = states[i + 3];
+            int s4 = states[i + 4], s5 = states[i + 5], s6 = states[i + 6];
+            int b0 = tab[s0] >>> 24, b1 = tab[s1] >>> 24, b2 = tab[s2] >>> 24, b3 = tab[s3] >>> 24;
+            int b4 = tab[s4] >>> 24, b5 = tab[s5] >>> 24, b6 = tab[s6] >>> 24;
+            int k = lo + i;
+            lat[k] = lowers[s0] + (w & ~(-1L << b0));
+            w >>>= b0;
+            lat[k + 1] = lowers[s1] + (w & ~(-1L << b1));
+            w >>>= b1;
+            lat[k + 2] = lowers[s2] + (w & ~(-1L << b2));
+            w >>>= b2;
+            lat[k + 3] = lowers[s3] + (w & ~(-1L << b3));
+            w >>>= b3;
+            lat[k + 4] = lowers[s4] + (w & ~(-1L << b4));
+            w >>>= b4;
+            lat[k + 5] = lowers[s5] + (w & ~(-1L << b5));
+            w >>>= b5;
+            lat[k + 6] = lowers[s6] + (w & ~(-1L << b6));
+            bit += b0 + b1 + b2 + b3 + b4 + b5 + b6;
+        }
+        return readOffsets(d, bit, tab, lowers, states, lat, lo, i, n);
+    }
+
+    /**
+     * Offsets up to 64 bits where nearly every state's bin is narrow (57 bits or less) or
+     * nearly every one wide: the byte after the word is read only for a wide bin, behind
+     * a branch that the table's shape makes predictable.
+     */
+    static long readOffsetsMostlyOneWidth(byte[] d, long bit, int[] tab, long[] masks, long[] lowers, int[] states, long[] lat,
+            int lo, int n) {
+        for (int i = 0; i < n; i++) {
+            int s = states[i];
+            int b = tab[s] >>> 24;
+            int idx = (int) (bit >>> 3);
+            int sh = (int) bit & 7;
+            long w = (long) LE.get(d, idx) >>> sh;
+            if (b > 57) w |= ((d[idx + 8] & 0xffL) << 1) << (63 - sh);
+            lat[lo + i] = lowers[s] + (w & masks[s]);
+            bit += b;
+        }
+        return bit;
+    }
+
     /** Latents from decoded states: the state's bin lower bound plus an offset of at most 57 bits. */
     private static long readOffsets(byte[] d, long bit, int[] tab, long[] lowers, int[] states, long[] lat, int lo, int n) {
-        for (int i = 0; i < n; i++) {
+        return readOffsets(d, bit, tab, lowers, states, lat, lo, 0, n);
+    }
+
+    /** readOffsets of latents {@code from..n} of the batch (latent i goes to {@code lat[lo + i]}). */
+    private static long readOffsets(byte[] d, long bit, int[] tab, long[] lowers, int[] states, long[] lat, int lo, int from, int n) {
+        for (int i = from; i < n; i++) {
             int s = states[i];
             int b = tab[s] >>> 24;
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
@@ -476,13 +536,23 @@ public final class PageDecoder {
      * "y below it" is "y has no bits above it", tested without a branch: the signs of
      * the data are random, so a branch would mispredict.
      */
-    private static void joinFloatQuant(NumberType t, int k, long[] p, long[] s, long[] out, int off, int len) {
+    static void joinFloatQuant(NumberType t, int k, long[] p, long[] s, long[] out, int off, int len) {
+        int done = PcoSimd.enabled() ? PcoVector.joinFloatQuant(t.bits, k, p, s, out, off, len) : 0;
+        if (done < len) joinFloatQuantScalar(t, k, done, p, s, out, off, len);
+    }
+
+    static void joinFloatQuantScalar(NumberType t, int k, long[] p, long[] s, long[] out, int off, int len) {
+        joinFloatQuantScalar(t, k, 0, p, s, out, off, len);
+    }
+
+    /** The scalar FloatQuant join of numbers {@code from..len} of the batch. */
+    private static void joinFloatQuantScalar(NumberType t, int k, int from, long[] p, long[] s, long[] out, int off, int len) {
         long mask = t.mask();
         int cutoffLog = t.bits - 1 - k;
         long kMax = (1L << k) - 1;
         long sign = t.mid();
         int up = 64 - t.bits;
-        for (int i = 0; i < len; i++) {
+        for (int i = from; i < len; i++) {
             long y = p[i] & mask;
             long m = s[i] & mask;
             long lt = ((y >>> cutoffLog) - 1) >> 63;

@@ -11,9 +11,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The page decoder's specialised offset loops (several offsets per word read, a word plus
- * a byte for wide offsets) against the plain one-read-per-offset {@link MetaReader#peek},
- * for every width, start bit and a count that leaves a tail.
+ * The page decoder's specialised loops against plain ones: the offset loops (several
+ * offsets per word read, a word plus a byte for wide offsets, a branch on the width)
+ * against one read per offset, for every width, start bit and a count that leaves a
+ * tail; the FloatQuant join's vector form against its scalar form.
  */
 class PcoFastPathsTest {
 
@@ -69,6 +70,110 @@ class PcoFastPathsTest {
                 bit += s;
             }
             assertEquals(bit, end);
+        }
+    }
+
+    @Test
+    void smallOffsetsMatchOneReadPerOffset() {
+        byte[] d = randomData(4096);
+        int states = 64;
+        int[] tab = new int[states];
+        long[] lowers = new long[states];
+        for (int s = 0; s < states; s++) {
+            tab[s] = (s % 9) << 24; // offset widths 0..8
+            lowers[s] = s * 7_919L;
+        }
+        Random r = new Random(3);
+        for (int n : new int[] {1, 6, 7, 8, 13, 255, 256}) {
+            int[] seq = new int[n];
+            for (int i = 0; i < n; i++) seq[i] = r.nextInt(states);
+            for (long start : new long[] {0, 5, 8, 63}) {
+                long[] got = new long[n + 2];
+                long end = PageDecoder.readSmallOffsets(d, start, tab, lowers, seq, got, 2, n);
+                long bit = start;
+                for (int i = 0; i < n; i++) {
+                    int b = seq[i] % 9;
+                    assertEquals(lowers[seq[i]] + HotPathBits.peek(d, bit, b), got[2 + i], "offset " + i + " n " + n + " start " + start);
+                    bit += b;
+                }
+                assertEquals(bit, end);
+            }
+        }
+    }
+
+    @Test
+    void offsetsOfMostlyOneWidthMatchTheBranchFreeWideLoop() {
+        byte[] d = randomData(16384);
+        int states = 65;
+        int[] tab = new int[states];
+        byte[] obs = new byte[states];
+        long[] masks = new long[states];
+        long[] lowers = new long[states];
+        for (int s = 0; s < states; s++) {
+            tab[s] = s << 24;
+            obs[s] = (byte) s;
+            masks[s] = s == 64 ? -1L : ~(-1L << s);
+            lowers[s] = s * 1_000_003L;
+        }
+        Random r = new Random(11);
+        int n = 256;
+        for (int wideShare : new int[] {0, 1, 50, 100}) {
+            int[] seq = new int[n];
+            for (int i = 0; i < n; i++) seq[i] = r.nextInt(100) < wideShare ? 58 + r.nextInt(7) : r.nextInt(58);
+            for (long start : new long[] {0, 1, 7, 9}) {
+                long[] want = new long[n];
+                long[] got = new long[n];
+                long wantEnd = PageDecoder.readWideOffsets(d, start, obs, masks, lowers, seq, want, 0, n);
+                long gotEnd = PageDecoder.readOffsetsMostlyOneWidth(d, start, tab, masks, lowers, seq, got, 0, n);
+                assertArrayEquals(want, got, "wide share " + wideShare + "% start " + start);
+                assertEquals(wantEnd, gotEnd);
+            }
+        }
+    }
+
+    @Test
+    void aTableTakesTheBranchOnWidthOnlyWhenItRarelyMispredicts() {
+        assertTrue(table(List.of(new Bin(255, 0, 40), new Bin(1, 1L << 50, 60))).wideOneWay, "1 wide state in 256");
+        assertTrue(table(List.of(new Bin(1, 0, 40), new Bin(255, 1L << 50, 60))).wideOneWay, "1 narrow state in 256");
+        assertFalse(table(List.of(new Bin(128, 0, 40), new Bin(128, 1L << 50, 60))).wideOneWay, "half and half");
+    }
+
+    private static AnsTable table(List<Bin> bins) {
+        return AnsTable.of(new LatentVar(LatentVar.Role.PRIMARY, 64, 8, bins));
+    }
+
+    /** The FloatQuant join's vector form (when the module is there) and its scalar form give the same bits. */
+    @Test
+    void floatQuantJoinVectorAndScalarAgree() {
+        Random r = new Random(5);
+        for (NumberType t : new NumberType[] {NumberType.F16, NumberType.F32, NumberType.F64}) {
+            for (int k : new int[] {1, 3, t.mantissaBits}) {
+                for (int len : new int[] {1, 7, 8, 9, 64, 255, 256}) {
+                    long[] p = new long[len];
+                    long[] s = new long[len];
+                    for (int i = 0; i < len; i++) {
+                        p[i] = r.nextLong();
+                        s[i] = r.nextLong() & ((1L << k) - 1);
+                    }
+                    long[] scalar = new long[len + 3];
+                    long[] joined = new long[len + 3];
+                    PageDecoder.joinFloatQuantScalar(t, k, p, s, scalar, 3, len);
+                    PageDecoder.joinFloatQuant(t, k, p, s, joined, 3, len);
+                    assertArrayEquals(scalar, joined, t + " k " + k + " len " + len);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theVectorJoinRunsExactlyWhenItsModuleIsThere() {
+        boolean module = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        if (!module || Boolean.getBoolean(PcoSimd.SCALAR)) {
+            assertFalse(PcoSimd.enabled());
+            assertEquals("scalar", PcoSimd.describe());
+        } else {
+            assertTrue(PcoSimd.enabled(), "the vector join passes its self-test on this machine");
+            assertTrue(PcoSimd.describe().startsWith("vector ("), PcoSimd.describe());
         }
     }
 
