@@ -32,7 +32,8 @@ import org.packscope.codec.testing.Fixtures;
 @BenchmarkMode(Mode.SampleTime) // percentiles: the machine is shared, p0 shows the uncontended speed
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 // the fast paths, as the runnable jar takes them; add -jvmArgsAppend -Dpackscope.scalar=true for the scalar routines.
-// The vector routines take over a width after 32768 chunks of it (Bp128.WARM): the warm-up iterations cover that.
+// The vector routines take over a width once 4096 chunks of it (Bp128.WARM) have been decoded and a background
+// thread has warmed its routine: the warm-up iterations cover that.
 @Fork(value = 1, jvmArgs = {"-Xmx4g", "--add-modules", "jdk.incubator.vector"})
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)

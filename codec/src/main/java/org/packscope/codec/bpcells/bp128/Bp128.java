@@ -11,17 +11,16 @@ public final class Bp128 {
     private static final boolean VECTOR = Bp128Simd.enabled();
     /**
      * Chunks of one variant and width the scalar routine decodes before the vector routine
-     * takes over. Until C2 compiles it, a Vector API routine runs 20-100x slower than the
-     * scalar one (the interpreter and C1 box every vector), and each width is its own routine:
-     * switching at once made the first whole read of a 5M-entry matrix take a second instead
-     * of 10 ms. So the vector routines serve only sustained decoding (bench, repeated full
-     * reads), where their warm-up is soon repaid.
+     * of that width is warmed up. Until C2 compiles it, a Vector API routine runs 20-100x
+     * slower than the scalar one (the interpreter and C1 box every vector), and each width
+     * is its own routine: switching at once made the first whole read of a 5M-entry matrix
+     * take 0.7 s instead of 10 ms. So the width's vector routine is run on a background
+     * thread ({@link Bp128Warmup}) until it is fast, and the decoding thread switches only
+     * then: it never runs a cold vector routine.
      */
-    static final int WARM = 1 << 15;
+    static final int WARM = 1 << 12;
     /** Scalar decodes per (variant, width), 16 ints apart so that widths do not share a cache line. */
     private static final int[] SCALAR_CALLS = new int[2 * 33 * 16];
-    /** Set once and never cleared: a racy read only delays the switch. */
-    private static final boolean[] VECTOR_READY = new boolean[2 * 33];
 
     private Bp128() { }
 
@@ -110,12 +109,11 @@ public final class Bp128 {
         }
     }
 
-    /** Whether the vector routine of {@code key} (width, +33 for FOR) has been earned (see {@link #WARM}). */
+    /** Whether the vector routine of {@code key} (width, +33 for FOR) is warm (see {@link #WARM}). */
     private static boolean vectorReady(int key) {
-        if (VECTOR_READY[key]) return true;
-        if (++SCALAR_CALLS[key << 4] < WARM) return false;
-        VECTOR_READY[key] = true;
-        return true;
+        if (Bp128Warmup.ready(key)) return true;
+        if (++SCALAR_CALLS[key << 4] == WARM) Bp128Warmup.request(key);
+        return false;
     }
 
     static void prefixSum(int[] out, int o, int start) {

@@ -126,6 +126,32 @@ class Bp128Test {
         if (vector && !Boolean.getBoolean("packscope.scalar")) assertTrue(Bp128Simd.enabled(), "the vector routines pass their self-test");
     }
 
+    /**
+     * A width decoded often enough is warmed on the background thread and then taken by the
+     * vector routine; every chunk decodes the same before, during and after the switch.
+     */
+    @Test
+    void aWidthSwitchesToTheVectorRoutineOnlyOnceItIsWarm() throws InterruptedException {
+        int bits = 13;
+        int key = 33 + bits; // FOR
+        Random r = new Random(13);
+        int[] p = random(r, bits);
+        int[] in = pack(p, bits);
+        int[] want = reference(Bp128Variant.FOR, p, bits, 0);
+        int[] out = new int[128];
+        boolean vector = Bp128Simd.enabled();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        int calls = 0;
+        while (calls < Bp128.WARM + 10 || (vector && !Bp128Warmup.ready(key) && System.nanoTime() < deadline)) {
+            Bp128.decode(Bp128Variant.FOR, bits, 0, in, 0, out, 0);
+            assertArrayEquals(want, out, "chunk " + calls);
+            if (++calls > Bp128.WARM + 10) Thread.sleep(5);
+        }
+        assertEquals(vector, Bp128Warmup.ready(key), "the width's vector routine is ready exactly when the vector paths are on");
+        Bp128.decode(Bp128Variant.FOR, bits, 0, in, 0, out, 0);
+        assertArrayEquals(want, out, "after the switch");
+    }
+
     /** The inspection path decodes what the fast path decodes, and reports every value once, in order, as it derived it. */
     @Test
     void tracedDecodeMatchesTheFastPathAndReportsEachValue() {

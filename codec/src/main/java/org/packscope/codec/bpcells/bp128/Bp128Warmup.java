@@ -1,0 +1,100 @@
+package org.packscope.codec.bpcells.bp128;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * Warms the Vector API routine of one variant and width on a background thread, so that
+ * the decoding thread switches to it only once C2 has compiled it. The routine runs on a
+ * chunk of its own until a thousand calls take at most twice what the scalar routine
+ * takes; one that never gets there (C2 off, say) is left unused. Its result is checked
+ * against the scalar routine's before it is declared ready.
+ */
+final class Bp128Warmup {
+    /** Keys are widths 0..32, +33 for FOR: two words of bits. */
+    private static final AtomicLongArray READY = new AtomicLongArray(2);
+    private static final AtomicLongArray REQUESTED = new AtomicLongArray(2);
+    private static final int CALLS = 1000;
+    /** Rounds of {@link #CALLS} calls a routine may take to become fast. */
+    private static final int MAX_ROUNDS = 500;
+    private static volatile ExecutorService worker;
+
+    private Bp128Warmup() { }
+
+    static boolean ready(int key) {
+        return (READY.get(key >>> 6) & (1L << key)) != 0;
+    }
+
+    /** Starts warming {@code key}'s routine once; decoding stays scalar for it meanwhile. */
+    static void request(int key) {
+        long bit = 1L << key;
+        int word = key >>> 6;
+        long before = REQUESTED.getAndUpdate(word, w -> w | bit);
+        if ((before & bit) != 0) return;
+        worker().execute(() -> {
+            if (warm(key)) READY.getAndUpdate(word, w -> w | bit);
+        });
+    }
+
+    private static ExecutorService worker() {
+        ExecutorService w = worker;
+        if (w == null) {
+            synchronized (Bp128Warmup.class) {
+                w = worker;
+                if (w == null) {
+                    worker = w = Executors.newSingleThreadExecutor(r -> {
+                        Thread t = new Thread(r, "bp128-vector-warmup");
+                        t.setDaemon(true);
+                        t.setPriority(Thread.MIN_PRIORITY);
+                        return t;
+                    });
+                }
+            }
+        }
+        return w;
+    }
+
+    /** Runs the routine until it is fast; true when it got there and agrees with the scalar one. */
+    static boolean warm(int key) {
+        boolean d1z = key < 33;
+        int bits = d1z ? key : key - 33;
+        int[] in = new int[Bp128.words(bits)];
+        for (int k = 0; k < in.length; k++) in[k] = k * 0x9E3779B9 + (k >>> 2);
+        int[] scalar = new int[Bp128.CHUNK];
+        int[] vector = new int[Bp128.CHUNK];
+        long sink = 0;
+        for (int r = 0; r < 3; r++) sink += scalarCalls(d1z, bits, in, scalar);
+        long scalarNs = System.nanoTime();
+        sink += scalarCalls(d1z, bits, in, scalar);
+        scalarNs = System.nanoTime() - scalarNs;
+        boolean fast = false;
+        for (int r = 0; r < MAX_ROUNDS && !fast; r++) {
+            long t = System.nanoTime();
+            for (int c = 0; c < CALLS; c++) {
+                if (d1z) Bp128Vector.d1z(bits, in, 0, vector, 0, c);
+                else Bp128Vector.plusOne(bits, in, 0, vector, 0);
+                sink += vector[c & 127];
+            }
+            fast = System.nanoTime() - t <= 2 * Math.max(scalarNs, 1);
+        }
+        if (d1z) {
+            Bp128Unpack.d1z(bits, in, 0, scalar, 0, 7);
+            Bp128Vector.d1z(bits, in, 0, vector, 0, 7);
+        } else {
+            Bp128Unpack.plusOne(bits, in, 0, scalar, 0);
+            Bp128Vector.plusOne(bits, in, 0, vector, 0);
+        }
+        return fast && java.util.Arrays.equals(scalar, vector) && sink != 42;
+    }
+
+    private static long scalarCalls(boolean d1z, int bits, int[] in, int[] out) {
+        long sink = 0;
+        for (int c = 0; c < CALLS; c++) {
+            if (d1z) Bp128Unpack.d1z(bits, in, 0, out, 0, c);
+            else Bp128Unpack.plusOne(bits, in, 0, out, 0);
+            sink += out[c & 127];
+        }
+        return sink;
+    }
+}
