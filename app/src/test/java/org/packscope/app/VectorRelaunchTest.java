@@ -57,13 +57,13 @@ class VectorRelaunchTest {
         // bench names the decoders in use: the relaunched JVM has the Vector API shuffle
         Assumptions.assumeTrue(System.getProperty("os.arch").equals("amd64"), "vector width is known on amd64 (AVX2 or wider)");
         Path blosc = Path.of("../codec/src/test/resources/fixtures/blosc/blosclz_shuf_ts8_256k_seq_c5.blosc");
-        Process b = new ProcessBuilder(java, "-cp", cp, Main.class.getName(), "bench", "--repeat", "1", "--threads", "1", blosc.toString())
+        Process b = new ProcessBuilder(java, "-cp", cp, Main.class.getName(), "bench", "--warmup", "0", "--repeat", "1", "--threads", "1", blosc.toString())
                 .redirectErrorStream(true).start();
         String text = new String(b.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, b.waitFor(), text);
         assertTrue(text.startsWith("decoders: shuffle vector ("), text);
         // and -Dpackscope.scalar=true keeps the scalar loops, in this JVM
-        Process s = new ProcessBuilder(java, "-Dpackscope.scalar=true", "-cp", cp, Main.class.getName(), "bench", "--repeat", "1",
+        Process s = new ProcessBuilder(java, "-Dpackscope.scalar=true", "-cp", cp, Main.class.getName(), "bench", "--warmup", "0", "--repeat", "1",
                 "--threads", "1", blosc.toString()).redirectErrorStream(true).start();
         String scalar = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, s.waitFor(), scalar);

@@ -17,8 +17,9 @@ import org.packscope.codec.inspect.ValueColumn;
 
 @Command(name = "bench", description = {
         "Decodes all values of PATH N times in one process (fast path, output discarded),",
-        "first on one core, then on --threads threads (chunks, pages, blocks or column",
-        "ranges decoded in parallel), and ends with one line per figure:",
+        "after --warmup seconds of untimed decoding (the JIT compiles the decoders, the",
+        "vector routines are warmed), first on one core, then on --threads threads (chunks,",
+        "pages, blocks or column ranges decoded in parallel), and ends with one line per figure:",
         "values=V threads=T best_s=S values_per_s=R"})
 final class BenchCommand implements Callable<Integer> {
 
@@ -32,6 +33,10 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--repeat", description = "how many times (default: ${DEFAULT-VALUE})")
     int repeat = 5;
+
+    @Option(names = "--warmup", paramLabel = "SECONDS",
+            description = "untimed decoding before the timed runs (default: ${DEFAULT-VALUE}; 0 for none)")
+    double warmup = 2;
 
     @Option(names = "--threads", paramLabel = "N",
             description = "threads of the all-cores figure (default: the machine's cores); 1 gives only the one-core figure")
@@ -54,11 +59,32 @@ final class BenchCommand implements Callable<Integer> {
         cli.out.println("decoders: shuffle " + org.packscope.codec.blosc.Simd.describe() + ", "
                 + org.packscope.codec.compress.NativeCodecs.describe() + ", bp128 " + org.packscope.codec.bpcells.bp128.Bp128Simd.describe()
                 + ", pco joins " + org.packscope.codec.pco.PcoSimd.describe());
+        if (warmup < 0 || Double.isNaN(warmup)) {
+            System.err.println("packscope: --warmup must be 0 or more seconds");
+            return Cli.EXIT_USAGE;
+        }
+        if (warmup > 0) warmUp(decoder, all);
         String one = run(decoder, 1);
         String many = all > 1 ? run(decoder, all) : null;
         cli.out.println(one);
         if (many != null) cli.out.println(many);
         return 0;
+    }
+
+    /**
+     * Decodes untimed for {@link #warmup} seconds, on one thread and then on {@code threads}:
+     * what a JIT-compiled decoder needs before its figure means anything (the vector
+     * routines of BP128 are taken only once a background thread has warmed them).
+     */
+    private void warmUp(BulkDecoder decoder, int threads) {
+        long t0 = System.nanoTime();
+        long end = t0 + (long) (warmup * 1e9);
+        int runs = 0;
+        do {
+            decoder.decodeAll(Progress.NONE, runs % 4 == 3 ? threads : 1);
+            runs++;
+        } while (System.nanoTime() < end);
+        cli.out.printf(Locale.ROOT, "warm-up: %d decodes in %.1f s%n", runs, (System.nanoTime() - t0) / 1e9);
     }
 
     /** Best of {@code repeat} runs on {@code n} threads, as the summary line. */

@@ -201,13 +201,15 @@ class CliTest {
 
     @Test
     void benchEndsWithTheContractLine() {
-        Run r = run("bench", h5 + "::/mats/a/idxptr", "--repeat", "2", "--threads", "2");
+        Run r = run("bench", h5 + "::/mats/a/idxptr", "--repeat", "2", "--threads", "2", "--warmup", "0.2");
         assertEquals(0, r.code());
         String[] lines = r.text().trim().split("\n");
         // the one-core figure, then the all-cores one
         assertTrue(lines[lines.length - 2].matches("values=51 threads=1 best_s=\\d+\\.\\d+ values_per_s=\\d+"), lines[lines.length - 2]);
         assertTrue(lines[lines.length - 1].matches("values=51 threads=2 best_s=\\d+\\.\\d+ values_per_s=\\d+"), lines[lines.length - 1]);
+        assertTrue(r.text().matches("(?s).*\nwarm-up: \\d+ decodes in \\d+\\.\\d s\n.*"), r.text());
         assertEquals(2, run("bench", h5 + "::/mats/a/idxptr", "--threads", "0").code());
+        assertEquals(2, run("bench", h5 + "::/mats/a/idxptr", "--warmup", "-1").code());
     }
 
     @Test
