@@ -30,6 +30,12 @@ final class AnsTable {
      * the extra byte for every offset.
      */
     final boolean wideOneWay;
+    /**
+     * At most one state in 32 has offset bits, none over 57: reading an offset only for
+     * those, behind a branch that rarely mispredicts, skips nearly every read (FloatQuant's
+     * secondary latent is mostly zeros).
+     */
+    final boolean offsetsRare;
 
     private AnsTable(int sizeLog, int nBins, int[] entries, long[] lowers, int[] symbols, int maxOffsetBits) {
         this.sizeLog = sizeLog;
@@ -53,6 +59,9 @@ final class AnsTable {
         int wide = 0;
         for (byte ob : offsetBits) if (ob > 57) wide++;
         this.wideOneWay = wide * 32 <= entries.length || (entries.length - wide) * 32 <= entries.length;
+        int withOffsets = 0;
+        for (byte ob : offsetBits) if (ob > 0) withOffsets++;
+        this.offsetsRare = maxOffsetBits <= 57 && withOffsets * 32 <= entries.length;
     }
 
     /** Caller has checked that the weights sum to 2^ansSizeLog (MetaParser does). */

@@ -239,6 +239,8 @@ public final class PageDecoder {
                         bit = readOffsetsMostlyOneWidth(data, bit, t.entries, t.offsetMasks, t.lowers, v.scratch, lat, lo, count);
                     } else if (t.maxOffsetBits > 57) {
                         bit = readWideOffsets(data, bit, t.offsetBits, t.offsetMasks, t.lowers, v.scratch, lat, lo, count);
+                    } else if (t.offsetsRare) {
+                        bit = readRareOffsets(data, bit, t.entries, t.lowers, v.scratch, lat, lo, count);
                     } else if (t.maxOffsetBits <= 8) {
                         bit = readSmallOffsets(data, bit, t.entries, t.lowers, v.scratch, lat, lo, count);
                     } else {
@@ -342,6 +344,24 @@ public final class PageDecoder {
             if (b > 57) w |= ((d[idx + 8] & 0xffL) << 1) << (63 - sh);
             lat[lo + i] = lowers[s] + (w & masks[s]);
             bit += b;
+        }
+        return bit;
+    }
+
+    /**
+     * Offsets of tables where nearly every state has none: the latent is the bin's lower
+     * bound, and the data is read only for the rare state with offset bits (57 at most).
+     */
+    static long readRareOffsets(byte[] d, long bit, int[] tab, long[] lowers, int[] states, long[] lat, int lo, int n) {
+        for (int i = 0; i < n; i++) {
+            int s = states[i];
+            long v = lowers[s];
+            int b = tab[s] >>> 24;
+            if (b != 0) {
+                v += ((long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7)) & ~(-1L << b);
+                bit += b;
+            }
+            lat[lo + i] = v;
         }
         return bit;
     }

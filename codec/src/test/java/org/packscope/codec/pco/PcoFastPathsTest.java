@@ -132,6 +132,42 @@ class PcoFastPathsTest {
     }
 
     @Test
+    void rareOffsetsMatchOneReadPerOffset() {
+        byte[] d = randomData(4096);
+        int states = 64;
+        int[] tab = new int[states];
+        long[] lowers = new long[states];
+        for (int s = 0; s < states; s++) {
+            int b = s % 16 == 5 ? 2 : s == 9 ? 57 : 0; // mostly none, a few narrow, one as wide as allowed
+            tab[s] = b << 24;
+            lowers[s] = s * 104_729L;
+        }
+        Random r = new Random(17);
+        for (int n : new int[] {1, 5, 256}) {
+            int[] seq = new int[n];
+            for (int i = 0; i < n; i++) seq[i] = r.nextInt(states);
+            for (long start : new long[] {0, 3, 8}) {
+                long[] got = new long[n + 1];
+                long end = PageDecoder.readRareOffsets(d, start, tab, lowers, seq, got, 1, n);
+                long bit = start;
+                for (int i = 0; i < n; i++) {
+                    int b = tab[seq[i]] >>> 24;
+                    assertEquals(lowers[seq[i]] + HotPathBits.peek(d, bit, b), got[1 + i], "offset " + i + " n " + n + " start " + start);
+                    bit += b;
+                }
+                assertEquals(bit, end);
+            }
+        }
+    }
+
+    @Test
+    void aTableReadsOffsetsOnlyWhereThereAreAnyWhenFewStatesHaveThem() {
+        assertTrue(table(List.of(new Bin(250, 0, 0), new Bin(6, 4, 2))).offsetsRare, "6 states in 256 with offsets");
+        assertFalse(table(List.of(new Bin(240, 0, 0), new Bin(16, 4, 2))).offsetsRare, "16 in 256");
+        assertFalse(table(List.of(new Bin(255, 0, 0), new Bin(1, 4, 60))).offsetsRare, "an offset wider than one word read holds");
+    }
+
+    @Test
     void aTableTakesTheBranchOnWidthOnlyWhenItRarelyMispredicts() {
         assertTrue(table(List.of(new Bin(255, 0, 40), new Bin(1, 1L << 50, 60))).wideOneWay, "1 wide state in 256");
         assertTrue(table(List.of(new Bin(1, 0, 40), new Bin(255, 1L << 50, 60))).wideOneWay, "1 narrow state in 256");
