@@ -19,6 +19,7 @@ final class Bp128Warmup {
     /** Rounds of {@link #CALLS} calls a routine may take to become fast. */
     private static final int MAX_ROUNDS = 500;
     private static volatile ExecutorService worker;
+    private static final java.util.concurrent.atomic.AtomicInteger PENDING = new java.util.concurrent.atomic.AtomicInteger();
 
     private Bp128Warmup() { }
 
@@ -32,9 +33,19 @@ final class Bp128Warmup {
         int word = key >>> 6;
         long before = REQUESTED.getAndUpdate(word, w -> w | bit);
         if ((before & bit) != 0) return;
+        PENDING.incrementAndGet();
         worker().execute(() -> {
-            if (warm(key)) READY.getAndUpdate(word, w -> w | bit);
+            try {
+                if (warm(key)) READY.getAndUpdate(word, w -> w | bit);
+            } finally {
+                PENDING.decrementAndGet();
+            }
         });
+    }
+
+    /** Routines asked for and not yet warmed (or given up on). */
+    static int pending() {
+        return PENDING.get();
     }
 
     private static ExecutorService worker() {
