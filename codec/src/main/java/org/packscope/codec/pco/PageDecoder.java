@@ -19,6 +19,8 @@ public final class PageDecoder {
     public static final int PADDING = 4096;
     static final int BATCH = 256;
     private static final VarHandle LE = HotPathBits.LE_LONG;
+    /** The Vector API forms are on and 512 bits wide: constant-width offsets go eight at a time. */
+    private static final boolean WIDE_VECTORS = PcoSimd.enabled() && PcoVector.wide();
 
     private final ChunkMeta meta;
     private final byte[] data;
@@ -454,8 +456,14 @@ public final class PageDecoder {
         return bit;
     }
 
-    /** A single bin: every latent is lower + a fixed-width offset. */
+    /** A single bin: every latent is lower + a fixed-width offset (eight at a time on 512-bit vectors). */
     static long readConstOffsets(byte[] d, long bit, long[] lat, int lo, int n, int b, long lower) {
+        if (b <= 57 && WIDE_VECTORS) {
+            int done = PcoVector.constOffsets(d, bit, lat, lo, n, b, lower);
+            bit += (long) done * b;
+            lo += done;
+            n -= done;
+        }
         if (b > 57) {
             for (int i = 0; i < n; i++) {
                 lat[lo + i] = lower + HotPathBits.peek(d, bit, b);
