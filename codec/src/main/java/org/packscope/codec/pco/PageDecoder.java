@@ -558,14 +558,20 @@ public final class PageDecoder {
     }
 
     /** IntMult is integer-only; the signed/unsigned mapping is fused into the one pass. */
-    private static void joinIntMult(NumberType t, long base, long[] p, long[] s, long[] out, int off, int len) {
+    static void joinIntMult(NumberType t, long base, long[] p, long[] s, long[] out, int off, int len) {
+        int done = PcoSimd.enabled() ? PcoVector.joinIntMult(t.bits, t.isSigned(), base, p, s, out, off, len) : 0;
+        if (done < len) joinIntMultScalar(t, base, done, p, s, out, off, len);
+    }
+
+    /** The scalar IntMult join of numbers {@code from..len} of the batch. */
+    static void joinIntMultScalar(NumberType t, long base, int from, long[] p, long[] s, long[] out, int off, int len) {
         if (t.isSigned()) {
             long mid = t.mid();
             int sh = 64 - t.bits;
-            for (int i = 0; i < len; i++) out[off + i] = (((p[i] * base + s[i]) ^ mid) << sh) >> sh;
+            for (int i = from; i < len; i++) out[off + i] = (((p[i] * base + s[i]) ^ mid) << sh) >> sh;
         } else {
             long mask = t.mask();
-            for (int i = 0; i < len; i++) out[off + i] = (p[i] * base + s[i]) & mask;
+            for (int i = from; i < len; i++) out[off + i] = (p[i] * base + s[i]) & mask;
         }
     }
 

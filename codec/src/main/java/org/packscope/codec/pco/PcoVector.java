@@ -69,6 +69,25 @@ final class PcoVector {
         return end;
     }
 
+    /** {@link PageDecoder}'s IntMult join, a vector of numbers a step: the same operations. */
+    static int joinIntMult(int bits, boolean signed, long base, long[] p, long[] s, long[] out, int off, int len) {
+        long mask = bits == 64 ? -1L : (1L << bits) - 1;
+        long mid = 1L << (bits - 1);
+        int sh = 64 - bits;
+        int end = S.loopBound(len);
+        for (int i = 0; i < end; i += S.length()) {
+            LongVector v = LongVector.fromArray(S, p, i).mul(base).add(LongVector.fromArray(S, s, i));
+            if (signed) {
+                v = v.lanewise(VectorOperators.XOR, mid);
+                if (sh != 0) v = v.lanewise(VectorOperators.LSHL, sh).lanewise(VectorOperators.ASHR, sh);
+            } else {
+                v = v.and(mask);
+            }
+            v.intoArray(out, off + i);
+        }
+        return end;
+    }
+
     /** {@link PageDecoder}'s FloatQuant join, a vector of numbers a step: the same bit operations. */
     static int joinFloatQuant(int bits, int k, long[] p, long[] s, long[] out, int off, int len) {
         long mask = bits == 64 ? -1L : (1L << bits) - 1;

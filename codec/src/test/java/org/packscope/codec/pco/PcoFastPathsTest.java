@@ -201,6 +201,29 @@ class PcoFastPathsTest {
         }
     }
 
+    /** The IntMult join's vector form (when the module is there) and its scalar form give the same numbers. */
+    @Test
+    void intMultJoinVectorAndScalarAgree() {
+        Random r = new Random(6);
+        for (NumberType t : new NumberType[] {NumberType.U16, NumberType.I16, NumberType.U32, NumberType.I32, NumberType.U64, NumberType.I64}) {
+            for (long base : new long[] {1, 1000, 0x7fff_ffffL, -3}) {
+                for (int len : new int[] {1, 7, 8, 9, 256}) {
+                    long[] p = new long[len];
+                    long[] s = new long[len];
+                    for (int i = 0; i < len; i++) {
+                        p[i] = r.nextLong();
+                        s[i] = r.nextLong();
+                    }
+                    long[] scalar = new long[len + 2];
+                    long[] joined = new long[len + 2];
+                    PageDecoder.joinIntMultScalar(t, base, 0, p, s, scalar, 2, len);
+                    PageDecoder.joinIntMult(t, base, p, s, joined, 2, len);
+                    assertArrayEquals(scalar, joined, t + " base " + base + " len " + len);
+                }
+            }
+        }
+    }
+
     @Test
     void theVectorJoinRunsExactlyWhenItsModuleIsThere() {
         boolean module = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
