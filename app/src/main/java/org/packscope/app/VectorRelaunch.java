@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import org.packscope.codec.compress.VectorPaths;
+
 /**
  * Gives runs of the jar, commands and the window alike, the Vector API paths without flags:
  * a JVM started as {@code java -jar packscope.jar [CMD ...]} lacks {@code jdk.incubator.vector} (a manifest
@@ -19,7 +21,7 @@ import java.util.Optional;
  * relaunched JVM, or when the java command cannot be found; then the scalar loops run.
  */
 final class VectorRelaunch {
-    static final String MODULE = "jdk.incubator.vector";
+    static final String MODULE = VectorPaths.MODULE;
     static final String MARK = "packscope.relaunched";
     static final String NOTICE = "WARNING: Using incubator modules: " + MODULE;
 
@@ -27,7 +29,7 @@ final class VectorRelaunch {
 
     /** Runs the command in a relaunched JVM and returns its exit code, or empty to run it here. */
     static Optional<Integer> run(String[] args) {
-        if (ModuleLayer.boot().findModule(MODULE).isPresent() || Boolean.getBoolean("packscope.scalar")
+        if (VectorPaths.moduleLoaded() || Boolean.getBoolean(VectorPaths.SCALAR)
                 || Boolean.getBoolean(MARK)) {
             return Optional.empty();
         }

@@ -1,5 +1,7 @@
 package org.packscope.codec.blosc;
 
+import org.packscope.codec.compress.VectorPaths;
+
 /**
  * Whether the Vector API ({@code jdk.incubator.vector}) paths run. They need the module in
  * the boot layer ({@code --add-modules jdk.incubator.vector}; the runnable jar's launcher
@@ -9,20 +11,20 @@ package org.packscope.codec.blosc;
  */
 public final class Simd {
     /** System property that forces the scalar loops (for tests, and as a user's escape hatch). */
-    public static final String SCALAR = "packscope.scalar";
+    public static final String SCALAR = VectorPaths.SCALAR;
     /** The module the vector paths need. */
-    public static final String MODULE = "jdk.incubator.vector";
+    public static final String MODULE = VectorPaths.MODULE;
 
     private Simd() { }
 
-    private static final boolean ON = !Boolean.getBoolean(SCALAR) && moduleLoaded() && selfTest();
+    private static final boolean ON = VectorPaths.allowed() && selfTest();
 
     /** The vector paths are in use. */
     public static boolean enabled() { return ON; }
 
     /** The Vector API module is in the boot layer (whether or not it is used). */
     public static boolean moduleLoaded() {
-        return ModuleLayer.boot().findModule(MODULE).isPresent();
+        return VectorPaths.moduleLoaded();
     }
 
     private static boolean selfTest() {

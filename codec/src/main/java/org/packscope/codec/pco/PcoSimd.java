@@ -1,5 +1,7 @@
 package org.packscope.codec.pco;
 
+import org.packscope.codec.compress.VectorPaths;
+
 /**
  * Whether Pco's joins take the Vector API forms of {@link PcoVector}. They need the module
  * {@code jdk.incubator.vector} in the boot layer (the runnable jar's launcher adds it) and
@@ -8,10 +10,7 @@ package org.packscope.codec.pco;
  * vector form proves itself against the scalar one before it is used.
  */
 public final class PcoSimd {
-    static final String SCALAR = "packscope.scalar";
-
-    private static final boolean ON = !Boolean.getBoolean(SCALAR)
-            && ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() && selfTest();
+    private static final boolean ON = VectorPaths.allowed() && selfTest();
 
     private PcoSimd() { }
 

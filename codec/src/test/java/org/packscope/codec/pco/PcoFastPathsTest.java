@@ -227,7 +227,7 @@ class PcoFastPathsTest {
     @Test
     void theVectorJoinRunsExactlyWhenItsModuleIsThere() {
         boolean module = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
-        if (!module || Boolean.getBoolean(PcoSimd.SCALAR)) {
+        if (!module || Boolean.getBoolean(org.packscope.codec.compress.VectorPaths.SCALAR)) {
             assertFalse(PcoSimd.enabled());
             assertEquals("scalar", PcoSimd.describe());
         } else {

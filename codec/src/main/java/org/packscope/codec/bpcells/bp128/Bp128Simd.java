@@ -1,5 +1,7 @@
 package org.packscope.codec.bpcells.bp128;
 
+import org.packscope.codec.compress.VectorPaths;
+
 /**
  * Whether {@link Bp128#decode} takes the Vector API routines of {@link Bp128Vector}. They need
  * the module {@code jdk.incubator.vector} in the boot layer (the runnable jar's launcher adds
@@ -8,11 +10,7 @@ package org.packscope.codec.bpcells.bp128;
  * few widths against the scalar one before it is used.
  */
 public final class Bp128Simd {
-    /** The system property that forces the scalar routines (shared with Blosc's shuffles). */
-    static final String SCALAR = "packscope.scalar";
-
-    private static final boolean ON = !Boolean.getBoolean(SCALAR)
-            && ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() && selfTest();
+    private static final boolean ON = VectorPaths.allowed() && selfTest();
 
     private Bp128Simd() { }
 

@@ -1,0 +1,27 @@
+package org.packscope.codec.compress;
+
+/**
+ * Whether the Vector API ({@code jdk.incubator.vector}) paths of the decoders may run: the
+ * module is in the boot layer ({@code --add-modules jdk.incubator.vector}; the runnable
+ * jar's launcher adds it by starting itself again) and the system property {@value #SCALAR}
+ * is not {@code true}. Each format's own switch (Blosc's shuffles, BP128, Pco's joins and
+ * offsets) also proves its vector routines against the scalar ones before using them.
+ */
+public final class VectorPaths {
+    /** System property that forces the scalar loops everywhere (for tests, and as a user's escape hatch). */
+    public static final String SCALAR = "packscope.scalar";
+    /** The module the vector paths need. */
+    public static final String MODULE = "jdk.incubator.vector";
+
+    private VectorPaths() { }
+
+    /** The Vector API module is in the boot layer (whether or not it is used). */
+    public static boolean moduleLoaded() {
+        return ModuleLayer.boot().findModule(MODULE).isPresent();
+    }
+
+    /** The module is there and the scalar loops were not asked for. */
+    public static boolean allowed() {
+        return !Boolean.getBoolean(SCALAR) && moduleLoaded();
+    }
+}
