@@ -32,8 +32,6 @@ final class EntryLines implements SparseMatrix.EntryVisitor {
     private Block target;
     byte[] bytes = new byte[1 << 16];
     int length;
-    /** Entries formatted since the last {@link #clear}. */
-    long entries;
 
     EntryLines(ValueType t) {
         if (t.kind() == ValueType.Kind.FLOAT) kind = t.byteWidth() == 4 ? Kind.F32 : Kind.F64;
@@ -49,7 +47,6 @@ final class EntryLines implements SparseMatrix.EntryVisitor {
 
     void clear() {
         length = 0;
-        entries = 0;
     }
 
     @Override
@@ -68,7 +65,6 @@ final class EntryLines implements SparseMatrix.EntryVisitor {
         }
         b[at++] = '\n';
         length = at;
-        entries++;
     }
 
     private static int ascii(String s, byte[] b, int at) {
