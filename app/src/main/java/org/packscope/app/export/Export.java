@@ -123,11 +123,15 @@ public final class Export {
             return Written.NONE;
         }
         SparseMatrix matrix = node.facet(SparseMatrix.class);
-        if (matrix != null && (format.equals("mtx") || format.equals("csv"))) {
+        if (matrix != null && format.equals("mtx")) {
+            long skipped = MatrixMarket.write(matrix, out, List.of("written by PackScope from " + PlainText.escape(origin), MatrixMarket.ORDER_COMMENT),
+                    progress, threads);
+            out.flush();
+            return new Written(0, 0, skipped);
+        }
+        if (matrix != null && format.equals("csv")) {
             Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            long skipped = format.equals("mtx")
-                    ? MatrixMarket.write(matrix, w, List.of("written by PackScope from " + PlainText.escape(origin), MatrixMarket.ORDER_COMMENT), progress)
-                    : matrixCsv(matrix, w, progress);
+            long skipped = matrixCsv(matrix, w, progress);
             w.flush();
             return new Written(0, 0, skipped);
         }

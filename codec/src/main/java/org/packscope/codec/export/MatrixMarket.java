@@ -1,13 +1,19 @@
 package org.packscope.codec.export;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.nio.CharBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
+import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.ReadAhead;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.ValueType;
 
@@ -35,27 +41,214 @@ public final class MatrixMarket {
      * chunks, indices out of range): 0 for a sound matrix.
      */
     public static long write(SparseMatrix m, Appendable out, List<String> comments, Progress progress) throws IOException {
-        ValueType t = m.valueType();
-        boolean real = t.kind() == ValueType.Kind.FLOAT;
-        Scan scan = scan(m, progress);
-        out.append("%%MatrixMarket matrix coordinate ").append(real ? "real" : "integer").append(" general\n");
-        for (String c : comments) out.append("% ").append(c).append('\n');
-        out.append(Long.toString(m.rows())).append(' ').append(Long.toString(m.cols())).append(' ').append(Long.toString(scan.entries())).append('\n');
-        StringBuilder line = new StringBuilder(64);
+        char[][] chars = {new char[0]};
+        return write(m, new Target() {
+            @Override public void text(String s) throws IOException { out.append(s); }
+
+            @Override public void bytes(byte[] b, int len) throws IOException {
+                if (chars[0].length < len) chars[0] = new char[Math.max(len, EntryLines.BLOCK)];
+                char[] c = chars[0];
+                for (int i = 0; i < len; i++) c[i] = (char) (b[i] & 0xff); // entry lines are ASCII
+                out.append(CharBuffer.wrap(c, 0, len));
+            }
+        }, comments, progress, 1, RANGE_ENTRIES);
+    }
+
+    /**
+     * {@link #write(SparseMatrix, Appendable, List, Progress)} as UTF-8 bytes, on up to
+     * {@code threads} threads: the same bytes whatever the thread count. Matrices whose
+     * column ranges can be read on their own (BPCells and CSC stored by column) are cut
+     * into ranges of about {@value #RANGE_ENTRIES} entries, counted in parallel for the
+     * size line, then formatted on worker threads and written in order, with at most
+     * {@code 2 × threads} ranges' text in memory; other matrices, and one thread, stream
+     * on the caller's thread.
+     */
+    public static long write(SparseMatrix m, OutputStream out, List<String> comments, Progress progress, int threads) throws IOException {
+        return write(m, out, comments, progress, threads, RANGE_ENTRIES);
+    }
+
+    /** {@link #write(SparseMatrix, OutputStream, List, Progress, int)} in ranges of about {@code rangeEntries} entries (tests use small ones). */
+    static long write(SparseMatrix m, OutputStream out, List<String> comments, Progress progress, int threads, long rangeEntries)
+            throws IOException {
+        return write(m, new Target() {
+            @Override public void text(String s) throws IOException { out.write(s.getBytes(StandardCharsets.UTF_8)); }
+
+            @Override public void bytes(byte[] b, int len) throws IOException { out.write(b, 0, len); }
+        }, comments, progress, threads, rangeEntries);
+    }
+
+    /** Entries a column range holds at most, unless one column alone holds more. */
+    static final long RANGE_ENTRIES = 1 << 16;
+    /** Column ranges at most (a damaged shape may claim billions of columns). */
+    private static final int MAX_RANGES = 1 << 22;
+
+    /** Where the text goes: the header as a String, entry lines as ASCII bytes. */
+    private interface Target {
+        void text(String s) throws IOException;
+
+        void bytes(byte[] b, int len) throws IOException;
+    }
+
+    private static long write(SparseMatrix m, Target out, List<String> comments, Progress progress, int threads, long rangeEntries)
+            throws IOException {
+        Progress p = progress == null ? Progress.NONE : progress;
         try {
-            forEachSorted(m, scan, (r, c, v) -> {
-                line.setLength(0);
-                line.append(r + 1).append(' ').append(c + 1).append(' ').append(format(t, v)).append('\n');
-                try {
-                    out.append(line);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
+            if (threads > 1) {
+                long[] bounds = columnRanges(m, rangeEntries);
+                RangeCounts counts = bounds == null ? null : countRanges(m, bounds, threads, p);
+                if (counts != null) {
+                    out.text(header(m, comments, counts.total()));
+                    writeRanges(m, bounds, counts, out, threads, rangeEntries, p);
+                    return Math.max(0, m.nnz() - counts.total());
                 }
-            }, progress);
+            }
+            Scan scan = scan(m, p);
+            out.text(header(m, comments, scan.entries()));
+            EntryLines lines = new EntryLines(m.valueType()).streamTo(out::bytes);
+            forEachSorted(m, scan, lines, p);
+            lines.flush();
+            return scan.skipped();
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
-        return scan.skipped();
+    }
+
+    private static String header(SparseMatrix m, List<String> comments, long entries) {
+        boolean real = m.valueType().kind() == ValueType.Kind.FLOAT;
+        StringBuilder sb = new StringBuilder("%%MatrixMarket matrix coordinate ").append(real ? "real" : "integer").append(" general\n");
+        for (String c : comments) sb.append("% ").append(c).append('\n');
+        return sb.append(m.rows()).append(' ').append(m.cols()).append(' ').append(entries).append('\n').toString();
+    }
+
+    /**
+     * Column boundaries {@code c0 = 0 < c1 < ... < cols} cutting the matrix into ranges that
+     * each decode at most {@code target} entries (or one column), or null when the matrix
+     * does not split: fewer than two ranges, or ranges that together decode more than the
+     * whole (storage by row, where every column range reads every row, or a matrix that
+     * cannot say what a range costs).
+     */
+    static long[] columnRanges(SparseMatrix m, long target) {
+        long rows = m.rows(), cols = m.cols();
+        if (cols < 2 || target < 1) return null;
+        long whole = m.entriesToScan(0, rows, 0, cols);
+        if (whole <= target) return null;
+        long budget = whole + whole / 4 + target;
+        long[] bounds = new long[64];
+        int n = 0;
+        long c0 = 0, read = 0;
+        while (c0 < cols) {
+            long c1 = c0 + 1;
+            if (m.entriesToScan(0, rows, c0, c1) <= target) {
+                long lo = c1, hi = cols; // the widest range that stays within target (costs grow with width)
+                while (lo < hi) {
+                    long mid = lo + (hi - lo + 1) / 2;
+                    if (m.entriesToScan(0, rows, c0, mid) <= target) lo = mid; else hi = mid - 1;
+                }
+                c1 = lo;
+            }
+            read += m.entriesToScan(0, rows, c0, c1);
+            if (read > budget || n + 2 > MAX_RANGES) return null;
+            if (n + 2 > bounds.length) bounds = Arrays.copyOf(bounds, bounds.length * 2);
+            bounds[n++] = c0;
+            c0 = c1;
+        }
+        bounds[n] = cols;
+        return n < 2 ? null : Arrays.copyOf(bounds, n + 1);
+    }
+
+    /** What the counting pass found per range, and the entries in all. */
+    private record RangeCounts(long[] entries, boolean[] rowsUnsorted, long total) { }
+
+    /** Thrown (without a stack) when a range's entries do not come column by column: the matrix is written on one thread. */
+    private static final class NotColumnOrdered extends RuntimeException {
+        static final NotColumnOrdered INSTANCE = new NotColumnOrdered();
+
+        private NotColumnOrdered() { super("entries not in column order", null, false, false); }
+    }
+
+    /**
+     * Counts each range's entries on up to {@code threads} threads and sees whether rows
+     * increase in each column, as {@link #scan} does for the whole matrix. Returns null,
+     * having stopped at the first entry that says so, when a range's entries do not come
+     * column by column (a dense matrix read in blocks of rows).
+     */
+    private static RangeCounts countRanges(SparseMatrix m, long[] bounds, int threads, Progress p) {
+        int n = bounds.length - 1;
+        long rows = m.rows();
+        boolean[] unsorted = new boolean[n];
+        Progress cancelOnly = cancelOnly(p);
+        long[] entries;
+        try {
+            entries = ParallelTasks.each(n, threads, p, w -> i -> {
+                long c0 = bounds[i], c1 = bounds[i + 1];
+                long[] state = {0, c0, -1, 0}; // entries, previous column, previous row, unsorted
+                m.forEachEntryIn(0, rows, c0, c1, (r, c, v) -> {
+                    if (c < state[1] || c >= c1) throw NotColumnOrdered.INSTANCE;
+                    if (c == state[1] && r < state[2]) state[3] = 1;
+                    state[1] = c;
+                    state[2] = r;
+                    state[0]++;
+                }, cancelOnly);
+                unsorted[i] = state[3] == 1;
+                return state[0];
+            });
+        } catch (NotColumnOrdered e) {
+            return null;
+        }
+        long total = 0;
+        for (long e : entries) total += e;
+        return new RangeCounts(entries, unsorted, total);
+    }
+
+    /**
+     * Formats the ranges on worker threads and writes their text in range order. A range
+     * of more than four times the range size (one large column) is formatted by the caller's
+     * thread straight to the output in blocks, so no buffer holds more than a few MB.
+     */
+    private static void writeRanges(SparseMatrix m, long[] bounds, RangeCounts counts, Target out, int threads, long rangeEntries,
+                                    Progress p) throws IOException {
+        ValueType t = m.valueType();
+        long gatherLimit = 4 * rangeEntries;
+        Progress cancelOnly = cancelOnly(p);
+        ReadAhead<EntryLines> ahead = ReadAhead.of(threads, () -> new EntryLines(t), (lines, k) -> {
+            lines.clear();
+            if (counts.entries()[(int) k] <= gatherLimit) formatRange(m, bounds, (int) k, counts, lines, cancelOnly);
+        });
+        long[] written = {0};
+        EntryLines[] direct = {null};
+        ahead.run(bounds.length - 1, p, (lines, k) -> {
+            int i = (int) k;
+            if (counts.entries()[i] <= gatherLimit) {
+                out.bytes(lines.bytes, lines.length);
+            } else {
+                if (direct[0] == null) direct[0] = new EntryLines(t).streamTo(out::bytes);
+                direct[0].clear();
+                formatRange(m, bounds, i, counts, direct[0], cancelOnly);
+                direct[0].flush();
+            }
+            written[0] += counts.entries()[i];
+            if (counts.total() > 0) p.update((double) written[0] / counts.total(), null);
+        });
+    }
+
+    /** Range {@code i}'s entries into {@code lines}, each column's rows sorted when the count found them out of order. */
+    private static void formatRange(SparseMatrix m, long[] bounds, int i, RangeCounts counts, EntryLines lines, Progress p) {
+        if (counts.rowsUnsorted()[i]) {
+            ColumnSorter sorter = new ColumnSorter(lines);
+            m.forEachEntryIn(0, m.rows(), bounds[i], bounds[i + 1], sorter::add, p);
+            sorter.flush();
+        } else {
+            m.forEachEntryIn(0, m.rows(), bounds[i], bounds[i + 1], lines, p);
+        }
+    }
+
+    /** Tells work on worker threads about cancellation only: their progress would make no sense to a person. */
+    private static Progress cancelOnly(Progress p) {
+        return new Progress() {
+            @Override public void update(double fraction, String message) { }
+
+            @Override public boolean cancelled() { return p.cancelled(); }
+        };
     }
 
     /** What one pass over a matrix found: the entries it yields, how many it claims, whether rows increase in each column. */
