@@ -3,7 +3,6 @@ package org.packscope.app.export;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -130,9 +129,8 @@ public final class Export {
             return new Written(0, 0, skipped);
         }
         if (matrix != null && format.equals("csv")) {
-            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            long skipped = matrixCsv(matrix, w, progress);
-            w.flush();
+            long skipped = MatrixMarket.writeCsv(matrix, out, progress, threads);
+            out.flush();
             return new Written(0, 0, skipped);
         }
         ValueColumn column = node.values();
@@ -274,27 +272,6 @@ public final class Export {
     }
 
     /** Matrix entries as {@code row,col,value} lines, 0-based, in (column, row) order. */
-    private static long matrixCsv(SparseMatrix m, Writer w, Progress progress) throws IOException {
-        ValueType t = m.valueType();
-        w.write("row,col,value\n");
-        StringBuilder line = new StringBuilder(64);
-        MatrixMarket.Scan scan = MatrixMarket.scan(m, progress);
-        try {
-            MatrixMarket.forEachSorted(m, scan, (row, col, value) -> {
-                line.setLength(0);
-                line.append(row).append(',').append(col).append(',').append(MatrixMarket.format(t, value)).append('\n');
-                try {
-                    w.append(line);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }, progress);
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-        return scan.skipped();
-    }
-
     static String quote(String s) {
         return PlainText.jsonString(s);
     }

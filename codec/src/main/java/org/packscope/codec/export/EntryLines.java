@@ -8,8 +8,9 @@ import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.ValueType;
 
 /**
- * MatrixMarket entry lines ({@code row col value}, 1-based) formatted into one growing
- * byte buffer: integers digit by digit with {@link DecimalText}, floats through
+ * Entry lines formatted into one growing
+ * byte buffer, in MatrixMarket's style ({@code row col value}, 1-based) or as CSV rows
+ * ({@code row,col,value}, 0-based): integers digit by digit with {@link DecimalText}, floats through
  * {@link MatrixMarket#formatG} (whose text is ASCII). With a {@link Block} target the
  * buffer ({@link #BLOCK} bytes) is handed on whenever it is full, so it stays small;
  * without one it holds a whole column range for a worker thread.
@@ -28,12 +29,33 @@ final class EntryLines implements SparseMatrix.EntryVisitor {
 
     private enum Kind { SIGNED, UNSIGNED, F32, F64 }
 
+    /** How a line is laid out: the byte between fields and what is added to each index. */
+    enum Style {
+        MATRIX_MARKET((byte) ' ', 1), CSV((byte) ',', 0);
+
+        final byte separator;
+        final int indexBase;
+
+        Style(byte separator, int indexBase) {
+            this.separator = separator;
+            this.indexBase = indexBase;
+        }
+    }
+
     private final Kind kind;
+    private final byte separator;
+    private final int indexBase;
     private Block target;
     byte[] bytes = new byte[1 << 16];
     int length;
 
     EntryLines(ValueType t) {
+        this(t, Style.MATRIX_MARKET);
+    }
+
+    EntryLines(ValueType t, Style style) {
+        separator = style.separator;
+        indexBase = style.indexBase;
         if (t.kind() == ValueType.Kind.FLOAT) kind = t.byteWidth() == 4 ? Kind.F32 : Kind.F64;
         else kind = t.kind() == ValueType.Kind.INT ? Kind.SIGNED : Kind.UNSIGNED;
     }
@@ -53,10 +75,10 @@ final class EntryLines implements SparseMatrix.EntryVisitor {
     public void entry(long row, long col, long value) {
         if (length > bytes.length - MAX_LINE) make(MAX_LINE);
         byte[] b = bytes;
-        int at = DecimalText.putSigned(b, length, row + 1);
-        b[at++] = ' ';
-        at = DecimalText.putSigned(b, at, col + 1);
-        b[at++] = ' ';
+        int at = DecimalText.putSigned(b, length, row + indexBase);
+        b[at++] = separator;
+        at = DecimalText.putSigned(b, at, col + indexBase);
+        b[at++] = separator;
         switch (kind) {
             case SIGNED -> at = DecimalText.putSigned(b, at, value);
             case UNSIGNED -> at = DecimalText.putUnsigned(b, at, value);

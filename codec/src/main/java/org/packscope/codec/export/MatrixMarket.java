@@ -67,14 +67,33 @@ public final class MatrixMarket {
         return write(m, out, comments, progress, threads, RANGE_ENTRIES);
     }
 
-    /** {@link #write(SparseMatrix, OutputStream, List, Progress, int)} in ranges of about {@code rangeEntries} entries (tests use small ones). */
-    static long write(SparseMatrix m, OutputStream out, List<String> comments, Progress progress, int threads, long rangeEntries)
-            throws IOException {
-        return write(m, new Target() {
+    /**
+     * The same entries as CSV, UTF-8: a {@code row,col,value} heading, then one row per
+     * entry with 0-based indices, sorted by column then row, on up to {@code threads}
+     * threads as {@link #write(SparseMatrix, OutputStream, List, Progress, int)} does.
+     * Returns how many claimed entries could not be written.
+     */
+    public static long writeCsv(SparseMatrix m, OutputStream out, Progress progress, int threads) throws IOException {
+        return writeCsv(m, out, progress, threads, RANGE_ENTRIES);
+    }
+
+    /** {@link #writeCsv(SparseMatrix, OutputStream, Progress, int)} in ranges of about {@code rangeEntries} entries. */
+    static long writeCsv(SparseMatrix m, OutputStream out, Progress progress, int threads, long rangeEntries) throws IOException {
+        return write(m, bytesTo(out), EntryLines.Style.CSV, entries -> "row,col,value\n", progress, threads, rangeEntries);
+    }
+
+    private static Target bytesTo(OutputStream out) {
+        return new Target() {
             @Override public void text(String s) throws IOException { out.write(s.getBytes(StandardCharsets.UTF_8)); }
 
             @Override public void bytes(byte[] b, int len) throws IOException { out.write(b, 0, len); }
-        }, comments, progress, threads, rangeEntries);
+        };
+    }
+
+    /** {@link #write(SparseMatrix, OutputStream, List, Progress, int)} in ranges of about {@code rangeEntries} entries (tests use small ones). */
+    static long write(SparseMatrix m, OutputStream out, List<String> comments, Progress progress, int threads, long rangeEntries)
+            throws IOException {
+        return write(m, bytesTo(out), comments, progress, threads, rangeEntries);
     }
 
     /** Entries a column range holds at most, unless one column alone holds more. */
@@ -91,20 +110,30 @@ public final class MatrixMarket {
 
     private static long write(SparseMatrix m, Target out, List<String> comments, Progress progress, int threads, long rangeEntries)
             throws IOException {
+        return write(m, out, EntryLines.Style.MATRIX_MARKET, entries -> header(m, comments, entries), progress, threads, rangeEntries);
+    }
+
+    /** The text before the entry lines, given how many entries follow. */
+    private interface Header {
+        String text(long entries);
+    }
+
+    private static long write(SparseMatrix m, Target out, EntryLines.Style style, Header header, Progress progress, int threads,
+            long rangeEntries) throws IOException {
         Progress p = progress == null ? Progress.NONE : progress;
         try {
             if (threads > 1) {
                 long[] bounds = columnRanges(m, rangeEntries);
                 RangeCounts counts = bounds == null ? null : countRanges(m, bounds, threads, p);
                 if (counts != null) {
-                    out.text(header(m, comments, counts.total()));
-                    writeRanges(m, bounds, counts, out, threads, rangeEntries, p);
+                    out.text(header.text(counts.total()));
+                    writeRanges(m, bounds, counts, out, style, threads, rangeEntries, p);
                     return Math.max(0, m.nnz() - counts.total());
                 }
             }
             Scan scan = scan(m, p);
-            out.text(header(m, comments, scan.entries()));
-            EntryLines lines = new EntryLines(m.valueType()).streamTo(out::bytes);
+            out.text(header.text(scan.entries()));
+            EntryLines lines = new EntryLines(m.valueType(), style).streamTo(out::bytes);
             forEachSorted(m, scan, lines, p);
             lines.flush();
             return scan.skipped();
@@ -205,12 +234,12 @@ public final class MatrixMarket {
      * of more than four times the range size (one large column) is formatted by the caller's
      * thread straight to the output in blocks, so no buffer holds more than a few MB.
      */
-    private static void writeRanges(SparseMatrix m, long[] bounds, RangeCounts counts, Target out, int threads, long rangeEntries,
-                                    Progress p) throws IOException {
+    private static void writeRanges(SparseMatrix m, long[] bounds, RangeCounts counts, Target out, EntryLines.Style style, int threads,
+                                    long rangeEntries, Progress p) throws IOException {
         ValueType t = m.valueType();
         long gatherLimit = 4 * rangeEntries;
         Progress cancelOnly = cancelOnly(p);
-        ReadAhead<EntryLines> ahead = ReadAhead.of(threads, () -> new EntryLines(t), (lines, k) -> {
+        ReadAhead<EntryLines> ahead = ReadAhead.of(threads, () -> new EntryLines(t, style), (lines, k) -> {
             lines.clear();
             if (counts.entries()[(int) k] <= gatherLimit) formatRange(m, bounds, (int) k, counts, lines, cancelOnly);
         });
@@ -221,7 +250,7 @@ public final class MatrixMarket {
             if (counts.entries()[i] <= gatherLimit) {
                 out.bytes(lines.bytes, lines.length);
             } else {
-                if (direct[0] == null) direct[0] = new EntryLines(t).streamTo(out::bytes);
+                if (direct[0] == null) direct[0] = new EntryLines(t, style).streamTo(out::bytes);
                 direct[0].clear();
                 formatRange(m, bounds, i, counts, direct[0], cancelOnly);
                 direct[0].flush();

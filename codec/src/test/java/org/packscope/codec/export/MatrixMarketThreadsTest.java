@@ -97,6 +97,33 @@ class MatrixMarketThreadsTest {
         }
     }
 
+    /**
+     * CSV holds the same entries: each MatrixMarket line {@code r c v} is the row
+     * {@code r-1,c-1,v}, under a {@code row,col,value} heading, on any thread count.
+     */
+    @Test
+    void csvRowsAreTheMatrixMarketLinesZeroBasedOnAnyThreads() throws IOException {
+        for (String address : List.of(bpcells("medium_packed_uint_col_dir_names"), bpcells("small_packed_float_col_dir_names"),
+                bpcells("medium_packed_double_col_hdf5_names.h5") + "::/mat", singleCell("pbmc_csc.h5ad", "X"))) {
+            SparseMatrix m = open(address);
+            String[] mtx = new String(oneThread(m).bytes(), StandardCharsets.UTF_8).split("\n");
+            StringBuilder want = new StringBuilder("row,col,value\n");
+            int first = 0;
+            while (mtx[first].startsWith("%")) first++;
+            for (int i = first + 1; i < mtx.length; i++) { // after the size line
+                String[] f = mtx[i].split(" ");
+                want.append(Long.parseLong(f[0]) - 1).append(',').append(Long.parseLong(f[1]) - 1).append(',').append(f[2]).append('\n');
+            }
+            for (long range : new long[] {1, 100, 1 << 20}) {
+                for (int threads : new int[] {1, 2, 5}) {
+                    ByteArrayOutputStream out = new ByteArrayOutputStream();
+                    assertEquals(0, MatrixMarket.writeCsv(m, out, Progress.NONE, threads, range), address);
+                    assertEquals(want.toString(), out.toString(StandardCharsets.UTF_8), address + ", " + threads + " threads, ranges of " + range);
+                }
+            }
+        }
+    }
+
     /** Storage by row (every column range would read every row) and dense blocks stay on one thread, with the same bytes. */
     @Test
     void matricesThatDoNotSplitWriteTheSameBytes() throws IOException {
