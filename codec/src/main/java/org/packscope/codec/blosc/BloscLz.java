@@ -17,8 +17,10 @@ import org.packscope.codec.compress.CodecException;
  * </ul>
  * A distance byte of 255 with high bits 31 means a far match: two more bytes hold a
  * big-endian distance above 8191. The first control byte carries a marker in its top bits
- * and is always a literal run. Every read and write is bounds-checked; matches copy eight
- * bytes at a time when they do not overlap closer than eight bytes.
+ * and is always a literal run. Every instruction is checked against both buffers before it
+ * copies; short literals and matches are then copied eight bytes at a time, possibly past
+ * their end but never past the output's end (later instructions overwrite those bytes), and
+ * long matches go to the bulk copy routine.
  */
 public final class BloscLz {
     private BloscLz() { }
@@ -65,25 +67,27 @@ public final class BloscLz {
                 if (len > opEnd - op) {
                     throw new CodecException("match of " + len + " bytes overruns the " + dLen + "-byte output", ip - sOff);
                 }
-                if (dist == 1) {
-                    Arrays.fill(dst, op, op + len, dst[ref]);
-                    op += len;
-                } else if (dist >= 8) {
-                    // each 8-byte read lies wholly in bytes already written
-                    int end = op + len;
-                    for (int last = end - 8; op <= last; op += 8, ref += 8) LONG.set(dst, op, (long) LONG.get(dst, ref));
-                    while (op < end) dst[op++] = dst[ref++];
-                } else if (len > 16) {
-                    // a short period: write bytes until the copied span is a whole number of
-                    // periods of at least 8 bytes, then copy eight bytes at a time from one such span back
-                    int period = dist * ((8 + dist - 1) / dist);
-                    int end = op + len;
-                    for (int pre = op + period - dist; op < pre; ) dst[op++] = dst[ref++];
-                    ref = op - period;
-                    for (int last = end - 8; op <= last; op += 8, ref += 8) LONG.set(dst, op, (long) LONG.get(dst, ref));
-                    while (op < end) dst[op++] = dst[ref++];
+                int end = op + len;
+                if (dist >= 8 && opEnd - end >= 8) {
+                    // each 8-byte read lies wholly in bytes already written; the last store may
+                    // run up to 7 bytes past the match, into output the next instruction writes
+                    if (len <= 32) {
+                        LONG.set(dst, op, (long) LONG.get(dst, ref));
+                        for (int o = op + 8, r = ref + 8; o < end; o += 8, r += 8) LONG.set(dst, o, (long) LONG.get(dst, r));
+                    } else if (dist >= len) {
+                        System.arraycopy(dst, ref, dst, op, len);
+                    } else {
+                        repeat(dst, op, dist, len);
+                    }
+                    op = end;
+                } else if (dist == 1) {
+                    Arrays.fill(dst, op, end, dst[ref]);
+                    op = end;
+                } else if (len >= 32) {
+                    repeat(dst, op, dist, len);
+                    op = end;
                 } else {
-                    for (int end = op + len; op < end; ) dst[op++] = dst[ref++];
+                    while (op < end) dst[op++] = dst[ref++];
                 }
             } else {
                 int n = ctrl + 1;
@@ -104,5 +108,22 @@ public final class BloscLz {
             ctrl = src[ip++] & 0xff;
         }
         return op - dOff;
+    }
+
+    /**
+     * Writes {@code len} bytes at {@code op} that repeat the {@code dist} bytes before it
+     * (a match overlapping its own output): the period is copied once, then the span written
+     * so far is copied after itself, doubling each time. The copies never overlap, so the
+     * bulk copy routine does the work whatever the distance.
+     */
+    private static void repeat(byte[] dst, int op, int dist, int len) {
+        int done = Math.min(dist, len);
+        System.arraycopy(dst, op - dist, dst, op, done);
+        while (done < len) {
+            // done is a whole number of periods, so the bytes from op repeat at op + done
+            int n = Math.min(done, len - done);
+            System.arraycopy(dst, op, dst, op + done, n);
+            done += n;
+        }
     }
 }
