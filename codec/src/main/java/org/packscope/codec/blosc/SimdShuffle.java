@@ -2,8 +2,11 @@ package org.packscope.codec.blosc;
 
 import java.nio.ByteOrder;
 
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -33,6 +36,7 @@ final class SimdShuffle {
      * {@code end}; returns the elements done (the scalar loop does the rest).
      */
     static int unshuffle8Rows(byte[] src, int s, int n, int end, byte[] dst, int d, int stride) {
+        if (L.length() == 8 && stride == 8) return unshuffle8Permute(src, s, n, end, dst, d);
         int lanes = L.length();
         int step = 8 * lanes;
         long[] tm = new long[step];
@@ -80,6 +84,65 @@ final class SimdShuffle {
                 LONG.set(dst, o + 6 * stride, tm[6 * lanes + l]);
                 LONG.set(dst, o + 7 * stride, tm[7 * lanes + l]);
             }
+        }
+        return i;
+    }
+
+    private static final VectorSpecies<Byte> B512 = ByteVector.SPECIES_512;
+    // lane l of a 512-bit long vector and lane l ^ 1, ^ 2, ^ 4
+    private static final VectorShuffle<Long> X1 = VectorShuffle.fromOp(LongVector.SPECIES_512, l -> l ^ 1);
+    private static final VectorShuffle<Long> X2 = VectorShuffle.fromOp(LongVector.SPECIES_512, l -> l ^ 2);
+    private static final VectorShuffle<Long> X4 = VectorShuffle.fromOp(LongVector.SPECIES_512, l -> l ^ 4);
+    // the lanes whose index has bit 0, 1, 2 set
+    private static final VectorMask<Long> M1 = VectorMask.fromLong(LongVector.SPECIES_512, 0b10101010);
+    private static final VectorMask<Long> M2 = VectorMask.fromLong(LongVector.SPECIES_512, 0b11001100);
+    private static final VectorMask<Long> M4 = VectorMask.fromLong(LongVector.SPECIES_512, 0b11110000);
+    // byte 8k + e (stream k, element e) to byte 8e + k
+    private static final VectorShuffle<Byte> T8 = VectorShuffle.fromOp(ByteVector.SPECIES_512, i -> 8 * (i & 7) + (i >>> 3));
+
+    /**
+     * The 512-bit form for typesize 8: 64 elements per step. Long lane l of stream k's vector
+     * holds elements 8l..8l+7 of that stream; an 8x8 transpose of those longs (three rounds
+     * of lane swaps between vector pairs: a one-vector permute and a blend each) gathers the
+     * eight streams' bytes of elements 8l..8l+7 into vector l, and one byte permute per vector
+     * (VPERMB) puts them in element order, which is the output's order.
+     */
+    private static int unshuffle8Permute(byte[] src, int s, int n, int end, byte[] dst, int d) {
+        VectorSpecies<Long> sp = LongVector.SPECIES_512;
+        int i = 0;
+        for (; i + 64 <= end; i += 64) {
+            LongVector r0 = LongVector.fromByteArray(sp, src, s + i, LE);
+            LongVector r1 = LongVector.fromByteArray(sp, src, s + n + i, LE);
+            LongVector r2 = LongVector.fromByteArray(sp, src, s + 2 * n + i, LE);
+            LongVector r3 = LongVector.fromByteArray(sp, src, s + 3 * n + i, LE);
+            LongVector r4 = LongVector.fromByteArray(sp, src, s + 4 * n + i, LE);
+            LongVector r5 = LongVector.fromByteArray(sp, src, s + 5 * n + i, LE);
+            LongVector r6 = LongVector.fromByteArray(sp, src, s + 6 * n + i, LE);
+            LongVector r7 = LongVector.fromByteArray(sp, src, s + 7 * n + i, LE);
+            LongVector a, b;
+            // swap bit 0 of the vector index with bit 0 of the lane index, then bits 1, then bits 2
+            a = r0.blend(r1.rearrange(X1), M1); b = r0.rearrange(X1).blend(r1, M1); r0 = a; r1 = b;
+            a = r2.blend(r3.rearrange(X1), M1); b = r2.rearrange(X1).blend(r3, M1); r2 = a; r3 = b;
+            a = r4.blend(r5.rearrange(X1), M1); b = r4.rearrange(X1).blend(r5, M1); r4 = a; r5 = b;
+            a = r6.blend(r7.rearrange(X1), M1); b = r6.rearrange(X1).blend(r7, M1); r6 = a; r7 = b;
+            a = r0.blend(r2.rearrange(X2), M2); b = r0.rearrange(X2).blend(r2, M2); r0 = a; r2 = b;
+            a = r1.blend(r3.rearrange(X2), M2); b = r1.rearrange(X2).blend(r3, M2); r1 = a; r3 = b;
+            a = r4.blend(r6.rearrange(X2), M2); b = r4.rearrange(X2).blend(r6, M2); r4 = a; r6 = b;
+            a = r5.blend(r7.rearrange(X2), M2); b = r5.rearrange(X2).blend(r7, M2); r5 = a; r7 = b;
+            a = r0.blend(r4.rearrange(X4), M4); b = r0.rearrange(X4).blend(r4, M4); r0 = a; r4 = b;
+            a = r1.blend(r5.rearrange(X4), M4); b = r1.rearrange(X4).blend(r5, M4); r1 = a; r5 = b;
+            a = r2.blend(r6.rearrange(X4), M4); b = r2.rearrange(X4).blend(r6, M4); r2 = a; r6 = b;
+            a = r3.blend(r7.rearrange(X4), M4); b = r3.rearrange(X4).blend(r7, M4); r3 = a; r7 = b;
+            // r_l now holds, as longs, streams 0..7's bytes of elements 8l..8l+7
+            int o = d + 8 * i;
+            r0.reinterpretAsBytes().rearrange(T8).intoByteArray(dst, o, LE);
+            r1.reinterpretAsBytes().rearrange(T8).intoByteArray(dst, o + 64, LE);
+            r2.reinterpretAsBytes().rearrange(T8).intoByteArray(dst, o + 128, LE);
+            r3.reinterpretAsBytes().rearrange(T8).intoByteArray(dst, o + 192, LE);
+            r4.reinterpretAsBytes().rearrange(T8).intoByteArray(dst, o + 256, LE);
+            r5.reinterpretAsBytes().rearrange(T8).intoByteArray(dst, o + 320, LE);
+            r6.reinterpretAsBytes().rearrange(T8).intoByteArray(dst, o + 384, LE);
+            r7.reinterpretAsBytes().rearrange(T8).intoByteArray(dst, o + 448, LE);
         }
         return i;
     }
