@@ -18,9 +18,11 @@ import org.packscope.codec.compress.CodecException;
  * A distance byte of 255 with high bits 31 means a far match: two more bytes hold a
  * big-endian distance above 8191. The first control byte carries a marker in its top bits
  * and is always a literal run. Every instruction is checked against both buffers before it
- * copies; short literals and matches are then copied eight bytes at a time, possibly past
- * their end but never past the output's end (later instructions overwrite those bytes), and
- * long matches go to the bulk copy routine.
+ * copies. Literal runs and matches of up to 32 bytes then copy 32 bytes as four longs,
+ * past their end where the output has room (later instructions overwrite those bytes, and
+ * a stream that stops early fails), so that the common short copy takes no branch on its
+ * length; longer matches go to the bulk copy routine, those overlapping their own output as
+ * doubling copies of their period.
  */
 public final class BloscLz {
     private BloscLz() { }
@@ -68,27 +70,22 @@ public final class BloscLz {
                     throw new CodecException("match of " + len + " bytes overruns the " + dLen + "-byte output", ip - sOff);
                 }
                 int end = op + len;
-                if (dist >= 8 && opEnd - end >= 8) {
-                    // each 8-byte read lies wholly in bytes already written; the last store may
-                    // run up to 7 bytes past the match, into output the next instruction writes
-                    if (len <= 32) {
-                        LONG.set(dst, op, (long) LONG.get(dst, ref));
-                        for (int o = op + 8, r = ref + 8; o < end; o += 8, r += 8) LONG.set(dst, o, (long) LONG.get(dst, r));
-                    } else if (dist >= len) {
-                        System.arraycopy(dst, ref, dst, op, len);
-                    } else {
-                        repeat(dst, op, dist, len);
-                    }
-                    op = end;
+                if (len <= 32 && dist >= 8 && opEnd - op >= 32) {
+                    // 32 bytes whatever the length, without a branch on it: each 8-byte read
+                    // lies wholly in bytes already written (the distance is at least 8), and the
+                    // bytes past the match are output the following instructions write
+                    LONG.set(dst, op, (long) LONG.get(dst, ref));
+                    LONG.set(dst, op + 8, (long) LONG.get(dst, ref + 8));
+                    LONG.set(dst, op + 16, (long) LONG.get(dst, ref + 16));
+                    LONG.set(dst, op + 24, (long) LONG.get(dst, ref + 24));
+                } else if (dist >= len) {
+                    System.arraycopy(dst, ref, dst, op, len);
                 } else if (dist == 1) {
                     Arrays.fill(dst, op, end, dst[ref]);
-                    op = end;
-                } else if (len >= 32) {
-                    repeat(dst, op, dist, len);
-                    op = end;
                 } else {
-                    while (op < end) dst[op++] = dst[ref++];
+                    repeat(dst, op, dist, len);
                 }
+                op = end;
             } else {
                 int n = ctrl + 1;
                 if (n > ipEnd - ip) throw new CodecException("literal run of " + n + " bytes runs past the end of the stream", ip - sOff);
