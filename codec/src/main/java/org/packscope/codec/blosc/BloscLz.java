@@ -17,8 +17,12 @@ import org.packscope.codec.compress.CodecException;
  * </ul>
  * A distance byte of 255 with high bits 31 means a far match: two more bytes hold a
  * big-endian distance above 8191. The first control byte carries a marker in its top bits
- * and is always a literal run. Every read and write is bounds-checked; matches copy eight
- * bytes at a time when they do not overlap closer than eight bytes.
+ * and is always a literal run. Every instruction is checked against both buffers before it
+ * copies. Literal runs and matches of up to 32 bytes then copy 32 bytes as four longs,
+ * past their end where the output has room (later instructions overwrite those bytes, and
+ * a stream that stops early fails), so that the common short copy takes no branch on its
+ * length; longer matches go to the bulk copy routine, those overlapping their own output as
+ * doubling copies of their period.
  */
 public final class BloscLz {
     private BloscLz() { }
@@ -65,26 +69,23 @@ public final class BloscLz {
                 if (len > opEnd - op) {
                     throw new CodecException("match of " + len + " bytes overruns the " + dLen + "-byte output", ip - sOff);
                 }
-                if (dist == 1) {
-                    Arrays.fill(dst, op, op + len, dst[ref]);
-                    op += len;
-                } else if (dist >= 8) {
-                    // each 8-byte read lies wholly in bytes already written
-                    int end = op + len;
-                    for (int last = end - 8; op <= last; op += 8, ref += 8) LONG.set(dst, op, (long) LONG.get(dst, ref));
-                    while (op < end) dst[op++] = dst[ref++];
-                } else if (len > 16) {
-                    // a short period: write bytes until the copied span is a whole number of
-                    // periods of at least 8 bytes, then copy eight bytes at a time from one such span back
-                    int period = dist * ((8 + dist - 1) / dist);
-                    int end = op + len;
-                    for (int pre = op + period - dist; op < pre; ) dst[op++] = dst[ref++];
-                    ref = op - period;
-                    for (int last = end - 8; op <= last; op += 8, ref += 8) LONG.set(dst, op, (long) LONG.get(dst, ref));
-                    while (op < end) dst[op++] = dst[ref++];
+                int end = op + len;
+                if (len <= 32 && dist >= 8 && opEnd - op >= 32) {
+                    // 32 bytes whatever the length, without a branch on it: each 8-byte read
+                    // lies wholly in bytes already written (the distance is at least 8), and the
+                    // bytes past the match are output the following instructions write
+                    LONG.set(dst, op, (long) LONG.get(dst, ref));
+                    LONG.set(dst, op + 8, (long) LONG.get(dst, ref + 8));
+                    LONG.set(dst, op + 16, (long) LONG.get(dst, ref + 16));
+                    LONG.set(dst, op + 24, (long) LONG.get(dst, ref + 24));
+                } else if (dist >= len) {
+                    System.arraycopy(dst, ref, dst, op, len);
+                } else if (dist == 1) {
+                    Arrays.fill(dst, op, end, dst[ref]);
                 } else {
-                    for (int end = op + len; op < end; ) dst[op++] = dst[ref++];
+                    repeat(dst, op, dist, len);
                 }
+                op = end;
             } else {
                 int n = ctrl + 1;
                 if (n > ipEnd - ip) throw new CodecException("literal run of " + n + " bytes runs past the end of the stream", ip - sOff);
@@ -104,5 +105,22 @@ public final class BloscLz {
             ctrl = src[ip++] & 0xff;
         }
         return op - dOff;
+    }
+
+    /**
+     * Writes {@code len} bytes at {@code op} that repeat the {@code dist} bytes before it
+     * (a match overlapping its own output): the period is copied once, then the span written
+     * so far is copied after itself, doubling each time. The copies never overlap, so the
+     * bulk copy routine does the work whatever the distance.
+     */
+    private static void repeat(byte[] dst, int op, int dist, int len) {
+        int done = Math.min(dist, len);
+        System.arraycopy(dst, op - dist, dst, op, done);
+        while (done < len) {
+            // done is a whole number of periods, so the bytes from op repeat at op + done
+            int n = Math.min(done, len - done);
+            System.arraycopy(dst, op, dst, op + done, n);
+            done += n;
+        }
     }
 }
