@@ -28,7 +28,7 @@ import org.packscope.codec.testing.Fixtures;
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgs = {"-Xmx4g"})
+@Fork(value = 1, jvmArgs = {"-Xmx4g", "--add-modules", "jdk.incubator.vector"})
 @Warmup(iterations = 4, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class PcoDecodeBench {
