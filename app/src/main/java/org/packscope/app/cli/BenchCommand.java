@@ -56,13 +56,13 @@ final class BenchCommand implements Callable<Integer> {
             System.err.println("packscope: --threads must be at least 1");
             return Cli.EXIT_USAGE;
         }
-        cli.out.println("decoders: shuffle " + org.packscope.codec.blosc.Simd.describe() + ", "
-                + org.packscope.codec.compress.NativeCodecs.describe() + ", bp128 " + org.packscope.codec.bpcells.bp128.Bp128Simd.describe()
-                + ", pco joins " + org.packscope.codec.pco.PcoSimd.describe());
         if (warmup < 0 || Double.isNaN(warmup)) {
             System.err.println("packscope: --warmup must be 0 or more seconds");
             return Cli.EXIT_USAGE;
         }
+        cli.out.println("decoders: shuffle " + org.packscope.codec.blosc.Simd.describe() + ", "
+                + org.packscope.codec.compress.NativeCodecs.describe() + ", bp128 " + org.packscope.codec.bpcells.bp128.Bp128Simd.describe()
+                + ", pco " + org.packscope.codec.pco.PcoSimd.describe());
         if (warmup > 0) warmUp(decoder, all);
         String one = run(decoder, 1);
         String many = all > 1 ? run(decoder, all) : null;

@@ -271,7 +271,6 @@ public final class Export {
         return new Written(gaps[0], gaps[1], 0);
     }
 
-    /** Matrix entries as {@code row,col,value} lines, 0-based, in (column, row) order. */
     static String quote(String s) {
         return PlainText.jsonString(s);
     }

@@ -56,11 +56,12 @@ final class AnsTable {
         }
         this.symbols = symbols;
         this.maxOffsetBits = maxOffsetBits;
-        int wide = 0;
-        for (byte ob : offsetBits) if (ob > 57) wide++;
+        int wide = 0, withOffsets = 0;
+        for (byte ob : offsetBits) {
+            if (ob > 57) wide++;
+            if (ob > 0) withOffsets++;
+        }
         this.wideOneWay = wide * 32 <= entries.length || (entries.length - wide) * 32 <= entries.length;
-        int withOffsets = 0;
-        for (byte ob : offsetBits) if (ob > 0) withOffsets++;
         this.offsetsRare = maxOffsetBits <= 57 && withOffsets * 32 <= entries.length;
     }
 

@@ -3,11 +3,11 @@ package org.packscope.codec.pco;
 import org.packscope.codec.compress.VectorPaths;
 
 /**
- * Whether Pco's joins take the Vector API forms of {@link PcoVector}. They need the module
- * {@code jdk.incubator.vector} in the boot layer (the runnable jar's launcher adds it) and
- * vectors of at least 256 bits, and are skipped when the system property
- * {@code packscope.scalar} is {@code true} (the switch shared with Blosc and BP128). The
- * vector form proves itself against the scalar one before it is used.
+ * Whether Pco's joins (and, on 512-bit vectors, its constant-width offsets) take the Vector
+ * API forms of {@link PcoVector}. They need the module {@code jdk.incubator.vector} in the
+ * boot layer (the runnable jar's launcher adds it) and vectors of at least 256 bits, and are
+ * skipped when the system property {@code packscope.scalar} is {@code true} (the switch shared
+ * with Blosc and BP128). The vector form proves itself against the scalar one before it is used.
  */
 public final class PcoSimd {
     private static final boolean ON = VectorPaths.allowed() && selfTest();
@@ -33,7 +33,7 @@ public final class PcoSimd {
                 long[] a = new long[n];
                 long[] b = new long[n];
                 PageDecoder.joinFloatQuantScalar(t, 3, p, s, a, 0, n);
-                int done = PcoVector.joinFloatQuant(t.bits, 3, p, s, b, 0, n);
+                int done = PcoVector.joinFloatQuant(t, 3, p, s, b, 0, n);
                 if (done != n || !java.util.Arrays.equals(a, b)) return false;
             }
             return true;

@@ -70,10 +70,11 @@ final class PcoVector {
     }
 
     /** {@link PageDecoder}'s IntMult join, a vector of numbers a step: the same operations. */
-    static int joinIntMult(int bits, boolean signed, long base, long[] p, long[] s, long[] out, int off, int len) {
-        long mask = bits == 64 ? -1L : (1L << bits) - 1;
-        long mid = 1L << (bits - 1);
-        int sh = 64 - bits;
+    static int joinIntMult(NumberType t, long base, long[] p, long[] s, long[] out, int off, int len) {
+        boolean signed = t.isSigned();
+        long mask = t.mask();
+        long mid = t.mid();
+        int sh = 64 - t.bits;
         int end = S.loopBound(len);
         for (int i = 0; i < end; i += S.length()) {
             LongVector v = LongVector.fromArray(S, p, i).mul(base).add(LongVector.fromArray(S, s, i));
@@ -89,12 +90,12 @@ final class PcoVector {
     }
 
     /** {@link PageDecoder}'s FloatQuant join, a vector of numbers a step: the same bit operations. */
-    static int joinFloatQuant(int bits, int k, long[] p, long[] s, long[] out, int off, int len) {
-        long mask = bits == 64 ? -1L : (1L << bits) - 1;
-        int cutoffLog = bits - 1 - k;
+    static int joinFloatQuant(NumberType t, int k, long[] p, long[] s, long[] out, int off, int len) {
+        long mask = t.mask();
+        int cutoffLog = t.bits - 1 - k;
         long kMax = (1L << k) - 1;
-        long sign = 1L << (bits - 1);
-        int up = 64 - bits;
+        long sign = t.mid();
+        int up = 64 - t.bits;
         int end = S.loopBound(len);
         for (int i = 0; i < end; i += S.length()) {
             LongVector y = LongVector.fromArray(S, p, i).and(mask);

@@ -2,6 +2,7 @@ package org.packscope.codec.bpcells.bp128;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -19,7 +20,7 @@ final class Bp128Warmup {
     /** Rounds of {@link #CALLS} calls a routine may take to become fast. */
     private static final int MAX_ROUNDS = 500;
     private static volatile ExecutorService worker;
-    private static final java.util.concurrent.atomic.AtomicInteger PENDING = new java.util.concurrent.atomic.AtomicInteger();
+    private static final AtomicInteger PENDING = new AtomicInteger();
 
     private Bp128Warmup() { }
 
