@@ -444,7 +444,7 @@ public final class BloscChunk {
      */
     private boolean lowHalfFits(BlockLayout layout, boolean fast) {
         return fast && header.compformat() == Compformat.BLOSCLZ && header.typesize() == 8 && layout.nsplits() == 8
-                && layout.neblock() % 64 == 0 && Simd.enabled() && SimdShuffle.bits() == 512;
+                && layout.neblock() % 64 == 0 && Simd.enabled() && SimdShuffle.bits() == 512 && Simd.bytePermutes();
     }
 
     /**

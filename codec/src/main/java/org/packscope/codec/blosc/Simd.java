@@ -18,6 +18,24 @@ public final class Simd {
     private Simd() { }
 
     private static final boolean ON = VectorPaths.allowed() && selfTest();
+    private static final boolean VBMI = cpuFlag("avx512_vbmi");
+
+    /**
+     * Whether 512-bit byte permutes are one instruction here (AVX-512 VBMI): JDK 17 compiles
+     * {@code ByteVector} rearranges of 512 bits only then, and otherwise runs them lane by lane,
+     * a hundred times slower. Known from the CPU flags the Linux kernel lists; false where
+     * they cannot be read, so that the routines without byte permutes run.
+     */
+    static boolean bytePermutes() { return VBMI; }
+
+    private static boolean cpuFlag(String flag) {
+        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(java.nio.file.Path.of("/proc/cpuinfo"))) {
+            return lines.filter(l -> l.startsWith("flags")).findFirst()
+                    .map(l -> (" " + l.substring(l.indexOf(':') + 1) + " ").contains(" " + flag + " ")).orElse(false);
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+    }
 
     /** The vector paths are in use. */
     public static boolean enabled() { return ON; }
@@ -47,6 +65,6 @@ public final class Simd {
     }
 
     public static String describe() {
-        return ON ? "vector (" + SimdShuffle.bits() + "-bit)" : "scalar";
+        return ON ? "vector (" + SimdShuffle.bits() + "-bit" + (SimdShuffle.bits() == 512 && !VBMI ? ", no VBMI" : "") + ")" : "scalar";
     }
 }
