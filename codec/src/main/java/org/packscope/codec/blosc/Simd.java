@@ -17,8 +17,9 @@ public final class Simd {
 
     private Simd() { }
 
+    // before ON: the self-test runs the routine the flag picks
+    private static final boolean VBMI = cpuFlag("avx512vbmi");
     private static final boolean ON = VectorPaths.allowed() && selfTest();
-    private static final boolean VBMI = cpuFlag("avx512_vbmi");
 
     /**
      * Whether 512-bit byte permutes are one instruction here (AVX-512 VBMI): JDK 17 compiles
@@ -29,9 +30,12 @@ public final class Simd {
     static boolean bytePermutes() { return VBMI; }
 
     private static boolean cpuFlag(String flag) {
-        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(java.nio.file.Path.of("/proc/cpuinfo"))) {
-            return lines.filter(l -> l.startsWith("flags")).findFirst()
-                    .map(l -> (" " + l.substring(l.indexOf(':') + 1) + " ").contains(" " + flag + " ")).orElse(false);
+        // read line by line: Files.lines takes the file's size from the file system, and /proc reports 0
+        try (java.io.BufferedReader r = java.nio.file.Files.newBufferedReader(java.nio.file.Path.of("/proc/cpuinfo"))) {
+            for (String l = r.readLine(); l != null; l = r.readLine()) {
+                if (l.startsWith("flags")) return (" " + l.substring(l.indexOf(':') + 1) + " ").contains(" " + flag + " ");
+            }
+            return false;
         } catch (java.io.IOException | RuntimeException e) {
             return false;
         }
