@@ -23,14 +23,14 @@ public final class Simd {
 
     /**
      * Whether 512-bit byte permutes are one instruction here (AVX-512 VBMI): JDK 17 compiles
-     * {@code ByteVector} rearranges of 512 bits only then, and otherwise runs them lane by lane,
-     * a hundred times slower. Known from the CPU flags the Linux kernel lists; false where
-     * they cannot be read, so that the routines without byte permutes run.
+     * {@code ByteVector} rearranges of 512 bits to VPERMB only then, and otherwise runs them
+     * lane by lane in Java. Known from the CPU flags the Linux kernel lists in /proc/cpuinfo
+     * ({@code avx512vbmi}); false where they cannot be read, so that the routines without
+     * byte permutes run.
      */
     static boolean bytePermutes() { return VBMI; }
 
     private static boolean cpuFlag(String flag) {
-        // read line by line: Files.lines takes the file's size from the file system, and /proc reports 0
         try (java.io.BufferedReader r = java.nio.file.Files.newBufferedReader(java.nio.file.Path.of("/proc/cpuinfo"))) {
             for (String l = r.readLine(); l != null; l = r.readLine()) {
                 if (l.startsWith("flags")) return (" " + l.substring(l.indexOf(':') + 1) + " ").contains(" " + flag + " ");
