@@ -29,6 +29,8 @@ public final class BloscLz {
 
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     static final int MAX_DISTANCE = 8191;
+    /** No match is longer (blocks are at most 2 GB); checked as the length is read, before it can overflow. */
+    static final int MAX_LENGTH = Integer.MAX_VALUE - 1024;
 
     /**
      * Decodes {@code src[sOff, sOff+sLen)} into at most {@code dLen} bytes at {@code dst[dOff]}.
@@ -51,6 +53,8 @@ public final class BloscLz {
                         if (ip >= ipEnd) throw new CodecException("match length runs past the end of the stream", ip - sOff);
                         code = src[ip++] & 0xff;
                         len += code;
+                        // millions of 255s would wrap the length round to a negative one
+                        if (len > MAX_LENGTH) throw new CodecException("match length beyond any block", ip - sOff);
                     } while (code == 255);
                 }
                 if (ip >= ipEnd) throw new CodecException("match distance missing at the end of the stream", ip - sOff);
@@ -132,6 +136,7 @@ public final class BloscLz {
                         if (ip >= ipEnd) return -1;
                         code = src[ip++] & 0xff;
                         len += code;
+                        if (len > dLen) return -1;
                     } while (code == 255);
                 }
                 if (ip >= ipEnd) return -1;

@@ -233,4 +233,24 @@ class BloscLzTest {
         }
         assertTrue(constants > 300, "only " + constants + " constant streams");
     }
+
+    @Test
+    void aMatchLengthOfMillionsOf255sFailsInsteadOfWrappingRound() {
+        // a literal, then a long match whose length bytes would add up past 2^31
+        int n255 = (int) ((1L << 31) / 255) + 10;
+        byte[] code = new byte[1 + 1 + 1 + n255 + 2];
+        code[0] = 0;        // literal run of 1
+        code[1] = 7;        // the byte
+        code[2] = (byte) 0xE0; // match, length extended, distance high bits 0
+        Arrays.fill(code, 3, 3 + n255, (byte) 255);
+        code[3 + n255] = 0; // last length byte
+        code[4 + n255] = 0; // distance 1
+        byte[] dst = guarded(64);
+        CodecException e = org.junit.jupiter.api.Assertions.assertThrows(CodecException.class,
+                () -> BloscLz.decompress(code, 0, code.length, dst, GUARD, 64));
+        assertTrue(e.inputOffset() > 0 && e.inputOffset() <= code.length);
+        assertGuardsIntact(dst, 64);
+        assertEquals(-1, BloscLz.constantValue(code, 0, code.length, 64));
+        assertEquals(-1, BloscLz.constantValue(code, 0, code.length, Integer.MAX_VALUE));
+    }
 }
