@@ -373,6 +373,14 @@ public final class BloscChunk {
 
     /** Decodes block {@code b} (blocksize bytes, or the leftover) into {@code dst[dOff..]}. */
     public void decodeBlock(int b, byte[] dst, int dOff, Codecs ctx)  {
+        decodeBlock(b, dst, dOff, ctx, true);
+    }
+
+    /**
+     * {@link #decodeBlock(int, byte[], int, Codecs)}, with {@code fast} false keeping to the
+     * stream-by-stream route where {@link #constantHigh} would skip streams (for tests).
+     */
+    void decodeBlock(int b, byte[] dst, int dOff, Codecs ctx, boolean fast)  {
         BlockLayout layout = layout(b);
         if (layout.problem() != null) throw new ReadProblem(layout.problem());
         int bsize = layout.bsize();
@@ -381,7 +389,9 @@ public final class BloscChunk {
         int outOff = filter == ChunkHeader.Filter.NONE ? dOff : 0;
         int neblock = layout.neblock();
         Compformat format = header.compformat();
+        long high = filter == ChunkHeader.Filter.SHUFFLE && lowHalfFits(layout, fast) ? constantHigh(layout, ctx) : -1;
         for (int j = 0; j < layout.nsplits(); j++) {
+            if (high >= 0 && j >= 4) break; // streams 4-7 were checked whole: one value each
             int csize = layout.csizes()[j];
             long at = layout.streamOffsets()[j] + 4;
             int target = outOff + j * neblock;
@@ -416,11 +426,51 @@ public final class BloscChunk {
             // a blocksize that is not a multiple of typesize leaves bytes no stream writes; never reuse stale ones
             java.util.Arrays.fill(out, outOff + covered, outOff + bsize, (byte) 0);
         }
+        if (high >= 0) {
+            SimdShuffle.unshuffle8Low4(out, 0, neblock, neblock, dst, dOff, high);
+            return;
+        }
         switch (filter) {
             case SHUFFLE -> Shuffle.unshuffle(header.typesize(), bsize, out, 0, dst, dOff);
             case BITSHUFFLE -> Shuffle.bitunshuffle(header.typesize(), bsize, out, 0, dst, dOff);
             case NONE -> { }
         }
+    }
+
+    /**
+     * Whether block {@code layout} may take {@link SimdShuffle#unshuffle8Low4}: BloscLZ
+     * streams split in 8 for typesize 8 (stream j is byte j of every element), whole steps
+     * of 64 elements, and the 512-bit vector path.
+     */
+    private boolean lowHalfFits(BlockLayout layout, boolean fast) {
+        return fast && header.compformat() == Compformat.BLOSCLZ && header.typesize() == 8 && layout.nsplits() == 8
+                && layout.neblock() % 64 == 0 && Simd.enabled() && SimdShuffle.bits() == 512 && Simd.bytePermutes();
+    }
+
+    /**
+     * The upper four bytes of every element of a block (byte 4 lowest) when its streams 4-7
+     * each decode to one value throughout, else -1: integers below 2^32 in 8 bytes, and the
+     * like. Only highly compressed streams are looked at ({@link BloscLz#constantValue}
+     * walks the instructions without writing, with the decoder's checks); any doubt, a raw
+     * stream or a damaged one, leaves the streams to the decoder, which reports what it finds.
+     */
+    long constantHigh(BlockLayout layout, Codecs ctx) {
+        int neblock = layout.neblock();
+        long high = 0;
+        for (int j = 4; j < 8; j++) {
+            int csize = layout.csizes()[j];
+            if (csize == neblock || (long) csize * 16 > neblock) return -1;
+            byte[] in = ctx.stream(csize);
+            try {
+                source.read(layout.streamOffsets()[j] + 4, in, 0, csize);
+            } catch (OutOfRangeException e) {
+                return -1;
+            }
+            int v = BloscLz.constantValue(in, 0, csize, neblock);
+            if (v < 0) return -1;
+            high |= (long) v << 8 * (j - 4);
+        }
+        return high;
     }
 
     /**

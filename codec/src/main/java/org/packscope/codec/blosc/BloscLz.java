@@ -29,6 +29,8 @@ public final class BloscLz {
 
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     static final int MAX_DISTANCE = 8191;
+    /** No match is longer (blocks are at most 2 GB); checked as the length is read, before it can overflow. */
+    static final int MAX_LENGTH = Integer.MAX_VALUE - 1024;
 
     /**
      * Decodes {@code src[sOff, sOff+sLen)} into at most {@code dLen} bytes at {@code dst[dOff]}.
@@ -51,6 +53,8 @@ public final class BloscLz {
                         if (ip >= ipEnd) throw new CodecException("match length runs past the end of the stream", ip - sOff);
                         code = src[ip++] & 0xff;
                         len += code;
+                        // millions of 255s would wrap the length round to a negative one
+                        if (len > MAX_LENGTH) throw new CodecException("match length beyond any block", ip - sOff);
                     } while (code == 255);
                 }
                 if (ip >= ipEnd) throw new CodecException("match distance missing at the end of the stream", ip - sOff);
@@ -105,6 +109,58 @@ public final class BloscLz {
             ctrl = src[ip++] & 0xff;
         }
         return op - dOff;
+    }
+
+    /**
+     * The byte value (0-255) that {@code src[sOff, sOff+sLen)} decodes to at every one of
+     * exactly {@code dLen} output bytes, or -1 when it decodes to anything else or fails:
+     * the instructions are walked as {@link #decompress} walks them, with the same checks,
+     * but nothing is written. Every literal byte must be the first one; a match then copies
+     * only bytes of that value, as it refers to earlier output of the same stream. Costs a
+     * step per instruction and literal byte, so callers keep it for highly compressed streams.
+     */
+    public static int constantValue(byte[] src, int sOff, int sLen, int dLen) {
+        if (sLen == 0 || dLen == 0) return -1;
+        int ip = sOff;
+        final int ipEnd = sOff + sLen;
+        int op = 0;
+        int ctrl = src[ip++] & 31;
+        int value = ip < ipEnd ? src[ip] & 0xff : -1;
+        while (true) {
+            if (ctrl >= 32) {
+                int len = (ctrl >>> 5) - 1;
+                int ofs = (ctrl & 31) << 8;
+                if (len == 6) {
+                    int code;
+                    do {
+                        if (ip >= ipEnd) return -1;
+                        code = src[ip++] & 0xff;
+                        len += code;
+                        if (len > dLen) return -1;
+                    } while (code == 255);
+                }
+                if (ip >= ipEnd) return -1;
+                int code = src[ip++] & 0xff;
+                len += 3;
+                int dist = ofs + code + 1;
+                if (code == 255 && ofs == (31 << 8)) {
+                    if (ip + 2 > ipEnd) return -1;
+                    dist = (((src[ip] & 0xff) << 8) | (src[ip + 1] & 0xff)) + MAX_DISTANCE + 1;
+                    ip += 2;
+                }
+                if (dist > op || len > dLen - op) return -1;
+                op += len;
+            } else {
+                int n = ctrl + 1;
+                if (n > ipEnd - ip || n > dLen - op) return -1;
+                for (int k = 0; k < n; k++) if ((src[ip + k] & 0xff) != value) return -1;
+                ip += n;
+                op += n;
+            }
+            if (ip >= ipEnd) break;
+            ctrl = src[ip++] & 0xff;
+        }
+        return op == dLen ? value : -1;
     }
 
     /**

@@ -42,5 +42,28 @@ class SimdTest {
         // the vector loop does whole steps of 64 elements, the scalar loop the rest
         Shuffle.unshuffle8Rows(src, 3, n, done, n, got, 5, 8);
         assertArrayEquals(expected, got);
+        // the form without byte permutes, for AVX-512 without VBMI, gives the same
+        byte[] blend = new byte[expected.length];
+        assertEquals(64 * 5, SimdShuffle.unshuffle8Blend(src, 3, n, n, blend, 5));
+        Shuffle.unshuffle8Rows(src, 3, n, 64 * 5, n, blend, 5, 8);
+        assertArrayEquals(expected, blend);
+    }
+
+    @Test
+    void theLowerHalfTransposeMatchesTheScalarLoopWithConstantUpperStreams() {
+        assumeTrue(Simd.enabled() && SimdShuffle.bits() == 512, "needs the Vector API with 512-bit vectors");
+        int n = 64 * 6;
+        long high = 0xF00D0BADL;
+        byte[] src = new byte[7 + 8 * n];
+        for (int i = 0; i < 4 * n; i++) src[7 + i] = (byte) (i * 7919 + (i >>> 5) * 31);
+        for (int j = 4; j < 8; j++) java.util.Arrays.fill(src, 7 + j * n, 7 + (j + 1) * n, (byte) (high >>> 8 * (j - 4)));
+        byte[] expected = new byte[8 * n + 2];
+        Shuffle.unshuffle8Rows(src, 7, n, 0, n, expected, 2, 8);
+        byte[] got = new byte[expected.length];
+        // the upper streams are never read: garbage there must not matter
+        byte[] garbled = src.clone();
+        java.util.Arrays.fill(garbled, 7 + 4 * n, garbled.length, (byte) 0x77);
+        assertEquals(n, SimdShuffle.unshuffle8Low4(garbled, 7, n, n, got, 2, high));
+        assertArrayEquals(expected, got);
     }
 }
