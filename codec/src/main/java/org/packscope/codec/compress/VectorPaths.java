@@ -24,4 +24,26 @@ public final class VectorPaths {
     public static boolean allowed() {
         return !Boolean.getBoolean(SCALAR) && moduleLoaded();
     }
+
+    private static final boolean VBMI = cpuFlag("avx512vbmi");
+
+    /**
+     * Whether 512-bit byte permutes are one instruction here (AVX-512 VBMI): JDK 17 compiles
+     * {@code ByteVector} rearranges of 512 bits to VPERMB only then, and otherwise runs them
+     * lane by lane in Java. Known from the CPU flags the Linux kernel lists in /proc/cpuinfo
+     * ({@code avx512vbmi}); false where they cannot be read, so that the routines without
+     * byte permutes run.
+     */
+    public static boolean bytePermutes() { return VBMI; }
+
+    private static boolean cpuFlag(String flag) {
+        try (java.io.BufferedReader r = java.nio.file.Files.newBufferedReader(java.nio.file.Path.of("/proc/cpuinfo"))) {
+            for (String l = r.readLine(); l != null; l = r.readLine()) {
+                if (l.startsWith("flags")) return (" " + l.substring(l.indexOf(':') + 1) + " ").contains(" " + flag + " ");
+            }
+            return false;
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+    }
 }

@@ -5,6 +5,7 @@ import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
+import org.packscope.codec.compress.VectorPaths;
 
 /**
  * Vector API forms of per-number loops of {@link PageDecoder}. Only loaded when
@@ -27,8 +28,12 @@ final class PcoVector {
     @SuppressWarnings("unchecked")
     private static VectorShuffle<Byte>[] newShuffles() { return new VectorShuffle[58 * 8]; }
 
-    /** Whether 512-bit vectors are there: the constant-width offsets need eight 8-byte windows of one 64-byte load. */
-    static boolean wide() { return LongVector.SPECIES_PREFERRED.length() >= 8; }
+    /**
+     * Whether 512-bit vectors are there, with byte permutes of one instruction: the
+     * constant-width offsets need eight 8-byte windows of one 64-byte load, and without
+     * VBMI JDK 17 would run the permute lane by lane.
+     */
+    static boolean wide() { return LongVector.SPECIES_PREFERRED.length() >= 8 && VectorPaths.bytePermutes(); }
 
     /**
      * Offsets of one constant width {@code b} (1..57), eight a step: one 64-byte load holds
