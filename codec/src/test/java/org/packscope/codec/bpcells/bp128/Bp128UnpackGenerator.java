@@ -160,8 +160,6 @@ public final class Bp128UnpackGenerator {
                     /** Lanes 0,0,1,1: adds lane 1 of a pairwise sum to lanes 2 and 3. */
                     private static final VectorShuffle<Integer> LOW_PAIR = VectorShuffle.fromValues(S, 0, 0, 1, 1);
                     private static final VectorMask<Integer> HIGH_PAIR = VectorMask.fromValues(S, false, false, true, true);
-                    /** Lane 3 everywhere: the running total carried to the next slot. */
-                    private static final VectorShuffle<Integer> LAST = VectorShuffle.fromValues(S, 3, 3, 3, 3);
 
                     private Bp128Vector() { }
 
@@ -187,20 +185,25 @@ public final class Bp128UnpackGenerator {
                     }
 
                     /**
-                     * out[o + k] = acc + d[0] + ... + d[k]: within each slot's 4 lanes in two steps (lane pairs
-                     * through the 64-bit view, then the low pair's total onto the high pair), plus the total
-                     * carried from the slot before.
+                     * out[o + k] = acc + d[0] + ... + d[k], in place. Slot 0 sums within its 4 lanes (lane
+                     * pairs through the 64-bit view, then the low pair's total onto the high pair). Every later
+                     * value is the one 4 before it plus the 4 deltas ending at it, d[k-3] + ... + d[k]: one
+                     * aligned and three unaligned loads of the deltas, so the running sums carry from slot to
+                     * slot with one vector add and no lane shuffles (which the Vector API does not turn into
+                     * single instructions: the shuffle-per-slot sum took twice as long). The deltas of slot s
+                     * are read before slot s - 1's sums overwrite the 3 of them the window reaches back to.
                      */
                     private static void prefixSum(int[] out, int o, int acc) {
-                        IntVector carry = IntVector.broadcast(S, acc);
-                        for (int s = 0; s < 32; s++) {
-                            IntVector d = IntVector.fromArray(S, out, o + 4 * s);
-                            IntVector x = d.add(d.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsInts());
-                            x = x.add(x.rearrange(LOW_PAIR), HIGH_PAIR);
-                            IntVector r = x.add(carry);
-                            r.intoArray(out, o + 4 * s);
-                            carry = r.rearrange(LAST);
+                        IntVector d = IntVector.fromArray(S, out, o);
+                        IntVector x = d.add(d.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsInts());
+                        IntVector sums = x.add(x.rearrange(LOW_PAIR), HIGH_PAIR).add(acc);
+                        for (int k = o + 4; k < o + Bp128.CHUNK; k += 4) {
+                            IntVector window = IntVector.fromArray(S, out, k).add(IntVector.fromArray(S, out, k - 1))
+                                    .add(IntVector.fromArray(S, out, k - 2).add(IntVector.fromArray(S, out, k - 3)));
+                            sums.intoArray(out, k - 4);
+                            sums = sums.add(window);
                         }
+                        sums.intoArray(out, o + Bp128.CHUNK - 4);
                     }
                 """);
         for (Family f : new Family[] {Family.FOR, Family.D1Z}) {
