@@ -82,7 +82,7 @@ public final class Bp128 {
         if (variant.usesStarts()) end = Math.min(end, starts.length);
         if (from < 0 || from >= end) return 0;
         end = Math.min(end, from + (out.length - off) / CHUNK);
-        long windowEnd = windowStart + windowLen;
+        long windowEnd = windowStart + Math.min(windowLen, window.length);
         boolean vector = VECTOR && routines != Routines.SCALAR;
         boolean all = routines == Routines.VECTOR;
         int c = from;
