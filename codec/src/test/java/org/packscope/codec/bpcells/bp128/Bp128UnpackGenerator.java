@@ -232,15 +232,6 @@ public final class Bp128UnpackGenerator {
             if (sh + b < 32 || straddles) e = e + ".and(" + mask + ")";
             if (f == Family.FOR) {
                 sb.append("        ").append(e).append(".add(1).intoArray(out, o + ").append(4 * s).append(");\n");
-            } else if (!straddles) {
-                // zz^-1 straight from the word: the value's bits above its lowest, xor the lowest
-                // bit spread over all 32 (shifted to the top, then arithmetically back)
-                String sign = (sh == 31 ? "w" + w : "w" + w + ".lanewise(VectorOperators.LSHL, " + (31 - sh) + ")")
-                        + ".lanewise(VectorOperators.ASHR, 31)";
-                String half = "w" + w + ".lanewise(VectorOperators.LSHR, " + (sh + 1) + ")"
-                        + (sh + b < 32 ? ".and(0x" + Integer.toHexString((1 << (b - 1)) - 1) + ")" : "");
-                String z = b == 1 ? sign : half + ".lanewise(VectorOperators.XOR, " + sign + ")";
-                sb.append("        ").append(z).append(".intoArray(out, o + ").append(4 * s).append(");\n");
             } else {
                 sb.append("        final IntVector p").append(s).append(" = ").append(e).append(";\n");
                 sb.append("        p").append(s).append(".lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, p").append(s)
