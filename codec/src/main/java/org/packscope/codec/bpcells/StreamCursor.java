@@ -46,7 +46,11 @@ final class StreamCursor {
             if (!stream.decodable(k) || !fetch(k, wordsEnd)) {
                 java.util.Arrays.fill(invalid, off, off + n, -1);
             } else if (in == 0 && n == Bp128.CHUNK) {
-                decodeInto(k, out, off);
+                // this chunk and the whole ones after it that the window holds, in one loop
+                int run = Bp128.decodeRun(stream.variant(), layout, stream.starts(), k, k + (len >>> 7),
+                        window, windowStart, windowLen, out, off);
+                if (run == 0) decodeInto(k, out, off); // not reached: chunk k passed the same checks
+                else n = run * Bp128.CHUNK;
             } else {
                 if (cachedChunk != k) {
                     decodeInto(k, chunk, 0);

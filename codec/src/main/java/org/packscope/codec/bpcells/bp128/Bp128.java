@@ -57,6 +57,69 @@ public final class Bp128 {
         }
     }
 
+    /** How {@link #decodeRun} picks routines: as {@link #decode} does, or (for tests) always scalar or always vector. */
+    enum Routines { WARM, SCALAR, VECTOR }
+
+    /**
+     * Decodes whole chunks {@code from, from+1, ...} (fewer than {@code to}) of a stream into
+     * {@code out} from {@code off}, 128 values each, exactly as {@link #decode} decodes each one.
+     * {@code window} holds the stream's data words from word {@code windowStart} on, {@code windowLen}
+     * of them. Stops before the first chunk that is broken in the layout, has no entry in
+     * {@code starts} (D1, D1Z), or does not lie wholly in the window: the caller takes that one
+     * its own way. Returns the number of chunks decoded. This is the bulk read's inner loop: the
+     * variant is dispatched once per run, not per chunk, and the layout is read straight from its arrays.
+     */
+    public static int decodeRun(Bp128Variant variant, Bp128Layout layout, int[] starts, int from, int to,
+                                int[] window, long windowStart, int windowLen, int[] out, int off) {
+        return decodeRun(variant, layout, starts, from, to, window, windowStart, windowLen, out, off, Routines.WARM);
+    }
+
+    static int decodeRun(Bp128Variant variant, Bp128Layout layout, int[] starts, int from, int to,
+                         int[] window, long windowStart, int windowLen, int[] out, int off, Routines routines) {
+        byte[] widths = layout.widths();
+        long[] wordStart = layout.wordStarts();
+        int end = Math.min(to, layout.chunks());
+        if (variant.usesStarts()) end = Math.min(end, starts.length);
+        if (from < 0 || from >= end) return 0;
+        end = Math.min(end, from + (out.length - off) / CHUNK);
+        long windowEnd = windowStart + Math.min(windowLen, window.length);
+        boolean vector = VECTOR && routines != Routines.SCALAR;
+        boolean all = routines == Routines.VECTOR;
+        int c = from;
+        int o = off;
+        switch (variant) {
+            case D1Z -> {
+                for (; c < end; c++, o += CHUNK) {
+                    int bits = widths[c];
+                    long ws = wordStart[c];
+                    if (bits < 0 || ws < windowStart || ws + LANES * bits > windowEnd) break;
+                    int i = (int) (ws - windowStart);
+                    if (vector && bits > 0 && bits < 32 && (all || vectorReady(bits))) Bp128Vector.d1z(bits, window, i, out, o, starts[c]);
+                    else Bp128Unpack.d1z(bits, window, i, out, o, starts[c]);
+                }
+            }
+            case FOR -> {
+                for (; c < end; c++, o += CHUNK) {
+                    int bits = widths[c];
+                    long ws = wordStart[c];
+                    if (bits < 0 || ws < windowStart || ws + LANES * bits > windowEnd) break;
+                    int i = (int) (ws - windowStart);
+                    if (vector && bits > 0 && bits < 32 && (all || vectorReady(33 + bits))) Bp128Vector.plusOne(bits, window, i, out, o);
+                    else Bp128Unpack.plusOne(bits, window, i, out, o);
+                }
+            }
+            default -> {
+                for (; c < end; c++, o += CHUNK) {
+                    int bits = widths[c];
+                    long ws = wordStart[c];
+                    if (bits < 0 || ws < windowStart || ws + LANES * bits > windowEnd) break;
+                    decode(variant, bits, variant.usesStarts() ? starts[c] : 0, window, (int) (ws - windowStart), out, o);
+                }
+            }
+        }
+        return c - from;
+    }
+
     /**
      * Receives each value of a chunk as {@link #decode(Bp128Variant, int, int, int[], int, int[], int, ValueHook)}
      * derives it, for tracing: where it sits, its low bits (read at {@code at.bit()} of word

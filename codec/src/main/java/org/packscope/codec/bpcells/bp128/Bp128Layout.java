@@ -129,6 +129,12 @@ public final class Bp128Layout {
     /** Bits per value of chunk {@code k}, or -1 for a chunk whose bookkeeping is broken. */
     public int bits(int k) { return bits[k]; }
 
+    /** The widths array itself, for {@link Bp128#decodeRun}'s loop (never written). */
+    byte[] widths() { return bits; }
+
+    /** The word starts array itself (chunks + 1 entries), for {@link Bp128#decodeRun}'s loop (never written). */
+    long[] wordStarts() { return wordStart; }
+
     public boolean usable(int k) { return k >= 0 && k < chunks && bits[k] >= 0; }
 
     /** Values actually stored in chunk {@code k}: 128, or fewer in the last (padded) chunk. */
