@@ -265,9 +265,9 @@ public final class PageDecoder {
      * long shifts use only the low six bits of their count, so the entry itself is the
      * shift count of the mask and of the word, with no field extracted; and as four bit
      * counts of at most 14 sum to less than 64, the step's position advance is the low six
-     * bits of the four entries' sum, one mask instead of one per symbol. With one array
-     * less and fewer operations than with separate next-state and bit-count tables,
-     * 1.05x faster on the f64 bench file in separate JVMs. (Shifting the word by running
+     * bits of the four entries' sum, one mask instead of one per symbol: one array less
+     * and fewer operations than with separate next-state and bit-count tables (1.07x on
+     * the f64 bench file, A/B in one JVM). (Shifting the word by running
      * sums instead of one entry after another measured slower, as did refilling a bit
      * buffer from a load issued a step ahead; adding each symbol's count to the position
      * at once, as readSymbolsOnly does, measured the same or slower here.)
@@ -354,7 +354,8 @@ public final class PageDecoder {
      * each side of the branch (a narrow width may be 0, a wide one may be 64, and
      * {@code -1L << 64} is -1) rather than loaded from a table of masks: with that table's
      * array and bound to hold as well, C2 kept the bit position in an XMM register, two
-     * transfers on the loop's only carried chain (1.12x slower on the f64 bench file).
+     * transfers on the loop's only carried chain (the f64 bench file 1.1x slower, A/B in
+     * one JVM; with the symbol loop's table, 1.05-1.07x faster in separate JVMs).
      */
     static long readOffsetsMostlyOneWidth(byte[] d, long bit, int[] tab, long[] lowers, int[] states, long[] lat, int n) {
         for (int i = 0; i < n; i++) {
