@@ -6,18 +6,20 @@ import java.util.List;
  * Decoding table of one latent variable, built from its bins: the states are spread
  * over symbols with pco's stride rule, and each state packs in one int
  * {@code nextStateBase | bitsToRead << 16 | offsetBits << 24}, with the bin's lower
- * bound beside it. The decoding loops read the same fields from one array per field
- * (next-state base and bits to read in the symbol loop, offset bits, offset mask and
- * lower bound in the offsets pass): extracting them costs more than the extra loads.
+ * bound beside it. The decoding loops read the fields from arrays of their own (the
+ * symbol loop's {@link #nextBits}, offset masks and lower bounds in the offsets pass).
  * Immutable and shared by all threads decoding the chunk.
  */
 final class AnsTable {
     final int sizeLog;
     final int nBins;
     final int[] entries;
-    /** Per state, split out of {@code entries} for the symbol loop: fewer operations on its critical chain. */
-    final int[] nextBase;
-    final byte[] bitsToRead;
+    /**
+     * Per state, for the symbol loops: {@code nextStateBase << 6 | bitsToRead}. Bits to
+     * read are at most 14 (MetaParser caps ans_size_log there): a long shift by the entry
+     * shifts by them, and four entries summed hold the four counts' sum in six bits.
+     */
+    final int[] nextBits;
     final long[] lowers;
     /** Per state, for the offsets pass: the bin's offset bits and the mask of that many low bits. */
     final byte[] offsetBits;
@@ -42,14 +44,12 @@ final class AnsTable {
         this.nBins = nBins;
         this.entries = entries;
         this.lowers = lowers;
-        this.nextBase = new int[entries.length];
-        this.bitsToRead = new byte[entries.length];
+        this.nextBits = new int[entries.length];
         this.offsetBits = new byte[entries.length];
         this.offsetMasks = new long[entries.length];
         for (int i = 0; i < entries.length; i++) {
             int e = entries[i];
-            nextBase[i] = next(e);
-            bitsToRead[i] = (byte) bitsToRead(e);
+            nextBits[i] = next(e) << 6 | bitsToRead(e);
             int ob = offsetBits(e);
             offsetBits[i] = (byte) ob;
             offsetMasks[i] = ob == 64 ? -1L : ~(-1L << ob);

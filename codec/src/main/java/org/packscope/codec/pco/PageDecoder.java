@@ -197,9 +197,9 @@ public final class PageDecoder {
         if (t.nBins <= 1) {
             bit += (long) count * AnsTable.offsetBits(t.entries[0]);
         } else if (t.maxOffsetBits == 0) {
-            bit = readSymbolsOnly(data, bit, t.nextBase, t.bitsToRead, t.lowers, v.states, v.lat, 0, count);
+            bit = readSymbolsOnly(data, bit, t.nextBits, t.lowers, v.states, v.lat, 0, count);
         } else {
-            bit = readStates(data, bit, t.nextBase, t.bitsToRead, v.states, v.scratch, count);
+            bit = readStates(data, bit, t.nextBits, v.states, v.scratch, count);
             byte[] obs = t.offsetBits;
             int[] states = v.scratch;
             long sum = 0;
@@ -234,11 +234,11 @@ public final class PageDecoder {
                 }
             } else {
                 if (t.maxOffsetBits == 0) {
-                    bit = readSymbolsOnly(data, bit, t.nextBase, t.bitsToRead, t.lowers, v.states, lat, lo, count);
+                    bit = readSymbolsOnly(data, bit, t.nextBits, t.lowers, v.states, lat, lo, count);
                 } else {
-                    bit = readStates(data, bit, t.nextBase, t.bitsToRead, v.states, v.scratch, count);
+                    bit = readStates(data, bit, t.nextBits, v.states, v.scratch, count);
                     if (t.maxOffsetBits > 57 && t.wideOneWay && lo == 0) {
-                        bit = readOffsetsMostlyOneWidth(data, bit, t.entries, t.offsetMasks, t.lowers, v.scratch, lat, count);
+                        bit = readOffsetsMostlyOneWidth(data, bit, t.entries, t.lowers, v.scratch, lat, count);
                     } else if (t.maxOffsetBits > 57) {
                         bit = readWideOffsets(data, bit, t.offsetBits, t.offsetMasks, t.lowers, v.scratch, lat, lo, count);
                     } else if (t.offsetsRare) {
@@ -261,14 +261,18 @@ public final class PageDecoder {
      * Four-way interleaved tANS decode: symbol i uses state i % 4. Only the state of
      * each symbol is stored: the loop is bound by the chain state -> table entry ->
      * bits to read -> next state, so the bin lookups are left to the offsets pass.
-     * Each symbol's bit count is added to the position as soon as it is used: with the
-     * four counts kept until the end of the step, C2 ran out of registers and kept the
-     * states on the stack, which put a store and a reload on the chain (1.19x slower
-     * on the f64 bench file). (Shifting the word by running sums instead of one bit
-     * count after another, and refilling a bit buffer from a load issued a step ahead,
-     * measured no faster; nor did one table of next state and bit count.)
+     * One table entry per state, {@code nextBase << 6 | bitsToRead} ({@link AnsTable#nextBits}):
+     * long shifts use only the low six bits of their count, so the entry itself is the
+     * shift count of the mask and of the word, with no field extracted; and as four bit
+     * counts of at most 14 sum to less than 64, the step's position advance is the low six
+     * bits of the four entries' sum, one mask instead of one per symbol: one array less
+     * and fewer operations than with separate next-state and bit-count tables (1.07x on
+     * the f64 bench file, A/B in one JVM). (Shifting the word by running
+     * sums instead of one entry after another measured slower, as did refilling a bit
+     * buffer from a load issued a step ahead; adding each symbol's count to the position
+     * at once, as readSymbolsOnly does, measured the same or slower here.)
      */
-    private static long readStates(byte[] d, long bit, int[] next, byte[] bits, int[] st, int[] states, int n) {
+    private static long readStates(byte[] d, long bit, int[] nb, int[] st, int[] states, int n) {
         int s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
         int i = 0;
         for (; i + 4 <= n; i += 4) {
@@ -277,21 +281,22 @@ public final class PageDecoder {
             states[i + 1] = s1;
             states[i + 2] = s2;
             states[i + 3] = s3;
-            int b = bits[s0];
-            s0 = next[s0] + (int) (w & ~(-1L << b));
-            w >>>= b;
-            bit += b;
-            b = bits[s1];
-            s1 = next[s1] + (int) (w & ~(-1L << b));
-            w >>>= b;
-            bit += b;
-            b = bits[s2];
-            s2 = next[s2] + (int) (w & ~(-1L << b));
-            w >>>= b;
-            bit += b;
-            b = bits[s3];
-            s3 = next[s3] + (int) (w & ~(-1L << b));
-            bit += b;
+            int e = nb[s0];
+            int acc = e;
+            s0 = (e >>> 6) + (int) (w & ~(-1L << e));
+            w >>>= e;
+            e = nb[s1];
+            acc += e;
+            s1 = (e >>> 6) + (int) (w & ~(-1L << e));
+            w >>>= e;
+            e = nb[s2];
+            acc += e;
+            s2 = (e >>> 6) + (int) (w & ~(-1L << e));
+            w >>>= e;
+            e = nb[s3];
+            acc += e;
+            s3 = (e >>> 6) + (int) (w & ~(-1L << e));
+            bit += acc & 63;
         }
         st[0] = s0;
         st[1] = s1;
@@ -301,10 +306,10 @@ public final class PageDecoder {
             int j = i & 3;
             int s = st[j];
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            int b = bits[s];
+            int e = nb[s];
             states[i] = s;
-            st[j] = next[s] + (int) (w & ~(-1L << b));
-            bit += b;
+            st[j] = (e >>> 6) + (int) (w & ~(-1L << e));
+            bit += e & 63;
         }
         return bit;
     }
@@ -345,17 +350,28 @@ public final class PageDecoder {
      * nearly every one wide: the byte after the word is read only for a wide bin, behind
      * a branch that the table's shape makes predictable. Latents go to {@code lat[0..n)}:
      * one index fewer to keep in a register than with an offset into the array, which
-     * measured 5% faster on the f64 bench file.
+     * measured 5% faster on the f64 bench file. The offset mask is made from the width on
+     * each side of the branch (a narrow width may be 0, a wide one may be 64, and
+     * {@code -1L << 64} is -1) rather than loaded from a table of masks: with that table's
+     * array and bound to hold as well, C2 kept the bit position in an XMM register, two
+     * transfers on the loop's only carried chain (the f64 bench file 1.1x slower, A/B in
+     * one JVM; with the symbol loop's table, 1.05-1.07x faster in separate JVMs).
      */
-    static long readOffsetsMostlyOneWidth(byte[] d, long bit, int[] tab, long[] masks, long[] lowers, int[] states, long[] lat, int n) {
+    static long readOffsetsMostlyOneWidth(byte[] d, long bit, int[] tab, long[] lowers, int[] states, long[] lat, int n) {
         for (int i = 0; i < n; i++) {
             int s = states[i];
             int b = tab[s] >>> 24;
             int idx = (int) (bit >>> 3);
             long w = (long) LE.get(d, idx) >>> (bit & 7);
-            if (b > 57) w |= ((d[idx + 8] & 0xffL) << 1) << (63 - ((int) bit & 7));
+            long v;
+            if (b > 57) {
+                w |= ((d[idx + 8] & 0xffL) << 1) << (63 - ((int) bit & 7));
+                v = w & ~(-2L << (b - 1));
+            } else {
+                v = w & ~(-1L << b);
+            }
             bit += b;
-            lat[i] = lowers[s] + (w & masks[s]);
+            lat[i] = lowers[s] + v;
         }
         return bit;
     }
@@ -414,8 +430,14 @@ public final class PageDecoder {
         return bit;
     }
 
-    /** readStates for tables whose bins have no offset bits: the latent is the bin's lower bound. */
-    private static long readSymbolsOnly(byte[] d, long bit, int[] next, byte[] bits, long[] lowers, int[] st, long[] lat, int lo, int n) {
+    /**
+     * readStates for tables whose bins have no offset bits: the latent is the bin's lower
+     * bound. Each symbol's count is added to the position as it is used: with the four
+     * entries summed at the end of the step (as readStates does) C2's register allocation
+     * of this loop varied from one JVM start to the next, the i64_ts bench file decoding at
+     * 320 or 515 M numbers/s; this way it runs at 405-425 every time (separate tables: 370-385).
+     */
+    private static long readSymbolsOnly(byte[] d, long bit, int[] nb, long[] lowers, int[] st, long[] lat, int lo, int n) {
         int s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
         int i = 0;
         for (; i + 4 <= n; i += 4) {
@@ -424,21 +446,21 @@ public final class PageDecoder {
             lat[lo + i + 1] = lowers[s1];
             lat[lo + i + 2] = lowers[s2];
             lat[lo + i + 3] = lowers[s3];
-            int b = bits[s0];
-            s0 = next[s0] + (int) (w & ~(-1L << b));
-            w >>>= b;
-            bit += b;
-            b = bits[s1];
-            s1 = next[s1] + (int) (w & ~(-1L << b));
-            w >>>= b;
-            bit += b;
-            b = bits[s2];
-            s2 = next[s2] + (int) (w & ~(-1L << b));
-            w >>>= b;
-            bit += b;
-            b = bits[s3];
-            s3 = next[s3] + (int) (w & ~(-1L << b));
-            bit += b;
+            int e = nb[s0];
+            s0 = (e >>> 6) + (int) (w & ~(-1L << e));
+            w >>>= e;
+            bit += e & 63;
+            e = nb[s1];
+            s1 = (e >>> 6) + (int) (w & ~(-1L << e));
+            w >>>= e;
+            bit += e & 63;
+            e = nb[s2];
+            s2 = (e >>> 6) + (int) (w & ~(-1L << e));
+            w >>>= e;
+            bit += e & 63;
+            e = nb[s3];
+            s3 = (e >>> 6) + (int) (w & ~(-1L << e));
+            bit += e & 63;
         }
         st[0] = s0;
         st[1] = s1;
@@ -448,10 +470,10 @@ public final class PageDecoder {
             int j = i & 3;
             int s = st[j];
             long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
-            int b = bits[s];
+            int e = nb[s];
             lat[lo + i] = lowers[s];
-            st[j] = next[s] + (int) (w & ~(-1L << b));
-            bit += b;
+            st[j] = (e >>> 6) + (int) (w & ~(-1L << e));
+            bit += e & 63;
         }
         return bit;
     }

@@ -124,7 +124,7 @@ class PcoFastPathsTest {
                 long[] want = new long[n];
                 long[] got = new long[n];
                 long wantEnd = PageDecoder.readWideOffsets(d, start, obs, masks, lowers, seq, want, 0, n);
-                long gotEnd = PageDecoder.readOffsetsMostlyOneWidth(d, start, tab, masks, lowers, seq, got, n);
+                long gotEnd = PageDecoder.readOffsetsMostlyOneWidth(d, start, tab, lowers, seq, got, n);
                 assertArrayEquals(want, got, "wide share " + wideShare + "% start " + start);
                 assertEquals(wantEnd, gotEnd);
             }
