@@ -40,13 +40,22 @@ public final class Bp128 {
      * lanes at a time once a width has been decoded often enough (see {@link #WARM}).
      */
     public static void decode(Bp128Variant variant, int bits, int start, int[] in, int inOff, int[] out, int outOff) {
+        decode(variant, bits, start, in, inOff, out, outOff, VECTOR, false);
+    }
+
+    /**
+     * {@link #decode} with the vector routines allowed or not ({@code vector}), and taken
+     * whether or not their width is warm ({@code unwarmed}, for tests).
+     */
+    private static void decode(Bp128Variant variant, int bits, int start, int[] in, int inOff, int[] out, int outOff,
+                               boolean vector, boolean unwarmed) {
         switch (variant) {
             case D1Z -> {
-                if (VECTOR && bits > 0 && bits < 32 && vectorReady(bits)) Bp128Vector.d1z(bits, in, inOff, out, outOff, start);
+                if (vector && bits > 0 && bits < 32 && (unwarmed || vectorReady(bits))) Bp128Vector.d1z(bits, in, inOff, out, outOff, start);
                 else Bp128Unpack.d1z(bits, in, inOff, out, outOff, start);
             }
             case FOR -> {
-                if (VECTOR && bits > 0 && bits < 32 && vectorReady(33 + bits)) Bp128Vector.plusOne(bits, in, inOff, out, outOff);
+                if (vector && bits > 0 && bits < 32 && (unwarmed || vectorReady(33 + bits))) Bp128Vector.plusOne(bits, in, inOff, out, outOff);
                 else Bp128Unpack.plusOne(bits, in, inOff, out, outOff);
             }
             case VANILLA -> Bp128Unpack.unpack(bits, in, inOff, out, outOff);
@@ -67,7 +76,7 @@ public final class Bp128 {
      * of them. Stops before the first chunk that is broken in the layout, has no entry in
      * {@code starts} (D1, D1Z), or does not lie wholly in the window: the caller takes that one
      * its own way. Returns the number of chunks decoded. This is the bulk read's inner loop: the
-     * variant is dispatched once per run, not per chunk, and the layout is read straight from its arrays.
+     * layout is read straight from its arrays.
      */
     public static int decodeRun(Bp128Variant variant, Bp128Layout layout, int[] starts, int from, int to,
                                 int[] window, long windowStart, int windowLen, int[] out, int off) {
@@ -84,38 +93,14 @@ public final class Bp128 {
         end = Math.min(end, from + (out.length - off) / CHUNK);
         long windowEnd = windowStart + Math.min(windowLen, window.length);
         boolean vector = VECTOR && routines != Routines.SCALAR;
-        boolean all = routines == Routines.VECTOR;
+        boolean unwarmed = routines == Routines.VECTOR;
+        boolean withStarts = variant.usesStarts();
         int c = from;
-        int o = off;
-        switch (variant) {
-            case D1Z -> {
-                for (; c < end; c++, o += CHUNK) {
-                    int bits = widths[c];
-                    long ws = wordStart[c];
-                    if (bits < 0 || ws < windowStart || ws + LANES * bits > windowEnd) break;
-                    int i = (int) (ws - windowStart);
-                    if (vector && bits > 0 && bits < 32 && (all || vectorReady(bits))) Bp128Vector.d1z(bits, window, i, out, o, starts[c]);
-                    else Bp128Unpack.d1z(bits, window, i, out, o, starts[c]);
-                }
-            }
-            case FOR -> {
-                for (; c < end; c++, o += CHUNK) {
-                    int bits = widths[c];
-                    long ws = wordStart[c];
-                    if (bits < 0 || ws < windowStart || ws + LANES * bits > windowEnd) break;
-                    int i = (int) (ws - windowStart);
-                    if (vector && bits > 0 && bits < 32 && (all || vectorReady(33 + bits))) Bp128Vector.plusOne(bits, window, i, out, o);
-                    else Bp128Unpack.plusOne(bits, window, i, out, o);
-                }
-            }
-            default -> {
-                for (; c < end; c++, o += CHUNK) {
-                    int bits = widths[c];
-                    long ws = wordStart[c];
-                    if (bits < 0 || ws < windowStart || ws + LANES * bits > windowEnd) break;
-                    decode(variant, bits, variant.usesStarts() ? starts[c] : 0, window, (int) (ws - windowStart), out, o);
-                }
-            }
+        for (int o = off; c < end; c++, o += CHUNK) {
+            int bits = widths[c];
+            long ws = wordStart[c];
+            if (bits < 0 || ws < windowStart || ws + LANES * bits > windowEnd) break;
+            decode(variant, bits, withStarts ? starts[c] : 0, window, (int) (ws - windowStart), out, o, vector, unwarmed);
         }
         return c - from;
     }

@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * that high because C2 sometimes compiles one with some of its vector operations left as
  * calls (seen with a variant of D1Z's width-8 routine: its stores not intrinsified), which
  * is slower than scalar yet cleared the earlier bar of twice the scalar time, and the
- * whole-matrix read then took 20 ms instead of 3. Its result is checked against the scalar routine's before it is
- * declared ready.
+ * whole-matrix read then took 20 ms instead of 3. Its result is checked against the
+ * scalar routine's before it is declared ready.
  */
 final class Bp128Warmup {
     /** Keys are widths 0..32, +33 for FOR: two words of bits. */
