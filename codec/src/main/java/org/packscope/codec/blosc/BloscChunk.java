@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.packscope.codec.compress.CodecException;
+import org.packscope.codec.compress.VectorPaths;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.inspect.Span;
@@ -444,7 +445,7 @@ public final class BloscChunk {
      */
     private boolean lowHalfFits(BlockLayout layout, boolean fast) {
         return fast && header.compformat() == Compformat.BLOSCLZ && header.typesize() == 8 && layout.nsplits() == 8
-                && layout.neblock() % 64 == 0 && Simd.enabled() && SimdShuffle.bits() == 512 && Simd.bytePermutes();
+                && layout.neblock() % 64 == 0 && Simd.enabled() && SimdShuffle.bits() == 512 && VectorPaths.bytePermutes();
     }
 
     /**

@@ -17,12 +17,7 @@ public final class Simd {
 
     private Simd() { }
 
-    // before ON: the self-test runs the routine the flag picks
-    private static final boolean VBMI = VectorPaths.bytePermutes();
     private static final boolean ON = VectorPaths.allowed() && selfTest();
-
-    /** {@link VectorPaths#bytePermutes()}, read before the self-test that runs the routine it picks. */
-    static boolean bytePermutes() { return VBMI; }
 
     /** The vector paths are in use. */
     public static boolean enabled() { return ON; }
@@ -52,6 +47,6 @@ public final class Simd {
     }
 
     public static String describe() {
-        return ON ? "vector (" + SimdShuffle.bits() + "-bit" + (SimdShuffle.bits() == 512 && !VBMI ? ", no VBMI" : "") + ")" : "scalar";
+        return ON ? "vector (" + SimdShuffle.bits() + "-bit" + (SimdShuffle.bits() == 512 && !VectorPaths.bytePermutes() ? ", no VBMI" : "") + ")" : "scalar";
     }
 }

@@ -8,6 +8,7 @@ import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
+import org.packscope.codec.compress.VectorPaths;
 
 /**
  * Byte unshuffle of 8-byte element groups with the Vector API: the same 8x8 byte transpose
@@ -40,7 +41,7 @@ final class SimdShuffle {
      */
     static int unshuffle8Rows(byte[] src, int s, int n, int end, byte[] dst, int d, int stride) {
         if (L.length() == 8 && stride == 8) {
-            return Simd.bytePermutes() ? unshuffle8Permute(src, s, n, end, dst, d) : unshuffle8Blend(src, s, n, end, dst, d);
+            return VectorPaths.bytePermutes() ? unshuffle8Permute(src, s, n, end, dst, d) : unshuffle8Blend(src, s, n, end, dst, d);
         }
         int lanes = L.length();
         int step = 8 * lanes;
@@ -179,7 +180,7 @@ final class SimdShuffle {
      * is elements 8l..8l+7 in order. That is about half the instructions of the 8x8 long
      * transpose (permutes and blends) after the lane-wise step that this replaced: 0.55 ms
      * against 0.81 ms to unshuffle 16 MiB in 1 MiB blocks on Zen 4. The byte permute needs
-     * AVX-512 VBMI to be one instruction ({@link Simd#bytePermutes}).
+     * AVX-512 VBMI to be one instruction ({@link VectorPaths#bytePermutes}).
      */
     static int unshuffle8Permute(byte[] src, int s, int n, int end, byte[] dst, int d) {
         VectorSpecies<Byte> sp = ByteVector.SPECIES_512;
