@@ -8,8 +8,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * Warms the Vector API routine of one variant and width on a background thread, so that
  * the decoding thread switches to it only once C2 has compiled it. The routine runs on a
- * chunk of its own until a thousand calls take no longer than the scalar routine takes
- * (the best of three rounds); one that never gets there (C2 off, say) is left unused.
+ * chunk of its own until, three rounds in a row, a thousand calls take no longer than a
+ * thousand of the scalar routine timed just before them in the same round (so that both
+ * meet the same load on the core); one that never gets there (C2 off, say) is left unused.
  * Compiled well, a vector routine is several times faster than the scalar one; the bar is
  * that high because C2 sometimes compiles one with some of its vector operations left as
  * calls (seen with a variant of D1Z's width-8 routine: its stores not intrinsified), which
@@ -24,6 +25,8 @@ final class Bp128Warmup {
     private static final int CALLS = 1000;
     /** Rounds of {@link #CALLS} calls a routine may take to become fast. */
     private static final int MAX_ROUNDS = 500;
+    /** Rounds in a row the routine must be no slower than the scalar one in. */
+    private static final int FAST_ROUNDS = 3;
     private static volatile ExecutorService worker;
     private static final AtomicInteger PENDING = new AtomicInteger();
 
@@ -82,22 +85,22 @@ final class Bp128Warmup {
         int[] vector = new int[Bp128.CHUNK];
         long sink = 0;
         for (int r = 0; r < 3; r++) sink += scalarCalls(d1z, bits, in, scalar);
-        long scalarNs = Long.MAX_VALUE;
-        for (int r = 0; r < 3; r++) {
+        // each round times the scalar calls and then the vector calls, so that both meet
+        // the same load: a burst of other work on the core fails a round, not the warm-up
+        int fastRounds = 0;
+        for (int r = 0; r < MAX_ROUNDS && fastRounds < FAST_ROUNDS; r++) {
             long t = System.nanoTime();
             sink += scalarCalls(d1z, bits, in, scalar);
-            scalarNs = Math.min(scalarNs, System.nanoTime() - t);
-        }
-        boolean fast = false;
-        for (int r = 0; r < MAX_ROUNDS && !fast; r++) {
-            long t = System.nanoTime();
+            long scalarNs = System.nanoTime() - t;
+            t = System.nanoTime();
             for (int c = 0; c < CALLS; c++) {
                 if (d1z) Bp128Vector.d1z(bits, in, 0, vector, 0, c);
                 else Bp128Vector.plusOne(bits, in, 0, vector, 0);
                 sink += vector[c & 127];
             }
-            fast = System.nanoTime() - t <= Math.max(scalarNs, 1);
+            fastRounds = System.nanoTime() - t <= Math.max(scalarNs, 1) ? fastRounds + 1 : 0;
         }
+        boolean fast = fastRounds == FAST_ROUNDS;
         if (d1z) {
             Bp128Unpack.d1z(bits, in, 0, scalar, 0, 7);
             Bp128Vector.d1z(bits, in, 0, vector, 0, 7);
