@@ -14,7 +14,7 @@ import org.packscope.codec.compress.VectorPaths;
  * Gives runs of the jar, commands and the window alike, the Vector API paths without flags:
  * a JVM started as {@code java -jar packscope.jar [CMD ...]} lacks {@code jdk.incubator.vector} (a manifest
  * cannot add modules), so the launcher starts the same JVM again with
- * {@code --add-modules jdk.incubator.vector}, passes the standard streams through and exits
+ * {@code --add-modules jdk.incubator.vector} (and {@link VectorPaths#JIT_OPTION}), passes the standard streams through and exits
  * with the child's code. The JVM's "Using incubator modules" notice is dropped from the
  * child's standard error. Nothing happens when the module is already there, when
  * {@code -Dpackscope.scalar=true} asks for the scalar loops, when this is already the
@@ -59,12 +59,17 @@ final class VectorRelaunch {
         }
     }
 
-    /** The child's command line: same java, same JVM options, the module added, a mark against loops. */
+    /**
+     * The child's command line: same java, the module and the JIT option the vector routines
+     * need ({@link VectorPaths#JIT_OPTION}), the same JVM options (after ours, so that a
+     * person's own trap limit wins), a mark against loops.
+     */
     static List<String> command(String java, List<String> jvmArgs, String classPath, String mainClass, String[] args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.add("--add-modules");
         cmd.add(MODULE);
+        cmd.add(VectorPaths.JIT_OPTION);
         cmd.add("-D" + MARK + "=true");
         cmd.addAll(jvmArgs);
         cmd.add("-cp");

@@ -18,7 +18,7 @@ class VectorRelaunchTest {
     void theChildGetsTheModuleTheSameOptionsAndArgumentsAndAMarkAgainstLoops() {
         List<String> cmd = VectorRelaunch.command("/jdk/bin/java", List.of("-Xmx1g", "-Dx=y"), "a.jar", "org.packscope.app.Main",
                 new String[] {"bench", "f.pco", "--threads", "2"});
-        assertEquals(List.of("/jdk/bin/java", "--add-modules", "jdk.incubator.vector", "-Dpackscope.relaunched=true",
+        assertEquals(List.of("/jdk/bin/java", "--add-modules", "jdk.incubator.vector", "-XX:PerMethodTrapLimit=1000000", "-Dpackscope.relaunched=true",
                 "-Xmx1g", "-Dx=y", "-cp", "a.jar", "org.packscope.app.Main", "bench", "f.pco", "--threads", "2"), cmd);
     }
 
@@ -62,6 +62,7 @@ class VectorRelaunchTest {
         String text = new String(b.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, b.waitFor(), text);
         assertTrue(text.startsWith("decoders: shuffle vector ("), text);
+        assertTrue(text.contains(", bp128 vector (128-bit), "), "the relaunched JVM has the JIT option BP128's routines need: " + text);
         // and -Dpackscope.scalar=true keeps the scalar loops, in this JVM
         Process s = new ProcessBuilder(java, "-Dpackscope.scalar=true", "-cp", cp, Main.class.getName(), "bench", "--warmup", "0", "--repeat", "1",
                 "--threads", "1", blosc.toString()).redirectErrorStream(true).start();

@@ -13,7 +13,32 @@ public final class VectorPaths {
     /** The module the vector paths need. */
     public static final String MODULE = "jdk.incubator.vector";
 
+    /**
+     * The JVM option the launchers add next to the module. Every Vector API operation in JDK
+     * 17 inlines the JVM's shared invokedynamic linker method, so a routine of a hundred or
+     * more operations (each BP128 width is one) inlines it hundreds of times; C2 adds up the
+     * type-check traps recorded against every inlined method, and once the sum reaches
+     * {@code PerMethodTrapLimit} (100 by default) it stops guarding receiver types with traps
+     * and falls back to virtual calls, which leaves the vector operations as calls to their
+     * slow Java forms. One such trap anywhere in the JVM (any lambda may record it) was
+     * enough for BP128's width-13 routine to compile 2.4 times slower than the scalar one
+     * halfway through a test run. Raised this far, only the per-bytecode trap history
+     * decides. The BP128 warm-up still times each routine before using it, for JVMs started
+     * without this option.
+     */
+    public static final String JIT_OPTION = "-XX:PerMethodTrapLimit=1000000";
+
     private VectorPaths() { }
+
+    /** Whether this JVM was started with {@link #JIT_OPTION} (or another trap limit of its own). */
+    public static boolean trapLimitSet() {
+        try {
+            return java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                    .anyMatch(a -> a.startsWith("-XX:PerMethodTrapLimit="));
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
 
     /** The Vector API module is in the boot layer (whether or not it is used). */
     public static boolean moduleLoaded() {

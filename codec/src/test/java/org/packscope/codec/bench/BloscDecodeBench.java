@@ -31,7 +31,7 @@ import org.packscope.codec.testing.Fixtures;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 // the fast paths, as the runnable jar takes them; add -jvmArgsAppend -Dpackscope.scalar=true
 // (or -Dpackscope.pureJava=true) to time the scalar shuffle (or the aircompressor codecs)
-@Fork(value = 1, jvmArgs = {"-Xmx4g", "--add-modules", "jdk.incubator.vector"})
+@Fork(value = 1, jvmArgs = {"-Xmx4g", "--add-modules", "jdk.incubator.vector", "-XX:PerMethodTrapLimit=1000000"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class BloscDecodeBench {

@@ -34,7 +34,7 @@ import org.packscope.codec.testing.Fixtures;
 // the fast paths, as the runnable jar takes them; add -jvmArgsAppend -Dpackscope.scalar=true for the scalar routines.
 // The vector routines take over a width once 4096 chunks of it (Bp128.WARM) have been decoded and a background
 // thread has warmed its routine: the warm-up iterations cover that.
-@Fork(value = 1, jvmArgs = {"-Xmx4g", "--add-modules", "jdk.incubator.vector"})
+@Fork(value = 1, jvmArgs = {"-Xmx4g", "--add-modules", "jdk.incubator.vector", "-XX:PerMethodTrapLimit=1000000"})
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class BpcellsReadBench {

@@ -28,7 +28,7 @@ import org.packscope.codec.testing.Fixtures;
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgs = {"-Xmx4g", "--add-modules", "jdk.incubator.vector"})
+@Fork(value = 1, jvmArgs = {"-Xmx4g", "--add-modules", "jdk.incubator.vector", "-XX:PerMethodTrapLimit=1000000"})
 @Warmup(iterations = 4, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class PcoDecodeBench {

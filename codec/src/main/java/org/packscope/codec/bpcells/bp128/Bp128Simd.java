@@ -17,7 +17,14 @@ public final class Bp128Simd {
     /** The vector routines are in use. */
     public static boolean enabled() { return ON; }
 
-    public static String describe() { return ON ? "vector (128-bit)" : "scalar"; }
+    /**
+     * "vector (128-bit)", or "scalar"; a JVM started without a trap limit of its own (see
+     * {@link VectorPaths#JIT_OPTION}) is named, since there some widths may stay scalar.
+     */
+    public static String describe() {
+        if (!ON) return "scalar";
+        return VectorPaths.trapLimitSet() ? "vector (128-bit)" : "vector (128-bit; without " + VectorPaths.JIT_OPTION + " some widths may stay scalar)";
+    }
 
     /**
      * Whether vector routines are being warmed on the background thread right now (the

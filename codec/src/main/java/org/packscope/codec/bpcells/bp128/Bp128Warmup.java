@@ -4,6 +4,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Warms the Vector API routine of one variant and width on a background thread, so that
@@ -15,8 +16,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * that high because C2 sometimes compiles one with some of its vector operations left as
  * calls (seen with a variant of D1Z's width-8 routine: its stores not intrinsified), which
  * is slower than scalar yet cleared the earlier bar of twice the scalar time, and the
- * whole-matrix read then took 20 ms instead of 3. Its result is checked against the
- * scalar routine's before it is declared ready.
+ * whole-matrix read then took 20 ms instead of 3. The usual cause is the JVM's trap limit
+ * (see {@link org.packscope.codec.compress.VectorPaths#JIT_OPTION}, which the launchers
+ * set); a routine compiled that way stays slow for the JVM's life, so its width stays
+ * scalar ({@link #outcome} says why). Its result is checked against the scalar routine's
+ * before it is declared ready.
  */
 final class Bp128Warmup {
     /** Keys are widths 0..32, +33 for FOR: two words of bits. */
@@ -27,6 +31,8 @@ final class Bp128Warmup {
     private static final int MAX_ROUNDS = 500;
     /** Rounds in a row the routine must be no slower than the scalar one in. */
     private static final int FAST_ROUNDS = 3;
+    /** What each warm-up came to, for diagnostics: null until it ends. */
+    private static final AtomicReferenceArray<String> OUTCOME = new AtomicReferenceArray<>(66);
     private static volatile ExecutorService worker;
     private static final AtomicInteger PENDING = new AtomicInteger();
 
@@ -50,6 +56,13 @@ final class Bp128Warmup {
                 PENDING.decrementAndGet();
             }
         });
+    }
+
+    /** How {@code key}'s warm-up ended (rounds, the last round's timings), or why it has not. */
+    static String outcome(int key) {
+        String o = OUTCOME.get(key);
+        if (o != null) return o;
+        return (REQUESTED.get(key >>> 6) & (1L << key)) != 0 ? "warming (" + PENDING.get() + " pending)" : "not requested";
     }
 
     /** Routines asked for and not yet warmed (or given up on). */
@@ -88,17 +101,22 @@ final class Bp128Warmup {
         // each round times the scalar calls and then the vector calls, so that both meet
         // the same load: a burst of other work on the core fails a round, not the warm-up
         int fastRounds = 0;
-        for (int r = 0; r < MAX_ROUNDS && fastRounds < FAST_ROUNDS; r++) {
+        int r = 0;
+        long scalarNs = 0;
+        long vectorNs = 0;
+        long started = System.nanoTime();
+        for (; r < MAX_ROUNDS && fastRounds < FAST_ROUNDS; r++) {
             long t = System.nanoTime();
             sink += scalarCalls(d1z, bits, in, scalar);
-            long scalarNs = System.nanoTime() - t;
+            scalarNs = System.nanoTime() - t;
             t = System.nanoTime();
             for (int c = 0; c < CALLS; c++) {
                 if (d1z) Bp128Vector.d1z(bits, in, 0, vector, 0, c);
                 else Bp128Vector.plusOne(bits, in, 0, vector, 0);
                 sink += vector[c & 127];
             }
-            fastRounds = System.nanoTime() - t <= Math.max(scalarNs, 1) ? fastRounds + 1 : 0;
+            vectorNs = System.nanoTime() - t;
+            fastRounds = vectorNs <= Math.max(scalarNs, 1) ? fastRounds + 1 : 0;
         }
         boolean fast = fastRounds == FAST_ROUNDS;
         if (d1z) {
@@ -108,7 +126,12 @@ final class Bp128Warmup {
             Bp128Unpack.plusOne(bits, in, 0, scalar, 0);
             Bp128Vector.plusOne(bits, in, 0, vector, 0);
         }
-        return fast && java.util.Arrays.equals(scalar, vector) && sink != 42;
+        boolean agrees = java.util.Arrays.equals(scalar, vector);
+        OUTCOME.set(key, (fast ? "fast" : "never fast") + " after " + r + " rounds in "
+                + (System.nanoTime() - started) / 1_000_000 + " ms; last round: scalar " + scalarNs / 1000
+                + " µs, vector " + vectorNs / 1000 + " µs per " + CALLS + " calls"
+                + (agrees ? "" : "; disagrees with the scalar routine"));
+        return fast && agrees && sink != 42;
     }
 
     private static long scalarCalls(boolean d1z, int bits, int[] in, int[] out) {

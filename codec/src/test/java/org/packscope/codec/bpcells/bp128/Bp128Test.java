@@ -147,7 +147,8 @@ class Bp128Test {
             assertArrayEquals(want, out, "chunk " + calls);
             if (++calls > Bp128.WARM + 10) Thread.sleep(5);
         }
-        assertEquals(vector, Bp128Warmup.ready(key), "the width's vector routine is ready exactly when the vector paths are on");
+        assertEquals(vector, Bp128Warmup.ready(key),
+                "the width's vector routine is ready exactly when the vector paths are on: " + Bp128Warmup.outcome(key));
         Bp128.decode(Bp128Variant.FOR, bits, 0, in, 0, out, 0);
         assertArrayEquals(want, out, "after the switch");
     }
