@@ -98,6 +98,8 @@ public final class MatrixMarket {
 
     /** Entries a column range holds at most, unless one column alone holds more. */
     static final long RANGE_ENTRIES = 1 << 16;
+    /** The part of the progress bar the counting pass fills before the entries are written. */
+    static final double COUNTING_SHARE = 1.0 / 3;
     /** Column ranges at most (a damaged shape may claim billions of columns). */
     private static final int MAX_RANGES = 1 << 22;
 
@@ -121,21 +123,26 @@ public final class MatrixMarket {
     private static long write(SparseMatrix m, Target out, EntryLines.Style style, Header header, Progress progress, int threads,
             long rangeEntries) throws IOException {
         Progress p = progress == null ? Progress.NONE : progress;
+        // the counting pass only decodes; the writing pass decodes and formats, about twice the work
+        Progress counting = p.part(0, COUNTING_SHARE);
+        Progress writing = p.part(COUNTING_SHARE, 1);
         try {
             if (threads > 1) {
                 long[] bounds = columnRanges(m, rangeEntries);
-                RangeCounts counts = bounds == null ? null : countRanges(m, bounds, threads, p);
+                RangeCounts counts = bounds == null ? null : countRanges(m, bounds, threads, counting);
                 if (counts != null) {
                     out.text(header.text(counts.total()));
-                    writeRanges(m, bounds, counts, out, style, threads, rangeEntries, p);
+                    writeRanges(m, bounds, counts, out, style, threads, rangeEntries, writing);
+                    p.update(1, null);
                     return Math.max(0, m.nnz() - counts.total());
                 }
             }
-            Scan scan = scan(m, p);
+            Scan scan = scan(m, counting);
             out.text(header.text(scan.entries()));
             EntryLines lines = new EntryLines(m.valueType(), style).streamTo(out::bytes);
-            forEachSorted(m, scan, lines, p);
+            forEachSorted(m, scan, lines, writing);
             lines.flush();
+            p.update(1, null); // a matrix reports where each block starts, never its end
             return scan.skipped();
         } catch (UncheckedIOException e) {
             throw e.getCause();

@@ -2,6 +2,7 @@ package org.packscope.codec.export;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -216,7 +217,30 @@ class MatrixMarketThreadsTest {
         assertNull(MatrixMarket.columnRanges(costly, 2), "default entriesToScan: every range reads the whole matrix");
     }
 
-    /** Cancelling while ranges are written stops the export with CancelledException before the end. */
+    /** The bar fills once over both passes (counting, then writing), never going back, and ends full. */
+    @Test
+    void progressRisesOnceToTheEnd() throws IOException {
+        SparseMatrix m = open(bpcells("medium_packed_uint_col_dir_names"));
+        for (int threads : new int[] {1, 2, 3}) {
+            List<Double> seen = new ArrayList<>();
+            Progress p = new Progress() {
+                @Override public void update(double fraction, String message) { seen.add(fraction); }
+
+                @Override public boolean cancelled() { return false; }
+            };
+            MatrixMarket.write(m, OutputStream.nullOutputStream(), COMMENTS, p, threads, 500);
+            assertFalse(seen.isEmpty(), threads + " threads: progress reported");
+            for (int k = 1; k < seen.size(); k++) {
+                assertTrue(seen.get(k) >= seen.get(k - 1), threads + " threads: report " + k + " goes back from " + seen.get(k - 1) + " to " + seen.get(k));
+            }
+            assertTrue(seen.stream().allMatch(f -> f >= 0 && f <= 1), threads + " threads: fractions in [0, 1]: " + seen);
+            // the writing pass starts where the counting pass's share ends
+            assertTrue(seen.stream().anyMatch(f -> f >= MatrixMarket.COUNTING_SHARE && f < 1), threads + " threads: writing reported: " + seen);
+            assertEquals(1.0, seen.get(seen.size() - 1), 1e-12, threads + " threads: ends full");
+        }
+    }
+
+    /** Cancelling while ranges are counted or written stops the export with CancelledException before the end. */
     @Test
     void cancellationStopsTheWriters() {
         SparseMatrix m = open(bpcells("medium_packed_uint_col_dir_names"));
@@ -226,8 +250,8 @@ class MatrixMarketThreadsTest {
             Progress p = new Progress() {
                 @Override public void update(double fraction, String message) {
                     last[0] = Math.max(last[0], fraction);
-                    // at the first report: cancelled later, the other writers could finish every range first
-                    cancel.set(true);
+                    cancel.set(true); // at the first report, in the counting pass or the first range written
+
                 }
 
                 @Override public boolean cancelled() { return cancel.get(); }
