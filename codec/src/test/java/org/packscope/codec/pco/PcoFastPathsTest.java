@@ -116,17 +116,19 @@ class PcoFastPathsTest {
             lowers[s] = s * 1_000_003L;
         }
         Random r = new Random(11);
-        int n = 256;
-        for (int wideShare : new int[] {0, 1, 50, 100}) {
-            int[] seq = new int[n];
-            for (int i = 0; i < n; i++) seq[i] = r.nextInt(100) < wideShare ? 58 + r.nextInt(7) : r.nextInt(58);
-            for (long start : new long[] {0, 1, 7, 9}) {
-                long[] want = new long[n];
-                long[] got = new long[n];
-                long wantEnd = PageDecoder.readWideOffsets(d, start, obs, masks, lowers, seq, want, 0, n);
-                long gotEnd = PageDecoder.readOffsetsMostlyOneWidth(d, start, tab, lowers, seq, got, n);
-                assertArrayEquals(want, got, "wide share " + wideShare + "% start " + start);
-                assertEquals(wantEnd, gotEnd);
+        // two offsets a step: odd counts end with a single one
+        for (int n : new int[] {1, 2, 3, 255, 256}) {
+            for (int wideShare : new int[] {0, 1, 50, 100}) {
+                int[] seq = new int[n];
+                for (int i = 0; i < n; i++) seq[i] = r.nextInt(100) < wideShare ? 58 + r.nextInt(7) : r.nextInt(58);
+                for (long start : new long[] {0, 1, 7, 9}) {
+                    long[] want = new long[n];
+                    long[] got = new long[n];
+                    long wantEnd = PageDecoder.readWideOffsets(d, start, obs, masks, lowers, seq, want, 0, n);
+                    long gotEnd = PageDecoder.readOffsetsMostlyOneWidth(d, start, tab, lowers, seq, got, n);
+                    assertArrayEquals(want, got, "n " + n + " wide share " + wideShare + "% start " + start);
+                    assertEquals(wantEnd, gotEnd);
+                }
             }
         }
     }
@@ -143,7 +145,7 @@ class PcoFastPathsTest {
             lowers[s] = s * 104_729L;
         }
         Random r = new Random(17);
-        for (int n : new int[] {1, 5, 256}) {
+        for (int n : new int[] {1, 2, 5, 255, 256}) {
             int[] seq = new int[n];
             for (int i = 0; i < n; i++) seq[i] = r.nextInt(states);
             for (long start : new long[] {0, 3, 8}) {
