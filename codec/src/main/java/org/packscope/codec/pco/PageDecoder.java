@@ -384,7 +384,11 @@ public final class PageDecoder {
         return bit;
     }
 
-    /** One offset of b (0..64) bits: the byte after the word is read only when b is over 57. */
+    /**
+     * One offset of b (0..64) bits: the byte after the word is read only when b is over 57.
+     * {@link HotPathBits#peek} reads the same bits, but with its tests for 0 and 64 bits and
+     * for a field past the word it measured 177-179 M numbers/s here instead of 194.
+     */
     private static long offsetMostlyOneWidth(byte[] d, long bit, int b) {
         int idx = (int) (bit >>> 3);
         long w = (long) LE.get(d, idx) >>> (bit & 7);
