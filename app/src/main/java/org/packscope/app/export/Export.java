@@ -177,7 +177,7 @@ public final class Export {
     }
 
     /** numpy's dtype string for a stored type, or null for variable-length text. */
-    static String npyDescr(ValueType t) {
+    public static String npyDescr(ValueType t) {
         return switch (t.kind()) {
             case BOOL -> "|b1";
             case INT -> t.byteWidth() == 1 ? "|i1" : "<i" + t.byteWidth();
