@@ -4,94 +4,210 @@ import java.util.Locale;
 
 import javafx.concurrent.Task;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
 import javafx.scene.paint.Color;
 
-import org.packscope.codec.inspect.ValueColumn;
-import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.store.Slice2D;
+import org.packscope.codec.store.SliceOverview;
 
 /**
- * A heat map of a window of a 2-D slice: up to {@value #WINDOW} × {@value #WINDOW}
- * elements, one cell each, coloured from the window's smallest value (dark blue) to its
- * largest (yellow); gaps and NaN are grey. The window is read in the background, so only
- * the chunks it crosses are decoded. Arrow keys move it by half a window, Home goes back
- * to the corner; hovering names the element and its value.
+ * A heat map of a 2-D slice. It opens on the whole slice: each cell of an overview grid (up
+ * to {@value #GRID} × {@value #GRID}, about one per screen pixel) shows the mean, minimum or
+ * maximum of the elements under it, read in the background from every element (chunks
+ * decoded once each). The wheel, + and − zoom around the cursor or the centre, dragging and
+ * the arrow keys pan, 0 or Fit shows the whole slice again; zoomed in far enough, each cell is
+ * one element. The colour scale is fixed per slice (its minimum to maximum, its 1st to 99th
+ * percentile, or symmetric around zero) and drawn as a colour bar, so colours mean the same
+ * at every zoom; gaps (undecodable, missing, NaN) are grey. Hovering names the element, or
+ * the cell's rows, columns, mean, minimum, maximum and counts.
  */
 final class HeatMapView extends BorderPane {
-    static final int WINDOW = 256;
+    static final int GRID = 1024;
+    static final Color GAP = Color.gray(0.6);
+    private static final double MARGIN = 4;
+
+    enum Scale {
+        MIN_MAX("Slice min–max"), PERCENTILES("1st–99th percentile"), SYMMETRIC("Symmetric around 0");
+        final String label;
+        Scale(String label) { this.label = label; }
+        @Override public String toString() { return label; }
+    }
+
+    enum Shown {
+        MEAN("Mean per cell"), MIN("Minimum per cell"), MAX("Maximum per cell");
+        final String label;
+        Shown(String label) { this.label = label; }
+        @Override public String toString() { return label; }
+    }
 
     private final TaskRunner runner;
     private final Label info = new Label("Pick an array of two or more dimensions");
-    private final Label hover = new Label("Arrow keys move the window; Home goes back to the first row and column");
+    private final Label hover = new Label("Wheel or + − zoom, drag or arrow keys pan, 0 fits the whole slice");
+    private final ComboBox<Scale> scale = new ComboBox<>();
+    private final ComboBox<Shown> shown = new ComboBox<>();
+    private final Button fit = new Button("Fit");
     private final Pane holder;
     private final Canvas canvas = new Canvas();
+    private final Canvas bar = new Canvas(90, 10);
     private Slice2D slice;
     private String label = "";
-    private long row0, col0;
-    private int rows, cols;
-    private double[] values;
-    private byte[] gaps;
-    private double min, max;
+    /** The window in view, in elements of the slice. */
+    private long row0, col0, nRows, nCols;
+    private SliceOverview view;
+    /** The whole slice's summary, which fixes the colour scale. */
+    private SliceOverview whole;
+    private WritableImage image;
+    private double lo, hi;
     private int generation;
     private Task<?> reading;
+    private double dragX, dragY;
+    /** A resize re-reads the view at the new resolution once the size has settled. */
+    private final javafx.animation.PauseTransition settle = new javafx.animation.PauseTransition(javafx.util.Duration.millis(150));
+    private long dragRow0, dragCol0;
 
     HeatMapView(TaskRunner runner) {
         this.runner = runner;
         setId("heatmap");
         info.setId("heatmap-info");
         hover.setId("heatmap-hover");
+        scale.setId("heatmap-scale");
+        shown.setId("heatmap-shown");
+        fit.setId("heatmap-fit");
+        bar.setId("heatmap-colourbar");
+        scale.getItems().setAll(Scale.values());
+        scale.getSelectionModel().select(Scale.MIN_MAX);
+        shown.getItems().setAll(Shown.values());
+        shown.getSelectionModel().select(Shown.MEAN);
+        fit.setMinWidth(Pane.USE_PREF_SIZE);
         holder = new Pane(canvas);
         holder.setId("heatmap-canvas");
         holder.setFocusTraversable(true);
         canvas.widthProperty().bind(holder.widthProperty());
         canvas.heightProperty().bind(holder.heightProperty());
-        canvas.widthProperty().addListener(o -> draw());
-        canvas.heightProperty().addListener(o -> draw());
+        canvas.widthProperty().addListener(o -> resized());
+        canvas.heightProperty().addListener(o -> resized());
+        settle.setOnFinished(e -> {
+            int[] want = desiredGrid();
+            if (view != null && (want[0] != view.height() || want[1] != view.width())) read();
+        });
         info.setPadding(new Insets(4));
+        info.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(info, Priority.ALWAYS);
         hover.setPadding(new Insets(2, 4, 2, 4));
-        setTop(info);
+        HBox top = new HBox(6, info, shown, scale, fit);
+        top.setAlignment(Pos.CENTER_LEFT);
+        top.setPadding(new Insets(2, 4, 2, 0));
+        Pane barHolder = new Pane(bar);
+        barHolder.setPrefWidth(bar.getWidth());
+        bar.heightProperty().bind(barHolder.heightProperty());
+        bar.heightProperty().addListener(o -> drawBar());
+        setTop(top);
         setCenter(holder);
+        setRight(barHolder);
         setBottom(hover);
+        scale.valueProperty().addListener(o -> recolour());
+        shown.valueProperty().addListener(o -> recolour());
+        fit.setOnAction(e -> showWindow(0, 0, fullRows(), fullCols()));
         holder.setOnMouseClicked(e -> holder.requestFocus());
         holder.setOnKeyPressed(e -> {
             if (slice == null) return;
-            int hr = Math.max(1, rows / 2), hc = Math.max(1, cols / 2);
             KeyCode k = e.getCode();
-            if (k == KeyCode.DOWN) moveTo(row0 + hr, col0);
-            else if (k == KeyCode.UP) moveTo(row0 - hr, col0);
-            else if (k == KeyCode.RIGHT) moveTo(row0, col0 + hc);
-            else if (k == KeyCode.LEFT) moveTo(row0, col0 - hc);
-            else if (k == KeyCode.HOME) moveTo(0, 0);
+            if (k == KeyCode.DOWN) pan(Math.max(1, nRows / 4), 0);
+            else if (k == KeyCode.UP) pan(-Math.max(1, nRows / 4), 0);
+            else if (k == KeyCode.RIGHT) pan(0, Math.max(1, nCols / 4));
+            else if (k == KeyCode.LEFT) pan(0, -Math.max(1, nCols / 4));
+            else if (k == KeyCode.PLUS || k == KeyCode.EQUALS || k == KeyCode.ADD) zoomAround(0.5, 0.5, 0.5);
+            else if (k == KeyCode.MINUS || k == KeyCode.SUBTRACT) zoomAround(0.5, 0.5, 2);
+            else if (k == KeyCode.DIGIT0 || k == KeyCode.NUMPAD0 || k == KeyCode.HOME) showWindow(0, 0, fullRows(), fullCols());
             else return;
             e.consume();
         });
         canvas.setOnMouseMoved(e -> hoverAt(e.getX(), e.getY()));
+        canvas.setOnScroll(this::wheel);
+        canvas.setOnMousePressed(e -> {
+            dragX = e.getX();
+            dragY = e.getY();
+            dragRow0 = row0;
+            dragCol0 = col0;
+        });
+        canvas.setOnMouseDragged(e -> {
+            double px = pixelsPerElement();
+            if (px <= 0) return;
+            long dr = Math.round((dragY - e.getY()) / px), dc = Math.round((dragX - e.getX()) / px);
+            if (dr != 0 || dc != 0) showWindowAt(dragRow0 + dr, dragCol0 + dc);
+        });
     }
 
-    /** Shows the slice from its first row and column. */
+    private void resized() {
+        draw();
+        if (view != null) settle.playFromStart();
+    }
+
+    /** Shows the whole slice, with its colour scale fixed from all its values. */
     void show(Slice2D s, String sliceLabel) {
         slice = s;
         label = sliceLabel == null ? "" : sliceLabel;
-        moveTo(0, 0);
-    }
-
-    void moveTo(long top, long left) {
-        if (slice == null) {
-            values = null;
-            info.setText("Pick an array of two or more dimensions");
+        whole = null;
+        view = null;
+        image = null;
+        if (s == null || s.rows() == 0 || s.columns() == 0) {
+            info.setText(s == null ? "Pick an array of two or more dimensions" : label + " is empty");
             draw();
             return;
         }
-        rows = (int) Math.min(WINDOW, slice.rows());
-        cols = (int) Math.min(WINDOW, slice.columns());
-        row0 = Math.max(0, Math.min(top, slice.rows() - rows));
-        col0 = Math.max(0, Math.min(left, slice.columns() - cols));
+        showWindow(0, 0, s.rows(), s.columns());
+    }
+
+    private long fullRows() { return slice == null ? 0 : slice.rows(); }
+
+    private long fullCols() { return slice == null ? 0 : slice.columns(); }
+
+    /** Kept for the keyboard and tests: the window moved so that its corner is (top, left). */
+    void moveTo(long top, long left) { showWindowAt(top, left); }
+
+    private void showWindowAt(long top, long left) { showWindow(top, left, nRows, nCols); }
+
+    private void pan(long dRows, long dCols) { showWindowAt(row0 + dRows, col0 + dCols); }
+
+    /** Zooms by {@code factor} (below 1 = in) keeping the element at fraction (fx, fy) of the view in place. */
+    private void zoomAround(double fx, double fy, double factor) {
+        if (slice == null) return;
+        long newRows = Math.max(1, Math.min(fullRows(), Math.round(nRows * factor)));
+        long newCols = Math.max(1, Math.min(fullCols(), Math.round(nCols * factor)));
+        long r = row0 + (long) (fy * nRows) - (long) (fy * newRows);
+        long c = col0 + (long) (fx * nCols) - (long) (fx * newCols);
+        showWindow(r, c, newRows, newCols);
+    }
+
+    private void wheel(ScrollEvent e) {
+        if (slice == null || e.getDeltaY() == 0) return;
+        double[] rect = drawnRect();
+        double fx = rect == null ? 0.5 : clamp((e.getX() - rect[0]) / rect[2]);
+        double fy = rect == null ? 0.5 : clamp((e.getY() - rect[1]) / rect[3]);
+        zoomAround(fx, fy, e.getDeltaY() > 0 ? 0.8 : 1.25);
+        e.consume();
+    }
+
+    private static double clamp(double f) { return Math.max(0, Math.min(1, f)); }
+
+    private void showWindow(long top, long left, long rows, long cols) {
+        if (slice == null) return;
+        nRows = Math.max(1, Math.min(rows, slice.rows()));
+        nCols = Math.max(1, Math.min(cols, slice.columns()));
+        row0 = Math.max(0, Math.min(top, slice.rows() - nRows));
+        col0 = Math.max(0, Math.min(left, slice.columns() - nCols));
         read();
     }
 
@@ -100,84 +216,259 @@ final class HeatMapView extends BorderPane {
         runner.supersede(reading);
         int gen = generation;
         Slice2D s = slice;
-        long r0 = row0, c0 = col0;
-        int nr = rows, nc = cols;
+        long r0 = row0, c0 = col0, nr = nRows, nc = nCols;
         info.setText("Reading " + window() + "…");
+        int[] grid = desiredGrid();
+        SliceOverview fixedBy = whole;
+        Scale sc = scale.getValue();
+        Shown sh = shown.getValue();
         reading = runner.submit("Heat map", p -> {
-            long[] raw = new long[nr * nc];
-            byte[] g = new byte[nr * nc];
-            s.read(r0, nr, c0, nc, raw, g);
-            double[] v = new double[raw.length];
-            ValueType t = s.type();
-            for (int i = 0; i < v.length; i++) v[i] = t.numeric() ? t.toDouble(raw[i]) : Double.NaN;
-            return new Object[] {v, g};
+            SliceOverview o = SliceOverview.of(s, r0, nr, c0, nc, grid[0], grid[1], p);
+            // the first read is the whole slice: its values fix the colours at every zoom
+            double[] range = scaleOf(fixedBy == null ? o : fixedBy, sc);
+            return new Rendered(o, range, render(o, sh, range));
         }, result -> {
             if (gen != generation) return;
-            values = (double[]) result[0];
-            gaps = (byte[]) result[1];
-            min = Double.POSITIVE_INFINITY;
-            max = Double.NEGATIVE_INFINITY;
-            for (int i = 0; i < values.length; i++) {
-                if (gaps[i] != ValueColumn.PRESENT || Double.isNaN(values[i])) continue;
-                min = Math.min(min, values[i]);
-                max = Math.max(max, values[i]);
-            }
-            info.setText(window() + (min <= max ? String.format(Locale.ROOT, " · values %s to %s", fmt(min), fmt(max)) : " · no values"));
+            view = result.overview;
+            if (whole == null) whole = result.overview;
+            lo = result.range[0];
+            hi = result.range[1];
+            image = result.image;
+            drawBar();
+            info.setText(window() + describe(whole));
+            draw();
+            // read before the canvas had its size: read again at the size it has now
+            int[] want = desiredGrid();
+            if (want[0] != view.height() || want[1] != view.width()) settle.playFromStart();
+        });
+    }
+
+    /** A view's summary with the scale it is coloured on and its picture. */
+    private record Rendered(SliceOverview overview, double[] range, WritableImage image) { }
+
+    /** Colours the view again (another scale or statistic), in the background. */
+    private void recolour() {
+        if (view == null || whole == null) return;
+        int gen = ++generation;
+        runner.supersede(reading);
+        SliceOverview v = view, w = whole;
+        Scale sc = scale.getValue();
+        Shown sh = shown.getValue();
+        reading = runner.submit("Heat map colours", p -> {
+            double[] range = scaleOf(w, sc);
+            return new Rendered(v, range, render(v, sh, range));
+        }, result -> {
+            if (gen != generation) return;
+            lo = result.range[0];
+            hi = result.range[1];
+            image = result.image;
+            drawBar();
             draw();
         });
     }
 
-    private String window() {
-        return String.format(Locale.ROOT, "%s rows %,d–%,d of %,d, columns %,d–%,d of %,d", label,
-                row0, row0 + rows - 1, slice.rows(), col0, col0 + cols - 1, slice.columns());
+    /** The colour scale's ends for a slice summary (percentiles sort up to a million values: never on the FX thread). */
+    static double[] scaleOf(SliceOverview whole, Scale sc) {
+        if (whole.values() == 0) return new double[] {0, 1};
+        double a = whole.lowest(), b = whole.highest();
+        if (sc == Scale.PERCENTILES) {
+            a = whole.percentile(1);
+            b = whole.percentile(99);
+        } else if (sc == Scale.SYMMETRIC) {
+            double m = Math.max(Math.abs(a), Math.abs(b));
+            a = -m;
+            b = m;
+        }
+        return new double[] {a, b};
     }
 
-    private static String fmt(double v) {
+    /** The view's cells as pixels, one look-up each into the ramp (built off the FX thread). */
+    static WritableImage render(SliceOverview v, Shown sh, double[] range) {
+        int gw = v.width(), gh = v.height();
+        int[] argb = new int[gw * gh];
+        for (int i = 0; i < gh; i++) {
+            for (int j = 0; j < gw; j++) {
+                double x = switch (sh) {
+                    case MIN -> v.min(i, j);
+                    case MAX -> v.max(i, j);
+                    default -> v.mean(i, j);
+                };
+                argb[i * gw + j] = RAMP_ARGB[rampIndex(x, range[0], range[1])];
+            }
+        }
+        WritableImage image = new WritableImage(gw, gh);
+        image.getPixelWriter().setPixels(0, 0, gw, gh, javafx.scene.image.PixelFormat.getIntArgbPreInstance(), argb, 0, gw);
+        return image;
+    }
+
+    private String describe(SliceOverview w) {
+        if (w == null || w.values() == 0) return " · no values";
+        String gaps = w.gapTotal() == 0 ? "" : String.format(Locale.ROOT, ", %,d gap%s", w.gapTotal(), w.gapTotal() == 1 ? "" : "s");
+        String sampled = w.sampled() ? " · sampled: one element per cell" : "";
+        return String.format(Locale.ROOT, " · values %s to %s%s%s", fmt(w.lowest()), fmt(w.highest()), gaps, sampled);
+    }
+
+    private String window() {
+        return String.format(Locale.ROOT, "%s rows %,d–%,d of %,d, columns %,d–%,d of %,d", label,
+                row0, row0 + nRows - 1, slice.rows(), col0, col0 + nCols - 1, slice.columns());
+    }
+
+    static String fmt(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) v) : String.format(Locale.ROOT, "%.6g", v);
     }
 
-    private double cellSize() {
-        return Math.max(1, Math.min((canvas.getWidth() - 8) / Math.max(1, cols), (canvas.getHeight() - 8) / Math.max(1, rows)));
+    /**
+     * The overview grid for the view: one cell per screen pixel of the drawn map (so each
+     * pixel shows its own elements' summary), or per element when they are fewer; before
+     * the canvas is laid out, {@value #GRID} a side.
+     */
+    private int[] desiredGrid() {
+        double[] rect = rectFor(nRows, nCols);
+        if (rect == null || rect[2] < 50 && rect[3] < 50) return new int[] {GRID, GRID};
+        return new int[] {(int) Math.max(1, Math.min(nRows, rect[3])), (int) Math.max(1, Math.min(nCols, rect[2]))};
+    }
+
+    /** Canvas pixels per element of the view (the same across and down, so elements stay square). */
+    private double pixelsPerElement() {
+        if (slice == null || nRows == 0 || nCols == 0) return 0;
+        double w = canvas.getWidth() - 2 * MARGIN, h = canvas.getHeight() - 2 * MARGIN;
+        return Math.max(0, Math.min(w / nCols, h / nRows));
+    }
+
+    /** x, y, width, height of the drawn map on the canvas (whole pixels), or null before anything is read. */
+    private double[] drawnRect() {
+        return view == null ? null : rectFor(nRows, nCols);
+    }
+
+    private double[] rectFor(long rows, long cols) {
+        double px = pixelsPerElement();
+        if (px <= 0) return null;
+        return new double[] {MARGIN, MARGIN, Math.max(1, Math.floor(cols * px)), Math.max(1, Math.floor(rows * px))};
     }
 
     private void draw() {
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
-        if (values == null) return;
-        double cell = cellSize();
-        for (int r = 0; r < rows; r++) {
-            for (int c = 0; c < cols; c++) {
-                int i = r * cols + c;
-                g.setFill(colour(values[i], gaps[i]));
-                g.fillRect(4 + c * cell, 4 + r * cell, Math.ceil(cell), Math.ceil(cell));
-            }
-        }
+        double[] rect = drawnRect();
+        if (rect == null || image == null || view.rows() != nRows || view.columns() != nCols) return;
+        g.setImageSmoothing(false);
+        g.drawImage(image, rect[0], rect[1], rect[2], rect[3]);
     }
 
-    private Color colour(double v, byte gap) {
-        if (gap != ValueColumn.PRESENT || Double.isNaN(v)) return Color.gray(0.6);
-        double f = max > min ? (v - min) / (max - min) : 0.5;
-        if (Double.isInfinite(v)) f = v > 0 ? 1 : 0;
-        // dark blue → teal → yellow, legible on light and dark themes
+    private static final int STEPS = 1024;
+    /** The ramp in {@link #STEPS} steps, then the gap colour. */
+    private static final int[] RAMP_ARGB = new int[STEPS + 1];
+
+    static {
+        for (int k = 0; k < STEPS; k++) RAMP_ARGB[k] = argb(ramp(k / (STEPS - 1.0)));
+        RAMP_ARGB[STEPS] = argb(GAP);
+    }
+
+    private static int argb(Color c) {
+        return 0xff000000 | (int) Math.round(c.getRed() * 255) << 16 | (int) Math.round(c.getGreen() * 255) << 8 | (int) Math.round(c.getBlue() * 255);
+    }
+
+    /** The ramp step of a value on the scale lo..hi, or the gap entry. */
+    private static int rampIndex(double v, double lo, double hi) {
+        if (Double.isNaN(v)) return STEPS;
+        double f = hi > lo ? (v - lo) / (hi - lo) : 0.5;
+        return (int) Math.round(Math.max(0, Math.min(1, f)) * (STEPS - 1));
+    }
+
+    /** The colour a value is drawn in on this slice's fixed scale (grey for no value), as 0xAARRGGBB. */
+    int colourOf(double v) { return RAMP_ARGB[rampIndex(v, lo, hi)]; }
+
+    /** The value a ramp colour stands for on this slice's scale (the middle of its step), or NaN for grey or a colour not on the ramp. */
+    double valueOfColour(int argb) {
+        for (int k = 0; k < STEPS; k++) if (RAMP_ARGB[k] == argb) return lo + (hi - lo) * k / (STEPS - 1.0);
+        return Double.NaN;
+    }
+
+    private static int rampStep(double f) { return (int) Math.round(Math.max(0, Math.min(1, f)) * (STEPS - 1)); }
+
+    /** Dark blue → teal → yellow, legible on light and dark themes. */
+    static Color ramp(double f) {
         return Color.hsb(240 - 180 * f, 0.85, 0.35 + 0.6 * f);
     }
 
-    private void hoverAt(double x, double y) {
-        if (values == null) return;
-        double cell = cellSize();
-        int c = (int) ((x - 4) / cell), r = (int) ((y - 4) / cell);
-        if (r < 0 || c < 0 || r >= rows || c >= cols) return;
-        int i = r * cols + c;
-        String v = gaps[i] != ValueColumn.PRESENT ? "no value" : fmt(values[i]);
-        hover.setText(String.format(Locale.ROOT, "row %,d, column %,d = %s", row0 + r, col0 + c, v));
+    /** The colour bar: the ramp from the scale's low end (bottom) to its high end (top), labelled. */
+    private void drawBar() {
+        GraphicsContext g = bar.getGraphicsContext2D();
+        double h = bar.getHeight();
+        g.clearRect(0, 0, bar.getWidth(), h);
+        if (whole == null || h < 40) return;
+        double top = 14, bottom = h - 14, x = 4, width = 16;
+        for (double y = top; y < bottom; y++) {
+            int c = RAMP_ARGB[rampStep((bottom - y) / (bottom - top))];
+            g.setFill(Color.rgb(c >> 16 & 0xff, c >> 8 & 0xff, c & 0xff));
+            g.fillRect(x, y, width, 1);
+        }
+        g.setFill(Color.gray(0.45));
+        g.setFont(javafx.scene.text.Font.font(11));
+        g.fillText(fmt(hi), x, top - 3);
+        g.fillText(fmt(lo), x, bottom + 12);
+        g.fillText(fmt((lo + hi) / 2), x + width + 3, (top + bottom) / 2 + 4);
     }
 
-    /** For tests: the window's first row and column, and a value as shown. */
+    private void hoverAt(double x, double y) {
+        double[] rect = drawnRect();
+        if (rect == null) return;
+        double fx = (x - rect[0]) / rect[2], fy = (y - rect[1]) / rect[3];
+        if (fx < 0 || fy < 0 || fx >= 1 || fy >= 1) return;
+        int j = (int) (fx * view.width()), i = (int) (fy * view.height());
+        hover.setText(describeCell(i, j));
+    }
+
+    /** What a cell holds, in words: the element and its value, or the range with its summary. */
+    String describeCell(int i, int j) {
+        long r0 = view.cellRow(i), r1 = view.cellRowEnd(i), c0 = view.cellCol(j), c1 = view.cellColEnd(j);
+        long n = view.count(i, j), gaps = view.gaps(i, j);
+        if (r1 - r0 == 1 && c1 - c0 == 1) {
+            return String.format(Locale.ROOT, "row %,d, column %,d = %s", r0, c0, n == 0 ? "no value" : fmt(view.mean(i, j)));
+        }
+        String values = n == 0 ? "no values"
+                : String.format(Locale.ROOT, "mean %s, min %s, max %s (%,d value%s", fmt(view.mean(i, j)), fmt(view.min(i, j)),
+                        fmt(view.max(i, j)), n, n == 1 ? "" : "s") + (gaps == 0 ? ")" : String.format(Locale.ROOT, ", %,d gap%s)", gaps, gaps == 1 ? "" : "s"));
+        return String.format(Locale.ROOT, "rows %,d–%,d, columns %,d–%,d: %s", r0, r1 - 1, c0, c1 - 1, values);
+    }
+
+    // for tests
     long windowRow() { return row0; }
 
     long windowCol() { return col0; }
 
+    long windowRows() { return nRows; }
+
+    long windowCols() { return nCols; }
+
     String infoText() { return info.getText(); }
 
-    double valueAt(int r, int c) { return values == null ? Double.NaN : values[r * cols + c]; }
+    String hoverText() { return hover.getText(); }
+
+    SliceOverview overview() { return view; }
+
+    double scaleLow() { return lo; }
+
+    double scaleHigh() { return hi; }
+
+    Canvas canvas() { return canvas; }
+
+    Canvas colourBar() { return bar; }
+
+    ComboBox<Scale> scaleChoice() { return scale; }
+
+    /** The value shown for element (r, c) of the view (the mean of its cell). */
+    double valueAt(int r, int c) {
+        if (view == null) return Double.NaN;
+        int i = (int) ((long) r * view.height() / nRows), j = (int) ((long) c * view.width() / nCols);
+        return view.mean(i, j);
+    }
+
+    /** Where cell (i, j)'s centre is drawn on the canvas. */
+    double[] cellCentre(int i, int j) {
+        double[] rect = drawnRect();
+        return new double[] {rect[0] + (j + 0.5) * rect[2] / view.width(), rect[1] + (i + 0.5) * rect[3] / view.height()};
+    }
+
+    void zoomIn(double fx, double fy) { zoomAround(fx, fy, 0.5); }
 }
