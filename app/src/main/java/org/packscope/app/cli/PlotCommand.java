@@ -100,9 +100,8 @@ final class PlotCommand implements Callable<Integer> {
             statistics = "";
             return histogram(h, c);
         }
-        // the value labels' width decides where the plot starts; they need the exact extremes first
-        Summary range = Overview.of(c, 0, c.count(), 1, Progress.NONE).summary();
-        left = leftMargin(NumberText.plain(range.maxText()), NumberText.plain(range.minText()));
+        // one pass over the values: value labels too wide for the margin go above and below the plot instead
+        left = MARGIN;
         // every value is read: the columns and the statistics are exact
         Overview o = Overview.of(c, 0, c.count(), width - left - MARGIN, Progress.NONE);
         Summary s = o.summary();
@@ -189,10 +188,18 @@ final class PlotCommand implements Callable<Integer> {
         g.setColor(new Color(0x52606d));
         g.setFont(LABEL_FONT);
         java.awt.FontMetrics m = g.getFontMetrics();
-        // value labels end 6 px before the plot area, which starts far enough right for them
-        g.drawString(top, this.left - 6 - m.stringWidth(top), MARGIN + 10);
-        g.drawString(bottom, this.left - 6 - m.stringWidth(bottom), height - MARGIN);
-        g.drawString(left, this.left, height - MARGIN + 16);
-        g.drawString(right, width - MARGIN - m.stringWidth(right), height - MARGIN + 16);
+        int indexRow = height - MARGIN + 16;
+        if (Math.max(m.stringWidth(top), m.stringWidth(bottom)) <= this.left - 8) {
+            // value labels end 6 px before the plot area
+            g.drawString(top, this.left - 6 - m.stringWidth(top), MARGIN + 10);
+            g.drawString(bottom, this.left - 6 - m.stringWidth(bottom), height - MARGIN);
+        } else {
+            // too wide for the margin: above the plot's top left corner and below its bottom left one, never cut
+            g.drawString(top, this.left, MARGIN - 6);
+            g.drawString(bottom, this.left, indexRow);
+            indexRow += 16;
+        }
+        g.drawString(left, this.left, indexRow);
+        g.drawString(right, width - MARGIN - m.stringWidth(right), indexRow);
     }
 }

@@ -5,37 +5,43 @@ import java.math.BigDecimal;
 /**
  * Numbers as people read them on axes and in headers: plain digits with thousands
  * separators ({@code 1,719,999,998,997}, {@code 0.000125}), and powers of ten only when a
- * plain form would run past 16 digits ({@code 1.5E-9}, {@code 3.4E38}).
+ * plain form would be long ({@code 1.5E-9}, {@code 3.4E38}).
  */
 public final class NumberText {
-    private static final int MAX_PLAIN_DIGITS = 16;
+    /** Exponents a plain form is written for: up to 20 digits before the point, 7 zeros after it. */
+    private static final int MAX_EXPONENT = 20, MIN_EXPONENT = -7;
 
     private NumberText() { }
 
     /** {@code exact}: a value's exact text, as {@code Long.toString}, {@code Double.toString} or a big integer prints it. */
     public static String plain(String exact) {
-        BigDecimal d;
-        try {
-            d = new BigDecimal(exact);
-        } catch (NumberFormatException e) {
+        int e = exact.indexOf('E');
+        String digits = exact;
+        if (e >= 0) {
+            int exponent;
+            try {
+                exponent = Integer.parseInt(exact.substring(e + 1));
+            } catch (NumberFormatException ex) {
+                return exact;
+            }
+            if (exponent >= MAX_EXPONENT || exponent <= MIN_EXPONENT) return exact;
+            digits = new BigDecimal(exact).toPlainString();
+        }
+        if (digits.isEmpty() || !Character.isDigit(digits.charAt(digits.charAt(0) == '-' ? Math.min(1, digits.length() - 1) : 0))) {
             return exact; // NaN, Infinity, —
         }
-        d = d.stripTrailingZeros();
-        int fracDigits = Math.max(0, d.scale());
-        boolean huge = d.signum() != 0 && d.precision() - d.scale() > MAX_PLAIN_DIGITS + 4;
-        boolean tiny = d.signum() != 0 && fracDigits > MAX_PLAIN_DIGITS && d.abs().compareTo(BigDecimal.ONE) < 0;
-        if (huge || tiny) return exact.contains("E") ? exact : d.round(new java.math.MathContext(7)).toString();
-        String s = d.toPlainString();
-        boolean negative = s.startsWith("-");
-        if (negative) s = s.substring(1);
-        int dot = s.indexOf('.');
-        String whole = dot < 0 ? s : s.substring(0, dot), fraction = dot < 0 ? "" : s.substring(dot);
-        StringBuilder grouped = new StringBuilder();
+        boolean negative = digits.startsWith("-");
+        if (negative) digits = digits.substring(1);
+        int dot = digits.indexOf('.');
+        String whole = dot < 0 ? digits : digits.substring(0, dot), fraction = dot < 0 ? "" : digits.substring(dot);
+        if (fraction.equals(".0")) fraction = "";
+        StringBuilder grouped = new StringBuilder(exact.length() + 8);
+        if (negative) grouped.append('-');
         for (int i = 0; i < whole.length(); i++) {
             if (i > 0 && (whole.length() - i) % 3 == 0) grouped.append(',');
             grouped.append(whole.charAt(i));
         }
-        return (negative ? "-" : "") + grouped + fraction;
+        return grouped.append(fraction).toString();
     }
 
     /** {@link #plain(String)} of a double, through its shortest exact text. */

@@ -110,6 +110,8 @@ final class PlotView extends BorderPane {
         // the renderer draws the overview it holds; chartfx renders a renderer once per data set
         lineRenderer.getDatasets().add(new DoubleDataSet("values"));
         line.getRenderers().setAll(lineRenderer);
+        // grid lines under the data: drawn over it they cut a row out of every band they cross
+        line.getGridRenderer().setDrawOnTop(false);
         Zoomer zoomer = new Zoomer(AxisMode.XY);
         // the wheel zooms the index axis only, the value axis fitted to what is in view (see onScroll)
         zoomer.setZoomScrollFilter(e -> false);
@@ -398,6 +400,9 @@ final class PlotView extends BorderPane {
         }
         return new double[] {low, high, widest};
     }
+
+    /** The overview the chart draws now (for tests). */
+    Overview drawnOverview() { return lineRenderer.shown(); }
 
     /** The summary of the values in view (for tests). */
     Overview overview() { return overview; }

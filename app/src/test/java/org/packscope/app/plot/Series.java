@@ -45,9 +45,9 @@ public final class Series {
                 k -> n >= 100 && k % 50_000 >= 45_000 || n < 100 && k == n / 2);
     }
 
-    /** f64 with NaN runs (a third of each 30,011 values) and ±∞ once. */
+    /** f64 with NaN runs (a third of each 3,001 values) and ±∞ once. */
     public static ValueColumn nanGaps(long n) {
-        return of("nan " + n, ValueType.F64, n, k -> f64(k % 30_011 < 10_000 && n > 100 || n <= 100 && k % 3 == 1 ? Double.NaN
+        return of("nan " + n, ValueType.F64, n, k -> f64(k % 3_001 < 1_000 && n > 100 || n <= 100 && k % 3 == 1 ? Double.NaN
                 : k == n - 2 ? Double.POSITIVE_INFINITY : Math.cos(k * 0.001) * (1 + k % 5)), null);
     }
 
