@@ -44,6 +44,16 @@ public final class NumberText {
         return grouped.append(fraction).toString();
     }
 
+    /**
+     * An axis tick: {@link #plain(String)} of the value rounded to 12 significant digits, so
+     * that the rounding noise of a computed tick ({@code 0.30000000000000004}) is not shown.
+     */
+    public static String tick(double v) {
+        if (!Double.isFinite(v)) return plain(v);
+        if (v == 0) return "0";
+        return plain(new BigDecimal(v).round(new java.math.MathContext(12)).stripTrailingZeros().toString());
+    }
+
     /** {@link #plain(String)} of a double, through its shortest exact text. */
     public static String plain(double v) {
         if (Double.isNaN(v)) return "—";

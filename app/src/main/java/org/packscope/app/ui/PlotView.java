@@ -132,6 +132,12 @@ final class PlotView extends BorderPane {
 
         // no unit: chartfx would print an empty "[]" after the axis names
         for (DefaultNumericAxis a : java.util.List.of(xAxis, yAxis, binAxis, countAxis)) a.setUnit(null);
+        // plain numbers (1,719,999,998,997), powers of ten only for very large or small ones
+        javafx.util.StringConverter<Number> plain = new javafx.util.StringConverter<>() {
+            @Override public String toString(Number n) { return n == null ? "" : NumberText.tick(n.doubleValue()); }
+            @Override public Number fromString(String s) { return null; }
+        };
+        for (DefaultNumericAxis a : java.util.List.of(xAxis, yAxis, binAxis, countAxis)) a.setTickLabelFormatter(plain);
         // the charts take the width they are given: a chart's own minimum pushed its right end out of the window
         for (XYChart c : java.util.List.of(line, histogram)) c.setMinSize(0, 0);
         setMinSize(0, 0);
@@ -170,9 +176,17 @@ final class PlotView extends BorderPane {
         xAxis.minProperty().addListener(o -> xMoved());
         xAxis.maxProperty().addListener(o -> xMoved());
         // a new width means new pixel columns: read again for them once the resizing settles
-        line.getCanvas().widthProperty().addListener(o -> {
-            if (column != null && overview != null && columnsWide() != overview.buckets()) zoomSettle.playFromStart();
-        });
+        line.getCanvas().widthProperty().addListener(o -> rereadIfResized());
+    }
+
+    /**
+     * Reads again when the plot area is no longer as wide as the overview has columns, once
+     * the resizing settles: not while a read is under way (the value labels widen as values
+     * arrive, and restarting the read for each would never let it end); its end checks again.
+     */
+    private void rereadIfResized() {
+        if (column == null || overview == null || reading != null && !reading.isDone()) return;
+        if (columnsWide() != overview.buckets()) zoomSettle.playFromStart();
     }
 
     /** The plot area's width in whole pixels: one column of the overview each. */
@@ -284,6 +298,7 @@ final class PlotView extends BorderPane {
         line.requestLayout();
         lineStats = statistics(o.from(), o.to(), o.summary());
         showStatsOfMode();
+        if (o.complete()) javafx.application.Platform.runLater(this::rereadIfResized);
     }
 
     /** The value axis over the values read, with a little room above and below (a constant: ±1 around it). */
@@ -354,6 +369,7 @@ final class PlotView extends BorderPane {
     XYChart lineChart() { return line; }
     javafx.scene.control.Button fitButton() { return fit; }
     void showHistogramMode() { histogramButton.setSelected(true); }
+    void showLineMode() { lineButton.setSelected(true); }
 
     private static String num(double v) { return NumberText.plain(v); }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -31,12 +30,7 @@ class PlotOracleWindowTest {
 
     @Start
     void start(Stage stage) {
-        Theme.apply(Theme.LIGHT);
-        plot = new PlotView(new TaskRunner(new StatusBar()));
-        Scene scene = new Scene(plot, 1000, 600);
-        scene.getStylesheets().add(MainWindow.class.getResource("packscope.css").toExternalForm());
-        stage.setScene(scene);
-        stage.show();
+        plot = PlotViewTest.showPlotView(stage);
     }
 
     @Test

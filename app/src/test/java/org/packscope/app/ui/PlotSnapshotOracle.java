@@ -26,18 +26,20 @@ final class PlotSnapshotOracle {
     /**
      * Waits until every value of {@code c} is read and drawn and stays so: a plot whose axis
      * labels grew narrows its plot area, and then reads its values again for the new columns.
+     * Returns when ({@link System#nanoTime}) the plot was last found fully drawn.
      */
-    static void waitDrawn(PlotView plot, ValueColumn c, int seconds) throws Exception {
+    static long waitDrawn(PlotView plot, ValueColumn c, int seconds) throws Exception {
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         while (true) {
             WaitForAsyncUtils.waitFor(Math.max(1, (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS, () -> drawn(plot, c));
             Overview o = plot.overview();
             WaitForAsyncUtils.waitForFxEvents();
+            long drawnAt = System.nanoTime();
             WaitForAsyncUtils.asyncFx(() -> plot.lineChart().layout()).get();
             // longer than the plot waits for a resize to settle before reading again
             Thread.sleep(400);
             WaitForAsyncUtils.waitForFxEvents();
-            if (plot.overview() == o && drawn(plot, c)) return;
+            if (plot.overview() == o && drawn(plot, c)) return drawnAt;
         }
     }
 
