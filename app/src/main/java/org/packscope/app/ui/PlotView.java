@@ -209,6 +209,14 @@ final class PlotView extends BorderPane {
         // each node's plot starts fitted to its own values, whatever the last one was zoomed to
         fitted = true;
         showHistogram(new double[0], new double[0]);
+        // no axes of the last node: the new node's index range at once, its values as they arrive
+        applying = true;
+        try {
+            xAxis.set(0, column == null ? 1 : column.count());
+            yAxis.set(0, 1);
+        } finally {
+            applying = false;
+        }
         if (column == null) {
             stats.setText(c == null ? "Nothing to plot here" : "These values are not numbers: nothing to plot");
             return;

@@ -10,7 +10,8 @@ import java.util.prefs.Preferences;
 
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.packscope.app.cli.PlotHistogramTest;
 import org.packscope.app.plot.Recount;
@@ -44,42 +45,39 @@ class PlotBenchWindowTest {
         return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
-    @Test
-    void benchFilesPlotEveryValueAcrossTheWidth(FxRobot robot) throws Exception {
-        String[] files = {"bench/pco/i64_ts_20m.pco", "bench/pco/u32_small_20m.pco", "bench/pco/f64_normal_2m.pco"};
-        Assumptions.assumeTrue(PlotHistogramTest.benchFile(files[0]) != null, "../shared/bench is not beside the checkout");
-        for (String f : files) {
-            Path path = PlotHistogramTest.benchFile(f);
-            String name = path.getFileName().toString();
-            // opened on the Diagnostics tab: the Plot tab is chosen afterwards, as a person does
-            robot.interact(() -> window.detail().tabs().getSelectionModel().select(3));
-            robot.interact(() -> window.open(path));
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals(name));
-            WaitForAsyncUtils.waitForFxEvents();
-            ValueColumn c = FormatRegistry.standard().open(path).values();
-            PlotView plot = window.detail().plot();
-            long t0 = System.nanoTime(), cpu0 = cpuNanos();
-            robot.interact(() -> window.detail().tabs().getSelectionModel().select(2));
-            long drawnAt = PlotSnapshotOracle.waitDrawn(plot, c, 120);
-            System.out.printf("window line plot of %s: %d ms from choosing Plot to every value drawn (process CPU %d ms)%n", name,
-                    (drawnAt - t0) / 1_000_000, (cpuNanos() - cpu0) / 1_000_000);
-            List<String> wrong = PlotSnapshotOracle.mismatches(plot, c);
-            assertEquals(List.of(), wrong.subList(0, Math.min(5, wrong.size())), name + ": " + wrong.size() + " columns wrong");
-            assertTrue(plot.plottedPoints() > 0.99 * plot.overview().buckets(), name + " fills the width: " + plot.plottedPoints());
-            Recount all = Recount.columns(c, 0, c.count(), 1, i -> 0);
-            if (c.type().kind() != org.packscope.codec.inspect.ValueType.Kind.FLOAT) {
-                String max = org.packscope.app.plot.NumberText.plain(Long.toString(all.highestRaw));
-                assertTrue(plot.statsText().contains("max " + max + " "), plot.statsText() + " names the exact max " + max);
-            }
-
-            long h0 = System.nanoTime(), hcpu0 = cpuNanos();
-            robot.interact(plot::showHistogramMode);
-            WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> plot.histogramShown() != null && plot.histogramShown().complete());
-            WaitForAsyncUtils.waitForFxEvents();
-            System.out.printf("window histogram of %s: %d ms from choosing Histogram to every value counted and drawn (process CPU %d ms)%n",
-                    name, (System.nanoTime() - h0) / 1_000_000, (cpuNanos() - hcpu0) / 1_000_000);
-            assertEquals(java.util.Arrays.toString(Recount.histogram(c, 100)), java.util.Arrays.toString(plot.histogramShown().counts()), name);
-            robot.interact(() -> window.detail().plot().showLineMode());
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bench/pco/i64_ts_20m.pco", "bench/pco/u32_small_20m.pco", "bench/pco/f64_normal_2m.pco"})
+    void benchFilePlotsEveryValueAcrossTheWidth(String f, FxRobot robot) throws Exception {
+        Assumptions.assumeTrue(PlotHistogramTest.benchFile(f) != null, "../shared/bench is not beside the checkout");
+        Path path = PlotHistogramTest.benchFile(f);
+        String name = path.getFileName().toString();
+        // opened on the Diagnostics tab: the Plot tab is chosen afterwards, as a person does
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(3));
+        robot.interact(() -> window.open(path));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals(name));
+        WaitForAsyncUtils.waitForFxEvents();
+        ValueColumn c = FormatRegistry.standard().open(path).values();
+        PlotView plot = window.detail().plot();
+        long t0 = System.nanoTime(), cpu0 = cpuNanos();
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(2));
+        long drawnAt = PlotSnapshotOracle.waitDrawn(plot, c, 120);
+        System.out.printf("window line plot of %s: %d ms from choosing Plot to every value drawn (process CPU %d ms)%n", name,
+                (drawnAt - t0) / 1_000_000, (cpuNanos() - cpu0) / 1_000_000);
+        List<String> wrong = PlotSnapshotOracle.mismatches(plot, c);
+        assertEquals(List.of(), wrong.subList(0, Math.min(5, wrong.size())), name + ": " + wrong.size() + " columns wrong");
+        assertTrue(plot.plottedPoints() > 0.99 * plot.overview().buckets(), name + " fills the width: " + plot.plottedPoints());
+        Recount all = Recount.columns(c, 0, c.count(), 1, i -> 0);
+        if (c.type().kind() != org.packscope.codec.inspect.ValueType.Kind.FLOAT) {
+            String max = org.packscope.app.plot.NumberText.plain(Long.toString(all.highestRaw));
+            assertTrue(plot.statsText().contains("max " + max + " "), plot.statsText() + " names the exact max " + max);
         }
+
+        long h0 = System.nanoTime(), hcpu0 = cpuNanos();
+        robot.interact(plot::showHistogramMode);
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> plot.histogramShown() != null && plot.histogramShown().complete());
+        WaitForAsyncUtils.waitForFxEvents();
+        System.out.printf("window histogram of %s: %d ms from choosing Histogram to every value counted and drawn (process CPU %d ms)%n",
+                name, (System.nanoTime() - h0) / 1_000_000, (cpuNanos() - hcpu0) / 1_000_000);
+        assertEquals(java.util.Arrays.toString(Recount.histogram(c, 100)), java.util.Arrays.toString(plot.histogramShown().counts()), name);
     }
 }
