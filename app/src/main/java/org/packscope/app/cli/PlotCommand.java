@@ -105,7 +105,8 @@ final class PlotCommand implements Callable<Integer> {
         // every value is read: the columns and the statistics are exact
         Overview o = Overview.of(c, 0, c.count(), width - left - MARGIN, Progress.NONE);
         Summary s = o.summary();
-        statistics = String.format(Locale.ROOT, " (min %s, max %s, mean %s)", s.minText(), s.maxText(), NumberText.plain(s.mean()));
+        statistics = String.format(Locale.ROOT, " (min %s, max %s, mean %s)", NumberText.plain(s.minText()),
+                NumberText.plain(s.maxText()), NumberText.plain(s.mean()));
         return line(o, c);
     }
 

@@ -13,6 +13,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.packscope.app.plot.NumberText;
 import org.packscope.app.plot.Recount;
 import org.packscope.app.plot.Series;
 import org.packscope.codec.format.FormatRegistry;
@@ -153,8 +154,9 @@ class PlotOracleTest {
             // the printed statistics are the exact extremes
             Recount all = Recount.columns(c, 0, c.count(), 1, i -> 0);
             String out = run.text();
-            String want = c.type().kind() == org.packscope.codec.inspect.ValueType.Kind.FLOAT
-                    ? "(min " + all.lowest + ", max " + all.highest : "(min " + all.lowestRaw + ", max " + all.highestRaw;
+            boolean floats = c.type().kind() == org.packscope.codec.inspect.ValueType.Kind.FLOAT;
+            String want = "(min " + NumberText.plain(floats ? Double.toString(all.lowest) : Long.toString(all.lowestRaw))
+                    + ", max " + NumberText.plain(floats ? Double.toString(all.highest) : Long.toString(all.highestRaw));
             assertTrue(out.contains(want), out + " names " + want);
             System.out.printf("plot --kind line %s (in this JVM): %d ms%n", f, ms);
             Path hist = dir.resolve("hist.png");
