@@ -6,12 +6,9 @@ import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.AxisMode;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.chartfx.plugins.Zoomer;
-import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.LineStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
-import io.fair_acc.dataset.DataSet;
 import io.fair_acc.dataset.spi.DoubleDataSet;
-import io.fair_acc.dataset.spi.DoubleErrorDataSet;
 import javafx.animation.PauseTransition;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
@@ -21,16 +18,22 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.util.Duration;
 import org.packscope.codec.inspect.Histogram;
+import org.packscope.app.plot.NumberText;
 import org.packscope.codec.inspect.Overview;
+import org.packscope.codec.inspect.Summary;
 import org.packscope.codec.inspect.ValueColumn;
 
 /**
- * Line plot and histogram of a value column. The line plot draws each screen column's
- * minimum and maximum, so spikes survive any zoom; zooming in (drag a box, scroll)
- * re-reads only the visible range, in the background.
+ * Line plot and histogram of a value column. The line plot reads every value of the range
+ * in view, in the background, drawing as it goes, and fills each pixel column from the
+ * minimum to the maximum of the values that fall in it (see {@link EnvelopeRenderer}), so
+ * spikes survive any zoom; zooming in (drag a box, scroll) re-reads only the visible range.
+ * The index axis always shows exactly the range read, {@code [from, to)}, over as many
+ * columns as the plot is pixels wide.
  */
 final class PlotView extends BorderPane {
-    private static final int BUCKETS = 1600;
+    /** Columns to read before the plot has been laid out (it reads again once it knows its width). */
+    private static final int COLUMNS_BEFORE_LAYOUT = 1000;
     private static final int BINS = 100;
 
     private final TaskRunner runner;
@@ -40,20 +43,15 @@ final class PlotView extends BorderPane {
     private final DefaultNumericAxis xAxis = new DefaultNumericAxis("index");
     private final DefaultNumericAxis yAxis = new DefaultNumericAxis("value");
     private final XYChart line = new XYChart(xAxis, yAxis);
-    private final ErrorDataSetRenderer lineRenderer = new ErrorDataSetRenderer();
+    private final EnvelopeRenderer lineRenderer = new EnvelopeRenderer();
     private final ErrorDataSetRenderer histogramRenderer = new ErrorDataSetRenderer();
-    /**
-     * Shown data is never changed in place: each load makes fresh data sets. A chart that
-     * once failed inside its own layout can leave a data set's read lock taken, and a later
-     * write to that set would then wait forever on the FX thread.
-     */
-    private DoubleErrorDataSet lineData = new DoubleErrorDataSet("values");
     private final DefaultNumericAxis binAxis = new DefaultNumericAxis("value");
     private final DefaultNumericAxis countAxis = new DefaultNumericAxis("count");
     private final XYChart histogram = new XYChart(binAxis, countAxis);
     private final Label histogramStats = new Label("");
     private final javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit");
     private javafx.concurrent.Task<Histogram> counting;
+    private javafx.concurrent.Task<Overview> reading;
     private Histogram histogramShown;
     private final PauseTransition zoomSettle = new PauseTransition(Duration.millis(250));
     private ValueColumn column;
@@ -109,17 +107,11 @@ final class PlotView extends BorderPane {
         histogramStats.setId("plot-histogram-stats");
         setTop(bar);
 
-        ErrorDataSetRenderer lr = lineRenderer;
-        lr.setPolyLineStyle(LineStyle.NORMAL);
-        // a bucket's range is a filled band, not a vertical stroke: a thousand full-height
-        // strokes over noisy data took the renderer a third of a second per frame
-        lr.setErrorStyle(ErrorStyle.ERRORSURFACE);
-        // one path for the whole line (gaps at NaN), not a stroke per segment: in software
-        // rendering every stroke is set up and filled on its own
-        lr.setAllowNaNs(true);
-        lr.setDrawMarker(false);
-        lr.getDatasets().add(lineData);
-        line.getRenderers().setAll(lr);
+        // the renderer draws the overview it holds; chartfx renders a renderer once per data set
+        lineRenderer.getDatasets().add(new DoubleDataSet("values"));
+        line.getRenderers().setAll(lineRenderer);
+        // grid lines under the data: drawn over it they cut a row out of every band they cross
+        line.getGridRenderer().setDrawOnTop(false);
         Zoomer zoomer = new Zoomer(AxisMode.XY);
         // the wheel zooms the index axis only, the value axis fitted to what is in view (see onScroll)
         zoomer.setZoomScrollFilter(e -> false);
@@ -133,11 +125,19 @@ final class PlotView extends BorderPane {
         histogram.setLegendVisible(false);
         // counts start at 0 and bins fill the axis exactly: set, not auto-ranged
         countAxis.setAutoRanging(false);
+        // the value axis is fitted to the values read (see apply), not to a data set
+        yAxis.setAutoRanging(false);
         binAxis.setAutoRanging(false);
         setCenter(line);
 
         // no unit: chartfx would print an empty "[]" after the axis names
         for (DefaultNumericAxis a : java.util.List.of(xAxis, yAxis, binAxis, countAxis)) a.setUnit(null);
+        // plain numbers (1,719,999,998,997), powers of ten only for very large or small ones
+        javafx.util.StringConverter<Number> plain = new javafx.util.StringConverter<>() {
+            @Override public String toString(Number n) { return n == null ? "" : NumberText.tick(n.doubleValue()); }
+            @Override public Number fromString(String s) { return null; }
+        };
+        for (DefaultNumericAxis a : java.util.List.of(xAxis, yAxis, binAxis, countAxis)) a.setTickLabelFormatter(plain);
         // the charts take the width they are given: a chart's own minimum pushed its right end out of the window
         for (XYChart c : java.util.List.of(line, histogram)) c.setMinSize(0, 0);
         setMinSize(0, 0);
@@ -175,20 +175,48 @@ final class PlotView extends BorderPane {
         xAxis.setAutoRanging(false);
         xAxis.minProperty().addListener(o -> xMoved());
         xAxis.maxProperty().addListener(o -> xMoved());
+        // a new width means new pixel columns: read again for them once the resizing settles
+        line.getCanvas().widthProperty().addListener(o -> rereadIfResized());
+    }
+
+    /**
+     * Reads again when the plot area is no longer as wide as the overview has columns, once
+     * the resizing settles: not while a read is under way (the value labels widen as values
+     * arrive, and restarting the read for each would never let it end); its end checks again.
+     */
+    private void rereadIfResized() {
+        if (column == null || overview == null || reading != null && !reading.isDone()) return;
+        if (columnsWide() != overview.buckets()) zoomSettle.playFromStart();
+    }
+
+    /** The plot area's width in whole pixels: one column of the overview each. */
+    private int columnsWide() {
+        int w = (int) Math.floor(line.getCanvas().getWidth());
+        return w > 0 ? w : COLUMNS_BEFORE_LAYOUT;
     }
 
     void show(ValueColumn c) {
         column = c != null && c.type().numeric() && c.count() > 0 ? c : null;
         overview = null;
+        lineRenderer.show(null);
+        lineStats = "";
         histogramShown = null;
+        runner.supersede(reading);
+        reading = null;
         runner.supersede(counting);
         counting = null;
         histogramStats.setText("");
         // each node's plot starts fitted to its own values, whatever the last one was zoomed to
         fitted = true;
-        yAxis.setAutoRanging(true);
-        showLine(new double[0], new double[0], new double[0], new double[0]);
         showHistogram(new double[0], new double[0]);
+        // no axes of the last node: the new node's index range at once, its values as they arrive
+        applying = true;
+        try {
+            xAxis.set(0, column == null ? 1 : column.count());
+            yAxis.set(0, 1);
+        } finally {
+            applying = false;
+        }
         if (column == null) {
             stats.setText(c == null ? "Nothing to plot here" : "These values are not numbers: nothing to plot");
             return;
@@ -205,8 +233,6 @@ final class PlotView extends BorderPane {
         double lo = at - (at - min) * width / (max - min);
         lo = Math.max(0, Math.min(n - width, lo));
         fitted = false;
-        xAxis.setAutoRanging(false);
-        yAxis.setAutoRanging(true);
         xAxis.set(lo, lo + width);
         line.requestLayout();
     }
@@ -218,21 +244,21 @@ final class PlotView extends BorderPane {
         double mid = (min + max) / 2 + shift * (max - min);
         double lo = Math.max(0, Math.min(n - width, mid - width / 2));
         fitted = false;
-        xAxis.setAutoRanging(false);
-        yAxis.setAutoRanging(true);
         xAxis.set(lo, lo + width);
         line.requestLayout();
     }
 
     private void xMoved() {
         if (applying) return;
+        // a read still under way is for the range before: its result must not move the axis back
+        generation++;
+        runner.supersede(reading);
         fitted = false;
         zoomSettle.playFromStart();
     }
 
     private void wholeRange() {
         fitted = true;
-        yAxis.setAutoRanging(true);
         load(0, column.count(), true);
     }
 
@@ -240,79 +266,64 @@ final class PlotView extends BorderPane {
 
     private void reloadVisibleRange() {
         if (column == null || overview == null) return;
+        boolean sameWidth = overview.buckets() == columnsWide();
         if (fitted) {
             // the axis fits itself to the data: that asks for the whole column, not for a range
-            if (overview.from() != 0 || overview.to() != column.count()) load(0, column.count(), true);
+            if (overview.from() != 0 || overview.to() != column.count() || !sameWidth) load(0, column.count(), true);
             return;
         }
         long from = (long) Math.floor(Math.max(0, xAxis.getMin()));
-        long to = (long) Math.ceil(Math.min(column.count(), xAxis.getMax() + 1));
-        if (to - from < 2 || (from == overview.from() && to == overview.to())) return;
+        long to = (long) Math.ceil(Math.min(column.count(), xAxis.getMax()));
+        if (to - from < 2 || (from == overview.from() && to == overview.to() && sameWidth)) return;
         load(from, to, false);
     }
 
     private void load(long from, long to, boolean whole) {
         ValueColumn c = column;
         int gen = ++generation;
-        stats.setText("Reading values…");
-        runner.submit("Plotting " + c.name(), p -> Overview.of(c, from, to, BUCKETS, BINS, p), o -> {
-            if (gen != generation) return;
-            apply(o, whole);
+        int columns = columnsWide();
+        stats.setText(String.format(Locale.ROOT, "Reading all %,d values…", to - from));
+        runner.supersede(reading);
+        // every value is read; the plot is drawn as the reading goes
+        reading = runner.submit("Plotting " + c.name(), p -> Overview.of(c, from, to, columns, p,
+                partial -> javafx.application.Platform.runLater(() -> { if (gen == generation) apply(partial); }),
+                org.packscope.codec.inspect.ParallelTasks.cores()), o -> {
+            if (gen == generation) apply(o);
         });
     }
 
-    private void apply(Overview o, boolean whole) {
+    private void apply(Overview o) {
         overview = o;
-        int b = o.buckets();
-        // each bucket: its middle, and how far its minimum and maximum lie below and above it
-        double[] x = new double[b], y = new double[b], below = new double[b], above = new double[b];
-        int k = 0;
-        for (int i = 0; i < b; i++) {
-            double min = o.bucketMin()[i], max = o.bucketMax()[i];
-            if (Double.isNaN(min)) {
-                // nothing plottable here (undecodable, missing or NaN values): the line leaves a gap
-                x[k] = o.bucketStart(i);
-                y[k] = Double.NaN;
-                below[k] = 0;
-                above[k++] = 0;
-                continue;
-            }
-            double mid = min == max ? min : min / 2 + max / 2;
-            x[k] = o.bucketStart(i);
-            y[k] = mid;
-            below[k] = mid - min;
-            above[k++] = max - mid;
-        }
-        if (k > 0 && x[k - 1] < o.to() - 1 && !Double.isNaN(y[k - 1])) {
-            // the last bucket reaches the last index: end the line there, so the axis ends on it too
-            x = java.util.Arrays.copyOf(x, k + 1);
-            y = java.util.Arrays.copyOf(y, k + 1);
-            below = java.util.Arrays.copyOf(below, k + 1);
-            above = java.util.Arrays.copyOf(above, k + 1);
-            x[k] = o.to() - 1;
-            y[k] = y[k - 1];
-            below[k] = below[k - 1];
-            above[k] = above[k - 1];
-            k++;
-        }
         applying = true;
         try {
-            if (fitted) {
-                xAxis.setAutoRanging(false);
-                xAxis.set(o.from(), Math.max(o.from() + 1, o.to() - 1));
-                yAxis.setAutoRanging(true);
-            }
-            showLine(java.util.Arrays.copyOf(x, k), java.util.Arrays.copyOf(y, k), java.util.Arrays.copyOf(below, k),
-                    java.util.Arrays.copyOf(above, k));
+            // the index axis shows exactly the range read, one pixel column per overview column
+            xAxis.set(o.from(), o.to());
+            fitValueAxis(o.summary());
         } finally {
             applying = false;
         }
-        lineStats = String.format(Locale.ROOT, "%,d–%,d · min %s · max %s · mean %s%s%s%s",
-                o.from(), o.to() - 1, num(o.min()), num(o.max()), num(o.mean()),
-                o.gaps() > 0 ? String.format(Locale.ROOT, " · %,d undecodable or missing (left out)", o.gaps()) : "",
-                o.nonFinite() > 0 ? String.format(Locale.ROOT, " · %,d NaN/∞", o.nonFinite()) : "",
-                o.sampled() ? " · sampled (zoom in for every value)" : "");
+        lineRenderer.show(o);
+        line.requestLayout();
+        lineStats = statistics(o.from(), o.to(), o.summary());
         showStatsOfMode();
+        if (o.complete()) javafx.application.Platform.runLater(this::rereadIfResized);
+    }
+
+    /** The value axis over the values read, with a little room above and below (a constant: ±1 around it). */
+    private void fitValueAxis(Summary s) {
+        if (s.counted() == 0) return;
+        double min = s.min(), max = s.max();
+        double pad = max > min ? (max - min) * 0.04 : Math.max(1, Math.abs(min) * 1e-9);
+        yAxis.set(min - pad, max + pad);
+    }
+
+    /** The header: the range, exact extremes and mean, what was left out; "so far" while reading. */
+    private static String statistics(long from, long to, Summary s) {
+        String text = String.format(Locale.ROOT, "%,d–%,d · min %s · max %s · mean %s%s%s",
+                from, to - 1, NumberText.plain(s.minText()), NumberText.plain(s.maxText()), NumberText.plain(s.mean()),
+                s.gaps() > 0 ? String.format(Locale.ROOT, " · %,d undecodable or missing (left out)", s.gaps()) : "",
+                s.nonFinite() > 0 ? String.format(Locale.ROOT, " · %,d NaN/∞", s.nonFinite()) : "");
+        return s.exact() ? text : String.format(Locale.ROOT, "reading… %,d of %,d values so far · %s", s.read(), s.total(), text);
     }
 
     private String lineStats = "";
@@ -366,12 +377,9 @@ final class PlotView extends BorderPane {
     XYChart lineChart() { return line; }
     javafx.scene.control.Button fitButton() { return fit; }
     void showHistogramMode() { histogramButton.setSelected(true); }
+    void showLineMode() { lineButton.setSelected(true); }
 
-    private static String num(double v) {
-        if (Double.isNaN(v)) return "—";
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%,d", (long) v);
-        return String.format(Locale.ROOT, "%.6g", v);
-    }
+    private static String num(double v) { return NumberText.plain(v); }
 
     /**
      * Writes the chart on screen as a PNG image: the snapshot is taken here, on the FX
@@ -394,31 +402,34 @@ final class PlotView extends BorderPane {
 
     String statsText() { return stats.getText(); }
 
-    int plottedPoints() { return lineData.getDataCount(); }
+    /** Pixel columns with something drawn in them. */
+    int plottedPoints() {
+        Overview o = lineRenderer.shown();
+        if (o == null) return 0;
+        int k = 0;
+        for (double v : o.bucketMin()) if (!Double.isNaN(v)) k++;
+        return k;
+    }
 
     /** The lowest and highest value the drawn bands reach, and the widest band (for tests). */
     double[] bandExtent() {
         double low = Double.POSITIVE_INFINITY, high = Double.NEGATIVE_INFINITY, widest = 0;
-        for (int i = 0; i < lineData.getDataCount(); i++) {
-            double y = lineData.get(DataSet.DIM_Y, i);
-            if (Double.isNaN(y)) continue;
-            double below = lineData.getErrorNegative(DataSet.DIM_Y, i), above = lineData.getErrorPositive(DataSet.DIM_Y, i);
-            low = Math.min(low, y - below);
-            high = Math.max(high, y + above);
-            widest = Math.max(widest, below + above);
+        Overview o = lineRenderer.shown();
+        for (int i = 0; o != null && i < o.buckets(); i++) {
+            double min = o.bucketMin()[i], max = o.bucketMax()[i];
+            if (Double.isNaN(min)) continue;
+            low = Math.min(low, min);
+            high = Math.max(high, max);
+            widest = Math.max(widest, max - min);
         }
         return new double[] {low, high, widest};
     }
 
+    /** The overview the chart draws now (for tests). */
+    Overview drawnOverview() { return lineRenderer.shown(); }
+
     /** The summary of the values in view (for tests). */
     Overview overview() { return overview; }
-
-    private void showLine(double[] x, double[] y, double[] below, double[] above) {
-        DoubleErrorDataSet d = new DoubleErrorDataSet("values");
-        d.set(x, y, below, above);
-        lineRenderer.getDatasets().setAll(d);
-        lineData = d;
-    }
 
     private void showHistogram(double[] x, double[] y) {
         DoubleDataSet d = new DoubleDataSet("count");

@@ -31,12 +31,18 @@ class PlotViewTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
+        plot = showPlotView(stage);
+    }
+
+    /** A plot view alone in a 1000 × 600 window, light theme, PackScope's stylesheet. */
+    static PlotView showPlotView(Stage stage) {
         Theme.apply(Theme.LIGHT);
-        plot = new PlotView(new TaskRunner(new StatusBar()));
-        Scene scene = new Scene(plot, 1000, 600);
+        PlotView view = new PlotView(new TaskRunner(new StatusBar()));
+        Scene scene = new Scene(view, 1000, 600);
         scene.getStylesheets().add(MainWindow.class.getResource("packscope.css").toExternalForm());
         stage.setScene(scene);
         stage.show();
+        return view;
     }
 
     /** {@code n} i64 values: {@code base + k}, a sine wobble, and value 0 where {@code undecodableFrom <= k}. */

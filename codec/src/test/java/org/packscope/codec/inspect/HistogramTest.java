@@ -73,7 +73,7 @@ class HistogramTest {
         assertEquals(1, h.nonFinite());
         assertEquals(6, h.binned());
         assertEquals(3.0, h.edges()[0], "the undecodable zeros do not pull the range down");
-        Overview o = Overview.of(c, 0, 10, 10, 5, Progress.NONE);
+        Overview o = Overview.of(c, 0, 10, 10, Progress.NONE);
         assertEquals(3, o.gaps());
         assertEquals(3.0, o.min());
         assertEquals(5.5, o.mean());

@@ -169,11 +169,10 @@ class ReadAheadTest {
             assertArrayEquals(h1.counts(), h3.counts());
             assertArrayEquals(h1.edges(), h3.edges());
             assertEquals(h1.gaps(), h3.gaps());
-            Overview o1 = Overview.of(c, 0, c.count(), 500, 50, Progress.NONE, 1), o3 = Overview.of(c, 0, c.count(), 500, 50, Progress.NONE, 3);
+            Overview o1 = Overview.of(c, 0, c.count(), 500, Progress.NONE, null, 1), o3 = Overview.of(c, 0, c.count(), 500, Progress.NONE, null, 3);
             assertEquals(Double.doubleToRawLongBits(o1.mean()), Double.doubleToRawLongBits(o3.mean()), "the sum is folded in page order");
             assertArrayEquals(o1.bucketMin(), o3.bucketMin());
             assertArrayEquals(o1.bucketMax(), o3.bucketMax());
-            assertArrayEquals(o1.histogramCounts(), o3.histogramCounts());
             assertEquals(o1.gaps(), o3.gaps());
         }
         assertEquals(3_000_001 / 11 + 1, Histogram.of(ints, 10, Progress.NONE, null, 2).gaps());
