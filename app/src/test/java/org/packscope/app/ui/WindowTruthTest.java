@@ -114,6 +114,37 @@ class WindowTruthTest {
         assertEquals("No problems found (deep check: every value decoded)", d.infoText());
     }
 
+    /**
+     * A deep check of an array carries down: opening its damaged chunk afterwards lists the
+     * chunk's errors at once, as found by that check, instead of "values not decoded yet".
+     */
+    @Test
+    void aDeepCheckOfAnArrayShowsInItsDamagedChunk(FxRobot robot) throws Exception {
+        Path store = Path.of("../codec/src/test/resources/fixtures/zarr/damaged/v2_truncated_blosc.zarr");
+        openAndWait(robot, store);
+        var rootItem = window.browser().getRoot().getChildren().get(0);
+        robot.interact(() -> window.browser().revealPath(rootItem, java.util.List.of("bad"), item -> { }));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals("bad"));
+        DiagnosticsView d = window.detail().diagnostics();
+        waitIdle();
+        robot.interact(d::checkDeeply);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> d.infoText().endsWith("(deep check)"));
+        assertTrue(d.table().getItems().stream().anyMatch(l -> l.diagnostic().rule().equals("cbytes_beyond_data")), d.infoText());
+
+        Node[] chunk = new Node[1];
+        robot.interact(() -> window.browser().revealPath(rootItem, java.util.List.of("bad", "1"), item -> chunk[0] = (Node) item.getValue()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals("1"));
+        // no new check runs: the list is there as the chunk is shown
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(d.infoText().endsWith("(deep check)"), d.infoText());
+        var listed = d.table().getItems().stream().map(l -> l.node().path() + "|" + l.diagnostic().rule()).toList();
+        assertTrue(listed.contains("bad/1|cbytes_beyond_data"), listed.toString());
+        // the same as a deep check of the chunk on its own finds
+        var own = org.packscope.codec.inspect.TreeWalk.diagnostics(chunk[0], true, 1000, org.packscope.codec.inspect.Progress.NONE).stream()
+                .map(l -> l.node().path() + "|" + l.diagnostic().rule()).toList();
+        assertEquals(own, listed);
+    }
+
     @Test
     void undecodableValuesShowAsGreyedGapsWithTheirReason(FxRobot robot) throws Exception {
         openAndWait(robot, Samples.get("pco/multichunk_f32_10x1000-damaged.pco"));
