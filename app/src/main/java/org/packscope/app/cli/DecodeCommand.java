@@ -27,6 +27,8 @@ import picocli.CommandLine.ParentCommand;
 final class DecodeCommand implements Callable<Integer> {
     @ParentCommand Cli cli;
 
+    @picocli.CommandLine.Mixin DtypeOption dtype = new DtypeOption();
+
     @Parameters(index = "0", paramLabel = "PATH")
     String path;
 
@@ -44,6 +46,7 @@ final class DecodeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Node node = Targets.targetOrExplain(cli, path);
         if (node == null) return Cli.EXIT_USAGE;
+        if (!dtype.applyTo(cli, node)) return Cli.EXIT_USAGE;
         String shown = PlainText.escape(path);
         List<String> offered = Export.formatsFor(node);
         if (offered.isEmpty()) {

@@ -25,6 +25,8 @@ final class InspectCommand implements Callable<Integer> {
 
     @ParentCommand Cli cli;
 
+    @picocli.CommandLine.Mixin DtypeOption dtype = new DtypeOption();
+
     @Parameters(index = "0", paramLabel = "PATH", description = "file or folder, optionally PATH::inner/path")
     String path;
 
@@ -56,6 +58,7 @@ final class InspectCommand implements Callable<Integer> {
         depth = Math.min(depth, MAX_DEPTH);
         Node node = Targets.targetOrExplain(cli, path);
         if (node == null) return Cli.EXIT_USAGE;
+        if (!dtype.applyTo(cli, node)) return Cli.EXIT_USAGE;
         if (json) {
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             mapper.getFactory().setCharacterEscapes(new ControlEscapes());

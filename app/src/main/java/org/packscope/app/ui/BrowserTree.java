@@ -42,8 +42,50 @@ final class BrowserTree extends TreeView<Object> {
         getRoot().setExpanded(true);
         setCellFactory(tv -> new NodeCell());
         getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
+            if (restructuring || item == chosen) return;
+            chosen = item;
             if (item != null && item.getValue() instanceof Node n) onSelect.accept(n);
         });
+    }
+
+    /** The item the person (or a reveal) selected: children changing elsewhere must not move it. */
+    private TreeItem<Object> chosen;
+    /** True while children are replaced: the selection model's index shuffling then is not a choice. */
+    private boolean restructuring;
+
+    /**
+     * Runs a change to some item's children and puts the selection back on the item chosen
+     * before: TreeView keeps its selection as a row index, and replacing the children of an
+     * item above the selected row (the "loading…" row by the loaded children, or clearing it
+     * when the node turns out to be a leaf) moved it to a neighbouring node.
+     */
+    private void keepSelection(Runnable change) {
+        TreeItem<Object> before = chosen;
+        restructuring = true;
+        try {
+            change.run();
+        } finally {
+            restructuring = false;
+        }
+        if (before != null && getSelectionModel().getSelectedItem() != before) {
+            if (inTree(before)) {
+                restructuring = true;
+                try {
+                    getSelectionModel().select(before);
+                } finally {
+                    restructuring = false;
+                }
+            } else {
+                chosen = null;
+                getSelectionModel().clearSelection();
+            }
+        }
+    }
+
+    private boolean inTree(TreeItem<Object> item) {
+        TreeItem<Object> p = item;
+        while (p.getParent() != null) p = p.getParent();
+        return p == getRoot();
     }
 
     /**
@@ -228,7 +270,7 @@ final class BrowserTree extends TreeView<Object> {
         void settle() {
             if (!leaf && getValue() instanceof Node n && n.isLoaded() && n.childCount() == 0) {
                 leaf = true;
-                getChildren().clear();
+                keepSelection(() -> getChildren().clear());
             }
         }
 
@@ -236,14 +278,14 @@ final class BrowserTree extends TreeView<Object> {
             if (requested) return;
             requested = true;
             runner.submit("Opening " + getValue(), p -> loadChildren(), items -> {
-                getChildren().setAll(items);
+                keepSelection(() -> getChildren().setAll(items));
                 if (items.isEmpty()) leaf = true;
                 BrowserTree.this.refresh();
                 readSummariesAhead(items);
                 whenLoaded.forEach(Runnable::run);
                 whenLoaded.clear();
             }, ex -> {
-                getChildren().setAll(new TreeItem<>("⚠ " + TaskRunner.describe(ex)));
+                keepSelection(() -> getChildren().setAll(new TreeItem<>("⚠ " + TaskRunner.describe(ex))));
             });
         }
 

@@ -256,7 +256,7 @@ final class DetailPane extends BorderPane {
         interpretBar.setVisible(offered);
         interpretBar.setManaged(offered);
         if (!offered) return;
-        org.packscope.codec.inspect.ValueColumn raw = n.values();
+        org.packscope.codec.inspect.ValueColumn raw = n.facet(org.packscope.codec.inspect.ElementReading.class).stored();
         choosing = true;
         interpretAs().getItems().setAll(Interpretation.choices(raw.type().byteWidth()));
         interpretAs().setValue(null);
@@ -278,7 +278,9 @@ final class DetailPane extends BorderPane {
         choosing = true;
         interpretAs().setValue(how);
         choosing = false;
-        shownValues = how.apply(n.values());
+        // the node itself reads this way from now on: export, decode, trace and statistics read what the table shows
+        n.facet(org.packscope.codec.inspect.ElementReading.class).apply(n, how.type(), how.bigEndian());
+        shownValues = n.values();
         values.show(new ValuesView.Model(List.of("Value"), List.of(shownValues), List.of(n)));
         valuesTab.setText("Values (" + String.format("%,d", shownValues.count()) + ")");
         plotted = null;

@@ -1,6 +1,8 @@
 package org.packscope.app.ui;
 
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -127,26 +129,61 @@ final class DiagnosticsView extends BorderPane {
         return ask.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.OK).isPresent();
     }
 
+    /**
+     * What each deep check found, by the node checked: a node under one was decoded by it, so
+     * opening it (a damaged chunk of a checked array) shows its share at once.
+     */
+    private final Map<Node, List<TreeWalk.Located>> deepFindings = new IdentityHashMap<>();
+
+    /** The findings of the deep check that covered {@code n} (of {@code n} or an ancestor), or null when none did. */
+    private List<TreeWalk.Located> deepCheckCovering(Node n) {
+        for (Node a = n; a != null; a = a.parent()) {
+            List<TreeWalk.Located> found = deepFindings.get(a);
+            if (found != null) return a == n ? found : found.stream().filter(l -> isUnder(l.node(), n)).toList();
+        }
+        return null;
+    }
+
+    private static boolean isUnder(Node node, Node ancestor) {
+        for (Node p = node; p != null; p = p.parent()) if (p == ancestor) return true;
+        return false;
+    }
+
     private void collect(boolean deep) {
         int gen = ++generation;
         Node n = root;
         table.getItems().clear();
         if (n == null) return;
+        List<TreeWalk.Located> known = deep ? null : deepCheckCovering(n);
+        if (known != null) {
+            showFound(n, known, true);
+            return;
+        }
         info.setText("Looking for problems…");
         runner.submit((deep ? "Checking deeply " : "Collecting problems in ") + n.name(),
                 p -> TreeWalk.diagnostics(n, deep, MAX_NODES, p),
                 list -> {
                     if (gen != generation) return;
-                    List<TreeWalk.Located> shown = list.stream().filter(l -> l.diagnostic().severity() != Severity.INFO || deep).toList();
-                    table.setItems(FXCollections.observableArrayList(shown));
-                    long errors = shown.stream().filter(l -> l.diagnostic().severity() == Severity.ERROR).count();
-                    long warnings = shown.size() - errors;
-                    ((Label) table.getPlaceholder()).setText(deep ? "No problems found: every value decoded" : STRUCTURE_ONLY);
-                    info.setText(shown.isEmpty() ? (deep ? "No problems found (deep check: every value decoded)" : STRUCTURE_ONLY)
-                            : errors + (errors == 1 ? " error, " : " errors, ") + warnings + (warnings == 1 ? " warning" : " warnings")
-                            + (deep ? " (deep check)" : " in the structure; values not decoded yet — Check deeply"));
+                    if (deep) {
+                        // a new check of n replaces what earlier checks of n or of nodes under it found
+                        deepFindings.keySet().removeIf(k -> isUnder(k, n));
+                        deepFindings.put(n, list);
+                    }
+                    showFound(n, list, deep);
                     if (deep) onDeepCheck.accept(n, list);
                 });
+    }
+
+    /** Lists what was found; {@code deep}: by a deep check (this one, or one of an ancestor that covered n). */
+    private void showFound(Node n, List<TreeWalk.Located> list, boolean deep) {
+        List<TreeWalk.Located> shown = list.stream().filter(l -> l.diagnostic().severity() != Severity.INFO || deep).toList();
+        table.setItems(FXCollections.observableArrayList(shown));
+        long errors = shown.stream().filter(l -> l.diagnostic().severity() == Severity.ERROR).count();
+        long warnings = shown.size() - errors;
+        ((Label) table.getPlaceholder()).setText(deep ? "No problems found: every value decoded" : STRUCTURE_ONLY);
+        info.setText(shown.isEmpty() ? (deep ? "No problems found (deep check: every value decoded)" : STRUCTURE_ONLY)
+                : errors + (errors == 1 ? " error, " : " errors, ") + warnings + (warnings == 1 ? " warning" : " warnings")
+                + (deep ? " (deep check)" : " in the structure; values not decoded yet — Check deeply"));
     }
 
     int count() { return table.getItems().size(); }

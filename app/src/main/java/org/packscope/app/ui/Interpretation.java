@@ -10,7 +10,8 @@ import org.packscope.codec.inspect.ValueType;
 /**
  * How to read a standalone Blosc chunk's elements: its header knows only their size, so
  * a person picks ints, uints or floats of that size and the byte order. The default is
- * guessed from the first values; the choice is remembered per file.
+ * guessed from the first values; the choice is remembered per file, and given to the node
+ * (its {@link org.packscope.codec.inspect.ElementReading}), so every view reads it.
  */
 record Interpretation(ValueType type, boolean bigEndian) {
     /** Values looked at to guess a default. */
@@ -27,7 +28,8 @@ record Interpretation(ValueType type, boolean bigEndian) {
 
     /** True for a standalone Blosc chunk: a chunk that no bcolz carray gives a dtype. */
     static boolean offeredFor(Node n) {
-        if (n == null || !"blosc-chunk".equals(n.kind()) || n.values() == null || !n.values().type().numeric()) return false;
+        if (n == null || !"blosc-chunk".equals(n.kind()) || n.values() == null || !n.values().type().numeric()
+                || n.facet(org.packscope.codec.inspect.ElementReading.class) == null) return false;
         return n.parent() == null || !n.parent().kind().startsWith("bcolz");
     }
 
@@ -70,34 +72,5 @@ record Interpretation(ValueType type, boolean bigEndian) {
             if (Long.compareUnsigned(b, 1L << 24) < 0) smallInts++;
         }
         return floaty == n && smallInts < n ? new Interpretation(f, false) : uint;
-    }
-
-    /** The raw column read this way. */
-    ValueColumn apply(ValueColumn raw) {
-        return new ValueColumn() {
-            private final int w = type.byteWidth();
-
-            @Override public String name() { return raw.name(); }
-            @Override public ValueType type() { return type; }
-            @Override public long count() { return raw.count(); }
-
-            @Override
-            public void read(long start, long[] dst, int off, int len) {
-                byte[] bytes = new byte[len * w];
-                raw.readRaw(start, len, bytes, 0);
-                for (int i = 0, p = 0; i < len; i++, p += w) {
-                    long v = 0;
-                    for (int k = 0; k < w; k++) {
-                        int b = bytes[p + (bigEndian ? k : w - 1 - k)] & 0xff;
-                        v = v << 8 | b;
-                    }
-                    dst[off + i] = type.normalize(v);
-                }
-            }
-
-            @Override public boolean mayHaveGaps() { return raw.mayHaveGaps(); }
-            @Override public void gaps(long start, byte[] dst, int off, int len) { raw.gaps(start, dst, off, len); }
-            @Override public String gapReason(long index) { return raw.gapReason(index); }
-        };
     }
 }

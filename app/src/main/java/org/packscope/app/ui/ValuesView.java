@@ -420,6 +420,9 @@ final class ValuesView extends BorderPane {
 
     String infoText() { return info.getText(); }
 
+    /** The text a cell of column {@code column} shows for value {@code index} ("…" until its page is read); for tests. */
+    String cellText(int column, long index) { return valueAt(column, index); }
+
     double dividerPosition() { return split.getDividerPositions()[0]; }
 
     void setDividerPosition(double at) { split.setDividerPositions(at); }

@@ -114,6 +114,37 @@ class WindowTruthTest {
         assertEquals("No problems found (deep check: every value decoded)", d.infoText());
     }
 
+    /**
+     * A deep check of an array carries down: opening its damaged chunk afterwards lists the
+     * chunk's errors at once, as found by that check, instead of "values not decoded yet".
+     */
+    @Test
+    void aDeepCheckOfAnArrayShowsInItsDamagedChunk(FxRobot robot) throws Exception {
+        Path store = Path.of("../codec/src/test/resources/fixtures/zarr/damaged/v2_truncated_blosc.zarr");
+        openAndWait(robot, store);
+        var rootItem = window.browser().getRoot().getChildren().get(0);
+        robot.interact(() -> window.browser().revealPath(rootItem, java.util.List.of("bad"), item -> { }));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals("bad"));
+        DiagnosticsView d = window.detail().diagnostics();
+        waitIdle();
+        robot.interact(d::checkDeeply);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> d.infoText().endsWith("(deep check)"));
+        assertTrue(d.table().getItems().stream().anyMatch(l -> l.diagnostic().rule().equals("cbytes_beyond_data")), d.infoText());
+
+        Node[] chunk = new Node[1];
+        robot.interact(() -> window.browser().revealPath(rootItem, java.util.List.of("bad", "1"), item -> chunk[0] = (Node) item.getValue()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals("1"));
+        // no new check runs: the list is there as the chunk is shown
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(d.infoText().endsWith("(deep check)"), d.infoText());
+        var listed = d.table().getItems().stream().map(l -> l.node().path() + "|" + l.diagnostic().rule()).toList();
+        assertTrue(listed.contains("bad/1|cbytes_beyond_data"), listed.toString());
+        // the same as a deep check of the chunk on its own finds
+        var own = org.packscope.codec.inspect.TreeWalk.diagnostics(chunk[0], true, 1000, org.packscope.codec.inspect.Progress.NONE).stream()
+                .map(l -> l.node().path() + "|" + l.diagnostic().rule()).toList();
+        assertEquals(own, listed);
+    }
+
     @Test
     void undecodableValuesShowAsGreyedGapsWithTheirReason(FxRobot robot) throws Exception {
         openAndWait(robot, Samples.get("pco/multichunk_f32_10x1000-damaged.pco"));
@@ -340,6 +371,57 @@ class WindowTruthTest {
         // a chunk of a bcolz carray has its dtype and no such choice
         openAndWait(robot, Samples.get("bcolz/carray_2d_float64_N3_lz4_c5_shuffle"));
         assertFalse(combo.getParent().isVisible(), "no 'read elements as' for a carray's values");
+    }
+
+    /**
+     * The reading chosen for a standalone chunk is the one every output uses: the table, the
+     * trace's last step, and an export to .npy, in both byte orders; all compared with
+     * C-Blosc's reference decompression read by ByteBuffer as doubles.
+     */
+    @Test
+    void aChunkReadAsF64ShowsTracesAndExportsF64(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path fixtures = Path.of("../codec/src/test/resources/fixtures/blosc");
+        Path chunk = Files.copy(fixtures.resolve("snappy_shuf_ts8_24000b_smooth_c5.blosc"), dir.resolve("smooth.blosc"));
+        byte[] reference = Files.readAllBytes(fixtures.resolve("snappy_shuf_ts8_24000b_smooth_c5.expected.bin"));
+        openAndWait(robot, chunk);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().offersInterpretation());
+        var combo = window.detail().interpretAs();
+        for (boolean big : new boolean[] {false, true}) {
+            java.nio.ByteBuffer want = java.nio.ByteBuffer.wrap(reference).order(big ? java.nio.ByteOrder.BIG_ENDIAN : java.nio.ByteOrder.LITTLE_ENDIAN);
+            Interpretation f64 = combo.getItems().stream().filter(i -> i.key().equals(big ? "f64>" : "f64<")).findFirst().orElseThrow();
+            robot.interact(() -> combo.setValue(f64));
+            robot.interact(() -> window.detail().tabs().getSelectionModel().select(1));
+            ValuesView values = window.detail().values();
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.infoText().equals("3,000 values of type f64"));
+            long row = 7;
+            robot.interact(() -> values.selectIndex(row));
+            String[] cell = {"…"};
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> {
+                robot.interact(() -> cell[0] = values.cellText(0, row));
+                return !cell[0].equals("…");
+            });
+            String shown = cell[0];
+            assertEquals(Double.doubleToLongBits(want.getDouble((int) row * 8)), Double.doubleToLongBits(Double.parseDouble(shown.replace(",", ""))),
+                    "the table shows element 7 read as " + f64.label());
+            robot.clickOn("#trace-button");
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.tracePane().trace() != null && values.tracePane().trace().index() == row
+                    && values.tracePane().trace().value().equals(shown));
+            var steps = values.tracePane().trace().steps();
+            var last = steps.get(steps.size() - 1);
+            assertEquals(shown, last.value(), "the trace ends on the value the table shows");
+            assertTrue(last.explanation().contains((big ? "big" : "little") + "-endian as f64"), last.explanation());
+
+            Path out = dir.resolve("smooth-" + big + ".npy");
+            robot.interact(() -> window.exportTo(window.detail().node(), "npy", out));
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> Files.exists(out) && Files.size(out) > 24_000);
+            byte[] npy = Files.readAllBytes(out);
+            int headerLen = (npy[8] & 0xff) | (npy[9] & 0xff) << 8;
+            assertTrue(new String(npy, 10, headerLen, java.nio.charset.StandardCharsets.ISO_8859_1).startsWith("{'descr': '<f8'"));
+            java.nio.ByteBuffer got = java.nio.ByteBuffer.wrap(npy, 10 + headerLen, 24_000).slice().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i < 3000; i++) {
+                assertEquals(Double.doubleToLongBits(want.getDouble(i * 8)), Double.doubleToLongBits(got.getDouble(i * 8)), "exported value " + i);
+            }
+        }
     }
 
     @Test

@@ -12,6 +12,7 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
+import org.packscope.codec.inspect.ElementReading;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.FileNames;
@@ -61,6 +62,11 @@ public final class ChunkNodes {
         StoreColumn col = ChunkStore.column(valuesName, c);
         n.facet(ValueColumn.class, col);
         n.facet(ValueTracer.class, ChunkTrace.forChunk(c, col, n.name()));
+        String label = n.name();
+        n.facet(ElementReading.class, new ElementReading(col, (t, big) -> {
+            StoreColumn typed = col.as(t, big);
+            return typed == null ? null : new ElementReading.Read(typed, ChunkTrace.forChunk(c, typed, label, big));
+        }));
         n.facet(FieldExplainer.class, BloscDocs.DOCS);
         n.facet(Verifier.class, (sink, progress) -> c.verify(sink, Codecs.local()));
         n.facet(BulkDecoder.class, (progress, threads) -> bulk(c, progress, threads) / Math.max(1, col.type().byteWidth()));
@@ -77,6 +83,8 @@ public final class ChunkNodes {
         if (typed == null) return;
         n.facet(ValueColumn.class, typed);
         n.facet(ValueTracer.class, ChunkTrace.forChunk(c, typed, label));
+        // the type is known now: no other reading is offered
+        n.facet(ElementReading.class, new ElementReading(typed, (other, big) -> null));
     }
 
     /**

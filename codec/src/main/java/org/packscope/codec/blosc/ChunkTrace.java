@@ -293,6 +293,11 @@ public final class ChunkTrace {
 
     /** The tracer of a chunk's value column: element index × width gives the chunk bytes to follow. */
     public static ValueTracer forChunk(BloscChunk c, ValueColumn col, String label) {
+        return forChunk(c, col, label, false);
+    }
+
+    /** {@link #forChunk(BloscChunk, ValueColumn, String)} for values read in the given byte order. */
+    public static ValueTracer forChunk(BloscChunk c, ValueColumn col, String label, boolean bigEndian) {
         return (index, progress) -> {
             ValueType type = col.type();
             int w = type.byteWidth();
@@ -304,29 +309,50 @@ public final class ChunkTrace {
                     null, null));
             Result r = trace(c, label, pos, w);
             steps.addAll(r.steps());
-            steps.add(valueStep(type, r.bytes()));
-            return new Trace(index, format(type, r.bytes()), steps);
+            steps.add(valueStep(type, r.bytes(), bigEndian));
+            return new Trace(index, format(type, r.bytes(), bigEndian), steps);
         };
     }
 
     // ---------------------------------------------------------------- value text
 
     /** The value's bytes as the column shows them: numbers little-endian, strings as numpy does. */
-    public static String format(ValueType type, byte[] b) {
-        if (type.numeric()) {
-            long v = 0;
-            for (int k = type.byteWidth() - 1; k >= 0; k--) v = v << 8 | (b[k] & 0xff);
-            return type.format(type.normalize(v));
-        }
+    public static String format(ValueType type, byte[] b) { return format(type, b, false); }
+
+    /** The value's bytes as the column shows them, numbers in the given byte order. */
+    public static String format(ValueType type, byte[] b, boolean bigEndian) {
+        if (type.numeric()) return type.format(type.normalize(number(type, b, bigEndian)));
         return type.formatBytes(b, 0);
     }
 
+    private static long number(ValueType type, byte[] b, boolean bigEndian) {
+        long v = 0;
+        int w = type.byteWidth();
+        if (bigEndian) for (int k = 0; k < w; k++) v = v << 8 | (b[k] & 0xff);
+        else for (int k = w - 1; k >= 0; k--) v = v << 8 | (b[k] & 0xff);
+        return v;
+    }
+
     /** The closing steps shared by chunk and carray traces: the bytes read as the column's type. */
-    public static Trace.Step valueStep(ValueType type, byte[] b) {
-        String how = type.numeric()
-                ? "the " + b.length + " bytes " + hex(b, 0, b.length) + " read little-endian as " + type.label()
-                : type.kind() == ValueType.Kind.UNICODE ? "UTF-32LE code points, trailing NULs dropped" : "bytes, trailing NULs dropped";
-        return new Trace.Step("value", format(type, b), how, null, null);
+    public static Trace.Step valueStep(ValueType type, byte[] b) { return valueStep(type, b, false); }
+
+    /**
+     * The closing step: the element's bytes becoming the value the table shows, read as the
+     * column's type in its byte order (a float says its bit pattern too, so the step shows
+     * where the number comes from).
+     */
+    public static Trace.Step valueStep(ValueType type, byte[] b, boolean bigEndian) {
+        String how;
+        if (type.numeric()) {
+            how = "the " + b.length + " bytes " + hex(b, 0, b.length) + " read " + (b.length == 1 ? "" : bigEndian ? "big-endian " : "little-endian ")
+                    + "as " + type.label();
+            if (type.kind() == ValueType.Kind.FLOAT) {
+                how += String.format(Locale.ROOT, " (bits 0x%0" + (2 * b.length) + "x)", number(type, b, bigEndian));
+            }
+        } else {
+            how = type.kind() == ValueType.Kind.UNICODE ? "UTF-32LE code points, trailing NULs dropped" : "bytes, trailing NULs dropped";
+        }
+        return new Trace.Step("value", format(type, b, bigEndian), how, null, null);
     }
 
     public static String hex(byte[] b, int off, int len) {

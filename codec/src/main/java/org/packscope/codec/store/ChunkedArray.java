@@ -1,6 +1,7 @@
 package org.packscope.codec.store;
 
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -13,7 +14,8 @@ import org.packscope.codec.read.ReadProblem;
  * The bytes of an N-dimensional chunked array in C order, decoded chunk by chunk on
  * demand: Zarr arrays, and any container with a regular chunk grid. A chunk that is
  * missing reads as the fill value; one that cannot be decoded reads as the fill value
- * and is reported by {@link #failure}. A few decoded chunks are cached (by bytes), so
+ * and is reported by {@link #failure}, and so are the elements of a chunk decoded in part
+ * (a damaged Blosc block): only they, the rest of the chunk reads as decoded. A few decoded chunks are cached (by bytes), so
  * paging through a slice decodes each chunk it crosses once.
  */
 public final class ChunkedArray implements ByteStore {
@@ -29,7 +31,22 @@ public final class ChunkedArray implements ByteStore {
 
         /** Whether the chunk is stored, without decoding it (for listings and progress). */
         boolean exists(long[] coords);
+
+        /**
+         * The chunk decoded as far as it can be: sources that can lose part of a chunk (a
+         * Blosc block) say which elements; the default decodes it whole or not at all.
+         */
+        default Decoded decodePartly(long[] coords) {
+            byte[] b = decode(coords);
+            return b == null ? null : new Decoded(b, null, null);
+        }
     }
+
+    /**
+     * A decoded chunk: its bytes (full chunk shape, C order) and the elements, by index in
+     * the chunk, that could not be decoded ({@code lost}, null when none) and {@code why}.
+     */
+    public record Decoded(byte[] bytes, BitSet lost, String why) { }
 
     private final ChunkGrid grid;
     private final int itemSize;
@@ -37,6 +54,8 @@ public final class ChunkedArray implements ByteStore {
     private final Chunks chunks;
     private final UnitCache cache;
     private final Map<Long, String> failures = new ConcurrentHashMap<>();
+    /** Chunks decoded in part, by chunk index: which of their elements are lost. Kept beside the cache (a bit per element). */
+    private final Map<Long, Decoded> partial = new ConcurrentHashMap<>();
     /** Cache markers: a chunk that is not stored, and one that cannot be decoded. */
     private static final byte[] MISSING = new byte[0];
     private static final byte[] FAILED = new byte[0];
@@ -73,12 +92,17 @@ public final class ChunkedArray implements ByteStore {
         long[] c = grid.chunkCoords(k);
         long expected = grid.chunkElements() * itemSize;
         try {
-            b = chunks.decode(c);
+            Decoded d = chunks.decodePartly(c);
+            b = d == null ? null : d.bytes();
             if (b == null) {
                 b = MISSING;
             } else if (b.length != expected) {
                 failures.put(k, "chunk " + ChunkGrid.key(c, ".") + " decodes to " + b.length + " bytes, " + expected + " expected");
                 b = FAILED;
+            } else if (d.lost() != null && !d.lost().isEmpty()) {
+                partial.put(k, new Decoded(null, d.lost(), "chunk " + ChunkGrid.key(c, ".") + ": " + d.why()));
+            } else {
+                partial.remove(k);
             }
         } catch (ReadProblem e) {
             failures.put(k, "chunk " + ChunkGrid.key(c, ".") + ": " + e.getMessage());
@@ -140,18 +164,40 @@ public final class ChunkedArray implements ByteStore {
     @Override
     public String failure(long pos) {
         if (pos < 0 || pos >= size()) return null;
-        long k = grid.chunkIndex(chunkOf(pos / itemSize));
-        return chunk(k) == null ? failures.get(k) : null;
+        long element = pos / itemSize;
+        long k = grid.chunkIndex(chunkOf(element));
+        if (chunk(k) == null) return failures.get(k);
+        Decoded p = partial.get(k);
+        return p != null && p.lost().get((int) inChunk(element)) ? p.why() : null;
     }
 
     @Override
     public long unitEnd(long pos) {
-        // the end of the run along the last dimension inside the element's chunk
+        // the end of the run along the last dimension inside the element's chunk,
+        // cut where a partly decoded chunk's lost elements start or end
         long element = pos / itemSize;
         long[] e = grid.elementCoords(element);
         int last = grid.rank() - 1;
         long runEnd = Math.min((e[last] / grid.chunkExtent(last) + 1) * grid.chunkExtent(last), grid.extent(last));
-        return (element + (runEnd - e[last])) * itemSize;
+        long end = element + (runEnd - e[last]);
+        long k = grid.chunkIndex(chunkOf(element));
+        if (chunk(k) != null) {
+            Decoded p = partial.get(k);
+            if (p != null) {
+                int at = (int) inChunk(element);
+                int change = p.lost().get(at) ? p.lost().nextClearBit(at) : p.lost().nextSetBit(at);
+                if (change >= 0) end = Math.min(end, element + (change - at));
+            }
+        }
+        return end * itemSize;
+    }
+
+    /** The element's index inside its chunk (chunk C order). */
+    private long inChunk(long element) {
+        long[] e = grid.elementCoords(element);
+        long at = 0;
+        for (int d = 0; d < e.length; d++) at = at * grid.chunkExtent(d) + e[d] % grid.chunkExtent(d);
+        return at;
     }
 
     private long[] chunkOf(long element) {
@@ -206,7 +252,9 @@ public final class ChunkedArray implements ByteStore {
             for (long ck = col0 / cc; ck * cc < col0 + cols; ck++) {
                 if (colDim >= 0) c[colDim] = ck;
                 long k1 = Math.max(col0, ck * cc), k2 = Math.min(col0 + cols, (ck + 1) * cc);
-                byte[] b = chunk(grid.chunkIndex(c));
+                long k = grid.chunkIndex(c);
+                byte[] b = chunk(k);
+                Decoded p = b == null || failed == null ? null : partial.get(k);
                 for (long r = r1; r < r2; r++) {
                     int out = (int) (((r - row0) * cols + (k1 - col0)) * w);
                     long in = base + (r - cr * rc) * rowStride + (k1 - ck * cc) * colStride;
@@ -216,8 +264,12 @@ public final class ChunkedArray implements ByteStore {
                         if (b == null && failed != null) java.util.Arrays.fill(failed, out / w, out / w + n, true);
                     } else if (colStride == 1) {
                         System.arraycopy(b, (int) (in * w), dst, out, n * w);
+                        if (p != null) for (int i = 0; i < n; i++) if (p.lost().get((int) in + i)) failed[out / w + i] = true;
                     } else {
-                        for (int i = 0; i < n; i++, in += colStride, out += w) System.arraycopy(b, (int) (in * w), dst, out, w);
+                        for (int i = 0; i < n; i++, in += colStride, out += w) {
+                            System.arraycopy(b, (int) (in * w), dst, out, w);
+                            if (p != null && p.lost().get((int) in)) failed[out / w] = true;
+                        }
                     }
                 }
             }

@@ -5,31 +5,43 @@ import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.store.ByteStore;
 
 /**
- * Fixed-width little-endian values laid end to end in a {@link ByteStore}: a Blosc
- * chunk's elements, a bcolz carray flattened in C order. Reading values decodes only
- * the units that hold them.
+ * Fixed-width values laid end to end in a {@link ByteStore}, little-endian unless a person
+ * chose otherwise: a Blosc chunk's elements, a bcolz carray flattened in C order. Reading
+ * values decodes only the units that hold them.
  */
 public final class StoreColumn implements ValueColumn {
     private final String name;
     private final ValueType type;
     private final long count;
     private final ByteStore store;
+    private final boolean bigEndian;
 
     public StoreColumn(String name, ValueType type, long count, ByteStore store) {
+        this(name, type, count, store, false);
+    }
+
+    private StoreColumn(String name, ValueType type, long count, ByteStore store, boolean bigEndian) {
         this.name = name;
         this.type = type;
         this.count = count;
         this.store = store;
+        this.bigEndian = bigEndian;
     }
 
     public ByteStore store() { return store; }
 
     /** The same bytes read as {@code t} (a bcolz dtype, a person's choice); null when they are not a whole number of such values. */
-    public StoreColumn as(ValueType t) {
+    public StoreColumn as(ValueType t) { return as(t, false); }
+
+    /** The same bytes read as {@code t} in the given byte order; null when they are not a whole number of such values. */
+    public StoreColumn as(ValueType t, boolean bigEndianValues) {
         int w = t.byteWidth();
         if (w <= 0 || store.size() % w != 0) return null;
-        return new StoreColumn(name, t, store.size() / w, store);
+        return new StoreColumn(name, t, store.size() / w, store, bigEndianValues && w > 1);
     }
+
+    /** True when the values are read big-endian (a person's choice for a standalone chunk). */
+    public boolean bigEndian() { return bigEndian; }
 
     @Override public String name() { return name; }
     @Override public ValueType type() { return type; }
@@ -48,7 +60,8 @@ public final class StoreColumn implements ValueColumn {
         store.read(start * w, buf, 0, buf.length);
         for (int i = 0, p = 0; i < len; i++, p += w) {
             long v = 0;
-            for (int k = w - 1; k >= 0; k--) v = v << 8 | (buf[p + k] & 0xff);
+            if (bigEndian) for (int k = 0; k < w; k++) v = v << 8 | (buf[p + k] & 0xff);
+            else for (int k = w - 1; k >= 0; k--) v = v << 8 | (buf[p + k] & 0xff);
             dst[off + i] = type.normalize(v);
         }
     }
@@ -91,5 +104,15 @@ public final class StoreColumn implements ValueColumn {
         check(start, len);
         int w = type.byteWidth();
         store.read(start * w, dst, off, len * w);
+        if (bigEndian) {
+            // the contract is little-endian bytes: a big-endian reading hands them over swapped
+            for (int p = off, end = off + len * w; p < end; p += w) {
+                for (int i = 0, j = w - 1; i < j; i++, j--) {
+                    byte t = dst[p + i];
+                    dst[p + i] = dst[p + j];
+                    dst[p + j] = t;
+                }
+            }
+        }
     }
 }

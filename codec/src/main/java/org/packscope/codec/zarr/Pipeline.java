@@ -2,6 +2,7 @@ package org.packscope.codec.zarr;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.zip.CRC32C;
@@ -18,6 +19,7 @@ import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.pco.NumberType;
 import org.packscope.codec.pco.PcoFile;
 import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.store.ChunkedArray;
 
 /**
  * How one chunk's stored bytes become its elements: Zarr v3's codec chain (array → array
@@ -27,8 +29,9 @@ import org.packscope.codec.read.ReadProblem;
  * backwards and ends with the chunk's full shape in C order, little-endian.
  *
  * <p>Problems that stop a chunk throw a {@link ReadProblem}; problems that do not (a
- * crc32c mismatch, a damaged inner chunk of a shard, read as the fill value) go to the
- * {@code notes} sink. Spans count in the stored file when the stage's input is the stored
+ * crc32c mismatch, a damaged inner chunk of a shard) go to the {@code notes} sink, and
+ * {@link #decodePartly} says which elements a damaged Blosc block, Pco chunk or inner
+ * chunk leaves undecoded. Spans count in the stored file when the stage's input is the stored
  * bytes ({@code base} ≥ 0), and are left out when it is an intermediate buffer.
  */
 final class Pipeline {
@@ -144,6 +147,46 @@ final class Pipeline {
 
     /** The chunk's elements in C order, little-endian; {@code base}: where {@code stored} starts in its file (-1 unknown). */
     byte[] decode(byte[] stored, long base, Consumer<Diagnostic> notes) {
+        Lost lost = new Lost();
+        byte[] b = decode(stored, base, notes, lost);
+        if (lost.unreported != null) throw new ReadProblem(lost.unreported);
+        return b;
+    }
+
+    /**
+     * The chunk decoded as far as it can be: a Blosc block, a Pco chunk or a shard's inner
+     * chunk that fails leaves only its own elements undecoded (marked in
+     * {@link ChunkedArray.Decoded#lost}); what stops the whole chunk still throws.
+     */
+    ChunkedArray.Decoded decodePartly(byte[] stored, long base, Consumer<Diagnostic> notes) {
+        Lost lost = new Lost();
+        byte[] b = decode(stored, base, notes, lost);
+        if (lost.elements == null) return new ChunkedArray.Decoded(b, null, null);
+        if (lost.unreported != null) notes.accept(lost.unreported);
+        Diagnostic why = lost.unreported != null ? lost.unreported : lost.first;
+        return new ChunkedArray.Decoded(b, lost.elements, why == null ? "part of the chunk could not be decoded" : why.message());
+    }
+
+    /**
+     * The elements (chunk C order) a stage could not decode, carried through the stages after
+     * it. {@code unreported}: the first such problem not yet given to the notes (Blosc, Pco);
+     * a shard's inner chunks are noted as they fail, the first of them kept in {@code first}.
+     */
+    private static final class Lost {
+        BitSet bytes;
+        BitSet elements;
+        Diagnostic unreported;
+        Diagnostic first;
+
+        void element(long from, long to, Diagnostic why, boolean noted) {
+            if (elements == null) elements = new BitSet();
+            elements.set((int) from, (int) to);
+            if (first == null) first = why;
+            if (!noted && unreported == null) unreported = why;
+        }
+    }
+
+    private byte[] decode(byte[] stored, long base, Consumer<Diagnostic> notes, Lost lost) {
         long need = Math.max(decodedBytes(), arrayBytes instanceof Pcodec ? elements * 8 : 0);
         if (need > limit() || elements > Integer.MAX_VALUE - 16) {
             // checked before anything is allocated: metadata can claim any chunk shape
@@ -154,17 +197,49 @@ final class Pipeline {
         long at = base;
         for (int i = bytesCodecs.size() - 1; i >= 0; i--) {
             BytesCodec c = bytesCodecs.get(i);
-            b = decodeBytes(c, b, at, sizes[i], notes);
+            // a stage after a partly decoded Blosc mixes byte positions: the damage spreads over the chunk
+            if (lost.bytes != null) throw new ReadProblem(lost.unreported);
+            b = c instanceof Blosc ? blosc(b, at, sizes[i], lost) : decodeBytes(c, b, at, sizes[i], notes);
             if (!(c instanceof Crc32c)) at = -1;
         }
         int k = arrayCodecs.size();
-        b = decodeArrayBytes(b, at, notes);
+        if (lost.bytes != null && !(arrayBytes instanceof Bytes)) throw new ReadProblem(lost.unreported);
+        b = decodeArrayBytes(b, at, notes, lost);
+        if (lost.bytes != null) {
+            // an element is lost when any of its bytes is
+            int w = encodedType().itemSize();
+            for (int from = lost.bytes.nextSetBit(0); from >= 0; from = lost.bytes.nextSetBit(from)) {
+                int to = lost.bytes.nextClearBit(from);
+                lost.element(from / w, (to + w - 1) / w, lost.unreported, false);
+                from = to;
+            }
+            lost.bytes = null;
+        }
         for (int i = k - 1; i >= 0; i--) {
             ArrayCodec c = arrayCodecs.get(i);
-            if (c instanceof Transpose t) b = untranspose(b, shapes[i + 1], t.order(), types[i].itemSize());
-            else if (c instanceof Delta d) b = undelta(b, d);
+            if (c instanceof Transpose t) {
+                b = untranspose(b, shapes[i + 1], t.order(), types[i].itemSize());
+                if (lost.elements != null) lost.elements = fromMask(untranspose(mask(lost.elements), shapes[i + 1], t.order(), 1));
+            } else if (c instanceof Delta d) {
+                b = undelta(b, d);
+                // every element after a lost one sums it in
+                if (lost.elements != null) lost.elements.set(lost.elements.nextSetBit(0), (int) elements);
+            }
         }
         return b;
+    }
+
+    /** A byte per element, 1 where lost, for the shape-moving helpers (which take items of any width). */
+    private byte[] mask(BitSet set) {
+        byte[] m = new byte[(int) elements];
+        for (int i = set.nextSetBit(0); i >= 0 && i < m.length; i = set.nextSetBit(i + 1)) m[i] = 1;
+        return m;
+    }
+
+    private static BitSet fromMask(byte[] m) {
+        BitSet out = new BitSet(m.length);
+        for (int i = 0; i < m.length; i++) if (m[i] != 0) out.set(i);
+        return out;
     }
 
     /** The most bytes one decoded chunk may take: a quarter of the heap, and what a Java array holds. */
@@ -189,7 +264,6 @@ final class Pipeline {
             return Arrays.copyOf(in, n);
         }
         if (c instanceof Shuffle s) return unshuffle(in, s.elementSize());
-        if (c instanceof Blosc) return blosc(in, at, expected);
         Compress z = (Compress) c;
         int off = 0;
         long want = expected;
@@ -216,8 +290,12 @@ final class Pipeline {
         return got == out.length ? out : Arrays.copyOf(out, got);
     }
 
-    /** A Blosc chunk decoded through Blosc's own reader (its header typesize drives the unshuffle). */
-    private static byte[] blosc(byte[] in, long at, long expected) {
+    /**
+     * A Blosc chunk decoded through Blosc's own reader (its header typesize drives the
+     * unshuffle), block by block: a block that fails reads as zeros and its bytes go to
+     * {@code lost}, so the blocks around it still count.
+     */
+    private static byte[] blosc(byte[] in, long at, long expected, Lost lost) {
         BloscChunk c = BloscChunk.read(ByteSource.of(in, "chunk"), 0, in.length);
         for (Diagnostic d : c.problems()) if (d.severity() == Severity.ERROR) throw new ReadProblem(shift(d, at));
         if (c.header() == null) throw ReadProblem.at(ZarrRules.CHUNK_UNDECODABLE, at(at, 0, 0), "no Blosc header");
@@ -225,15 +303,27 @@ final class Pipeline {
             throw ReadProblem.at(ZarrRules.CHUNK_SIZE, at(at, 4, 4), "the Blosc header says nbytes " + c.header().nbytes()
                     + ", the chunk needs " + expected + " bytes");
         }
-        try {
-            return c.decodeAll(Codecs.local());
-        } catch (Exception e) {
-            // Blosc reports a failing block through its verifier with the block's diagnostic
-            List<Diagnostic> found = new ArrayList<>();
-            c.verify(found::add, Codecs.local());
-            if (!found.isEmpty()) throw new ReadProblem(shift(found.get(0), at));
-            throw ReadProblem.at(ZarrRules.CHUNK_UNDECODABLE, at(at, 0, 0), "Blosc: " + e.getMessage());
+        if (c.nbytes() > limit()) throw ReadProblem.at(ZarrRules.CHUNK_TOO_LARGE, at(at, 4, 4), "the Blosc header says nbytes " + c.nbytes());
+        byte[] out = new byte[(int) c.nbytes()];
+        Codecs ctx = Codecs.local();
+        for (long u = 0, n = c.units(); u < n; u++) {
+            int from = (int) c.unitStart(u), len = c.unitLength(u);
+            try {
+                if (!c.unitLocatable(u)) {
+                    // checked before decoding into the block: its streams may claim any size
+                    Diagnostic where = c.header().memcpyed() ? null : c.layout((int) u).problem();
+                    throw where != null ? new ReadProblem(where)
+                            : ReadProblem.at(ZarrRules.CHUNK_UNDECODABLE, null, "Blosc block " + u + " cannot be located");
+                }
+                c.decodeUnit(u, out, from, ctx);
+            } catch (ReadProblem e) {
+                Arrays.fill(out, from, from + len, (byte) 0);
+                if (lost.bytes == null) lost.bytes = new BitSet();
+                lost.bytes.set(from, from + len);
+                if (lost.unreported == null) lost.unreported = shift(e.diagnostic(), at);
+            }
         }
+        return out;
     }
 
     /** A diagnostic from a reader of an in-memory copy, moved to where the copy starts in its file. */
@@ -243,7 +333,7 @@ final class Pipeline {
         return new Diagnostic(d.severity(), moved, d.rule(), d.message());
     }
 
-    private byte[] decodeArrayBytes(byte[] in, long at, Consumer<Diagnostic> notes) {
+    private byte[] decodeArrayBytes(byte[] in, long at, Consumer<Diagnostic> notes, Lost lost) {
         DataType t = encodedType();
         int[] shape = shapes[shapes.length - 1];
         long want = elements * t.itemSize();
@@ -255,11 +345,11 @@ final class Pipeline {
             if (b.bigEndian() && t.swapUnit() > 1) swap(in, t.swapUnit());
             return in;
         }
-        if (arrayBytes instanceof Pcodec) return pcodec(in, at, t);
-        return unshard((Sharding) arrayBytes, in, at, notes);
+        if (arrayBytes instanceof Pcodec) return pcodec(in, at, t, lost);
+        return unshard((Sharding) arrayBytes, in, at, notes, lost);
     }
 
-    private byte[] pcodec(byte[] in, long at, DataType t) {
+    private byte[] pcodec(byte[] in, long at, DataType t, Lost lost) {
         PcoFile f;
         try {
             f = PcoFile.open(ByteSource.of(in, "chunk"));
@@ -280,7 +370,9 @@ final class Pipeline {
             try {
                 f.decodeChunk(c, values, (int) c.firstRow());
             } catch (RuntimeException e) {
-                throw ReadProblem.at(ZarrRules.CHUNK_UNDECODABLE, at(at, c.startByte(), 0), "Pco chunk " + c.index() + ": " + e.getMessage());
+                // the Pco chunks around it decode on their own
+                lost.element(c.firstRow(), c.firstRow() + c.n(), Diagnostic.error(at(at, c.startByte(), 0), ZarrRules.CHUNK_UNDECODABLE,
+                        "Pco chunk " + c.index() + ": " + e.getMessage()), false);
             }
         }
         int w = t.itemSize();
@@ -355,7 +447,7 @@ final class Pipeline {
         return null;
     }
 
-    private byte[] unshard(Sharding s, byte[] shard, long at, Consumer<Diagnostic> notes) {
+    private byte[] unshard(Sharding s, byte[] shard, long at, Consumer<Diagnostic> notes, Lost lost) {
         List<IndexEntry> index = readIndex(shard, at, notes);
         Pipeline inner = s.inner();
         int w = dtype.itemSize();
@@ -373,22 +465,39 @@ final class Pipeline {
             if (e.empty()) continue;
             String problem = entryProblem(e, shard.length);
             if (problem != null) {
-                notes.accept(Diagnostic.error(at(at, e.entryAt(), 16), ZarrRules.SHARD_INDEX, "inner chunk " + key(c) + ": " + problem
-                        + "; it reads as the fill value"));
+                Diagnostic d = Diagnostic.error(at(at, e.entryAt(), 16), ZarrRules.SHARD_INDEX, "inner chunk " + key(c) + ": " + problem
+                        + "; its elements are not decoded");
+                notes.accept(d);
+                lose(lost, inner, c, null, d);
                 continue;
             }
-            byte[] part;
+            ChunkedArray.Decoded part;
             try {
-                part = inner.decode(Arrays.copyOfRange(shard, (int) e.offset(), (int) (e.offset() + e.nbytes())),
+                part = inner.decodePartly(Arrays.copyOfRange(shard, (int) e.offset(), (int) (e.offset() + e.nbytes())),
                         at < 0 ? -1 : at + e.offset(), notes);
             } catch (ReadProblem p) {
                 Diagnostic d = p.diagnostic();
-                notes.accept(new Diagnostic(d.severity(), d.span(), d.rule(), "inner chunk " + key(c) + ": " + d.message() + "; it reads as the fill value"));
+                d = new Diagnostic(d.severity(), d.span(), d.rule(), "inner chunk " + key(c) + ": " + d.message() + "; its elements are not decoded");
+                notes.accept(d);
+                lose(lost, inner, c, null, d);
                 continue;
             }
-            place(part, inner.chunkShape, c, out, chunkShape, w);
+            place(part.bytes(), inner.chunkShape, c, out, chunkShape, w);
+            if (part.lost() != null) lose(lost, inner, c, part.lost(), Diagnostic.error(null, ZarrRules.CHUNK_UNDECODABLE, "inner chunk " + key(c) + ": " + part.why()));
         }
         return out;
+    }
+
+    /** Marks inner chunk {@code c}'s elements (all, or those in {@code inner}'s own lost set) as lost in this chunk. */
+    private void lose(Lost lost, Pipeline inner, long[] c, BitSet innerLost, Diagnostic why) {
+        byte[] part = new byte[(int) inner.elements];
+        if (innerLost == null) Arrays.fill(part, (byte) 1);
+        else for (int i = innerLost.nextSetBit(0); i >= 0 && i < part.length; i = innerLost.nextSetBit(i + 1)) part[i] = 1;
+        byte[] whole = lost.elements == null ? new byte[(int) elements] : mask(lost.elements);
+        place(part, inner.chunkShape, c, whole, chunkShape, 1);
+        BitSet set = fromMask(whole);
+        lost.element(0, 0, why, true);
+        lost.elements = set;
     }
 
     static String key(long[] c) {

@@ -69,6 +69,12 @@ final class ZarrArray implements ChunkedArray.Chunks {
         return stored == null ? null : meta.pipeline.decode(stored, 0, d -> { });
     }
 
+    @Override
+    public ChunkedArray.Decoded decodePartly(long[] coords) {
+        byte[] stored = read(coords);
+        return stored == null ? null : meta.pipeline.decodePartly(stored, 0, d -> { });
+    }
+
     /** The stored bytes of a chunk, null when it is not stored. */
     byte[] read(long[] coords) {
         Path p = chunkPath(coords);
@@ -107,7 +113,8 @@ final class ZarrArray implements ChunkedArray.Chunks {
             try {
                 byte[] stored = read(c);
                 if (stored == null) continue;
-                done += meta.pipeline.decode(stored, 0, found::add).length;
+                ChunkedArray.Decoded d = meta.pipeline.decodePartly(stored, 0, found::add);
+                done += d.lost() == null ? d.bytes().length : (long) (grid.chunkElements() - d.lost().cardinality()) * meta.dtype.itemSize();
             } catch (ReadProblem e) {
                 found.add(e.diagnostic());
             }

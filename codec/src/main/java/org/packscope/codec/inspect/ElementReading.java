@@ -1,0 +1,45 @@
+package org.packscope.codec.inspect;
+
+import java.util.function.BiFunction;
+
+/**
+ * The facet of a node whose element type is a person's choice: a standalone Blosc chunk's
+ * header knows only the element size. {@link #apply} gives the node its values and their
+ * trace read as the chosen type and byte order, so the table, export, decode, the trace and
+ * statistics all read the same numbers.
+ */
+public final class ElementReading {
+    /** A node's values and the tracer that explains them, read one way. */
+    public record Read(ValueColumn values, ValueTracer tracer) { }
+
+    private final ValueColumn stored;
+    private final BiFunction<ValueType, Boolean, Read> reader;
+
+    /**
+     * @param stored the values as stored: unsigned integers of the element size, little-endian
+     * @param reader the values and tracer for a type of that size and a byte order (true: big-endian)
+     */
+    public ElementReading(ValueColumn stored, BiFunction<ValueType, Boolean, Read> reader) {
+        this.stored = stored;
+        this.reader = reader;
+    }
+
+    public ValueColumn stored() { return stored; }
+
+    /** Bytes per element. */
+    public int width() { return stored.type().byteWidth(); }
+
+    /**
+     * Reads {@code node}'s elements as {@code type}, big-endian or not: its values and trace
+     * facets change to that reading. False (and nothing changes) when the type is not a
+     * number of the element's width.
+     */
+    public boolean apply(Node node, ValueType type, boolean bigEndian) {
+        if (!type.numeric() || type.byteWidth() != width()) return false;
+        Read r = reader.apply(type, bigEndian);
+        if (r == null) return false;
+        node.facet(ValueColumn.class, r.values());
+        node.facet(ValueTracer.class, r.tracer());
+        return true;
+    }
+}
