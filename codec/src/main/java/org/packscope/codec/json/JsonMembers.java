@@ -1,0 +1,92 @@
+package org.packscope.codec.json;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+
+/**
+ * The members of one JSON object located, not read: three offsets per member (where its
+ * name, its value and its end are), names and values parsed only when asked for. A user
+ * attributes object of a million keys costs 12 bytes a key here, where a tree of
+ * {@link Json} values would cost hundreds; views page through it.
+ */
+public final class JsonMembers {
+    private final byte[] bytes;
+    private int[] at = new int[48];
+    private int count;
+    private final Map<String, Json> wanted = new HashMap<>();
+
+    private JsonMembers(byte[] bytes) { this.bytes = bytes; }
+
+    /**
+     * Locates the members of the object spanning {@code [from, to)} of {@code bytes} (a
+     * span {@link Json} recorded); the members named in {@code read} are also read whole.
+     */
+    public static JsonMembers of(byte[] bytes, long from, long to, Set<String> read) throws IOException {
+        JsonMembers m = new JsonMembers(bytes);
+        int base = (int) from;
+        try (JsonParser p = Json.factory().createParser(bytes, base, (int) (to - from))) {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw new IOException("not a JSON object");
+            for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
+                if (k == null) throw new IOException("the JSON ends inside an object");
+                long name = p.currentTokenLocation().getByteOffset();
+                String n = p.currentName();
+                JsonToken v = p.nextToken();
+                if (v == null) throw new IOException("the JSON ends inside an object");
+                long value = p.currentTokenLocation().getByteOffset();
+                if (read.contains(n)) {
+                    byte[] own = Arrays.copyOfRange(bytes, base + (int) value, (int) to);
+                    m.wanted.put(n, Json.parse(own));
+                }
+                p.skipChildren();
+                long end = p.currentLocation().getByteOffset();
+                m.add(base + (int) name, base + (int) value, base + (int) end);
+            }
+        }
+        return m;
+    }
+
+    private void add(int name, int value, int end) {
+        if (3 * count + 3 > at.length) at = Arrays.copyOf(at, Math.max(at.length * 2, 3 * count + 3));
+        at[3 * count] = name;
+        at[3 * count + 1] = value;
+        at[3 * count + 2] = end;
+        count++;
+    }
+
+    public int size() { return count; }
+
+    /** Where member {@code i} starts: its quoted name. */
+    public long memberStart(int i) { return at[3 * i]; }
+
+    public long valueStart(int i) { return at[3 * i + 1]; }
+
+    /** Just after member {@code i}'s value. */
+    public long end(int i) { return at[3 * i + 2]; }
+
+    /** Member {@code i}'s name, unquoted. */
+    public String name(int i) {
+        try (JsonParser p = Json.factory().createParser(bytes, at[3 * i], at[3 * i + 1] - at[3 * i])) {
+            p.nextToken();
+            return p.getText();
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    /** Member {@code i}'s value as written, cut to {@code max} characters. */
+    public String valueText(int i, int max) {
+        int from = at[3 * i + 1], len = at[3 * i + 2] - from;
+        if (len <= max) return new String(bytes, from, len, StandardCharsets.UTF_8);
+        return new String(bytes, from, max, StandardCharsets.UTF_8) + "… (" + len + " bytes)";
+    }
+
+    /** A member named in {@link #of}'s {@code read}, read whole; null when it is not there. */
+    public Json wanted(String name) { return wanted.get(name); }
+}
