@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
@@ -62,6 +63,10 @@ public final class Json {
      * with their spans (a million user attributes cost nothing until someone looks).
      */
     public static Json parse(byte[] bytes, Set<String> skipped) throws IOException {
+        return parse(bytes, skipped::contains);
+    }
+
+    private static Json parse(byte[] bytes, Predicate<String> skipped) throws IOException {
         try (JsonParser p = FACTORY.createParser(bytes)) {
             JsonToken t = p.nextToken();
             return t == null ? null : read(p, t, skipped);
@@ -70,9 +75,9 @@ public final class Json {
         }
     }
 
-    private static Json read(JsonParser p, JsonToken t) throws IOException { return read(p, t, Set.of()); }
+    private static Json read(JsonParser p, JsonToken t) throws IOException { return read(p, t, name -> false); }
 
-    private static Json read(JsonParser p, JsonToken t, Set<String> skipped) throws IOException {
+    private static Json read(JsonParser p, JsonToken t, Predicate<String> skipped) throws IOException {
         if (t == null) throw new IOException("the JSON ends inside a value");
         long from = p.currentTokenLocation().getByteOffset();
         Json v = readValue(p, t, skipped);
@@ -82,7 +87,7 @@ public final class Json {
         return v;
     }
 
-    private static Json readValue(JsonParser p, JsonToken t, Set<String> skipped) throws IOException {
+    private static Json readValue(JsonParser p, JsonToken t, Predicate<String> skipped) throws IOException {
         switch (t) {
             case START_OBJECT: {
                 Map<String, Json> m = new LinkedHashMap<>();
@@ -90,7 +95,7 @@ public final class Json {
                     if (k == null) throw new IOException("the JSON ends inside an object");
                     String name = p.currentName();
                     long nameAt = p.currentTokenLocation().getByteOffset();
-                    Json member = skipped.contains(name) ? skip(p, p.nextToken()) : read(p, p.nextToken());
+                    Json member = skipped.test(name) ? skip(p, p.nextToken()) : read(p, p.nextToken());
                     member.nameStart = nameAt;
                     m.put(name, member);
                 }
@@ -119,6 +124,8 @@ public final class Json {
         if (t == null) throw new IOException("the JSON ends inside a value");
         Json v = new Json(Kind.SKIPPED, null);
         v.start = p.currentTokenLocation().getByteOffset();
+        // a string is read lazily: its end is known once it is
+        if (t == JsonToken.VALUE_STRING) p.finishToken();
         p.skipChildren();
         v.end = p.currentLocation().getByteOffset();
         return v;

@@ -45,11 +45,25 @@ public final class JsonMembers {
                     m.wanted.put(n, Json.parse(own));
                 }
                 p.skipChildren();
-                long end = p.currentLocation().getByteOffset();
-                m.add(base + (int) name, base + (int) value, base + (int) end);
+                // a string is skipped lazily, after this: its end is found in the bytes, without making it a String
+                int end = v == JsonToken.VALUE_STRING ? stringEnd(bytes, base + (int) value) : base + (int) p.currentLocation().getByteOffset();
+                m.add(base + (int) name, base + (int) value, end);
             }
         }
         return m;
+    }
+
+    /** Just after the closing quote of the JSON string whose opening quote is at {@code quote}. */
+    private static int stringEnd(byte[] b, int quote) {
+        int i = quote + 1;
+        while (i < b.length && b[i] != '"') i += b[i] == '\\' ? 2 : 1;
+        return Math.min(b.length, i + 1);
+    }
+
+    /** The index of the first member named {@code name}, or -1. */
+    public int indexOf(String name) {
+        for (int i = 0; i < count; i++) if (name(i).equals(name)) return i;
+        return -1;
     }
 
     private void add(int name, int value, int end) {

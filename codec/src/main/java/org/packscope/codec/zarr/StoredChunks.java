@@ -41,6 +41,9 @@ final class StoredChunks {
 
     int count() { return sorted.length; }
 
+    /** The {@code i}-th stored chunk number, in C order. */
+    long get(int i) { return sorted[i]; }
+
     /** The first stored chunk number ≥ {@code k}, or the grid's chunk count when there is none; {@code k} when unknown. */
     long nextStored(long k, long chunkCount) {
         if (!known) return k;

@@ -100,26 +100,30 @@ final class ZarrNodes {
                 FileNames.of(file) + " is not valid JSON: " + why);
     }
 
-    /** The members of the object at {@code j} (a located-only value) in {@code bytes}, or null after a diagnostic. */
-    private static JsonMembers members(Path file, byte[] bytes, Json j, Node n) {
+    /** The members of the object at {@code [from, to)} of {@code bytes}, or null after a diagnostic. */
+    private static JsonMembers members(Path file, byte[] bytes, long from, long to, Node n) {
         try {
-            return JsonMembers.of(bytes, j.start(), j.end(), Set.of());
+            return JsonMembers.of(bytes, from, to, Set.of());
         } catch (IOException e) {
             n.diagnose(notJson(file, bytes, e, true));
             return null;
         }
     }
 
-    /** A side file (.zattrs, .zmetadata) as its own node, its members as fields with spans (paged when there are many). */
+    /**
+     * A side file (.zattrs, .zmetadata) as its own node, its members as fields with spans
+     * (paged when there are many); members are located, never all read.
+     */
     static Node sideFile(ZarrStore store, Path file, String kind, String key) {
         return Node.lazy(FileNames.of(file), kind, n -> {
             n.facet(FieldExplainer.class, ZarrDocs.DOCS);
             boolean consolidated = kind.equals("zarr-consolidated");
-            Parsed p = readJson(store, file, n, true);
-            if (p == null) return;
-            Json md = consolidated && p.json().get("metadata") != null ? p.json().get("metadata") : p.json();
-            if (!md.isObject() && !md.isSkipped()) return;
-            JsonMembers m = members(file, p.bytes(), md, n);
+            byte[] bytes = readBytes(store, file, n);
+            if (bytes == null) return;
+            n.source(ByteSource.of(bytes, file.toString())).span(Span.bytes(0, bytes.length));
+            JsonMembers m = members(file, bytes, 0, bytes.length, n);
+            int md = consolidated && m != null ? m.indexOf("metadata") : -1;
+            if (md >= 0) m = members(file, bytes, m.valueStart(md), m.end(md), n);
             if (m == null) return;
             Node all = Attributes.show(n, m, key, "", consolidated ? "a copy of this metadata file, consolidated" : "user attribute");
             if (all != null) n.children(List.of(all));
@@ -131,7 +135,7 @@ final class ZarrNodes {
     private static Node attributes(Path file, Parsed p, Node n) {
         Json attrs = p.json().get("attributes");
         if (attrs == null) return null;
-        JsonMembers m = members(file, p.bytes(), attrs, n);
+        JsonMembers m = members(file, p.bytes(), attrs.start(), attrs.end(), n);
         return m == null ? null : Attributes.show(n, m, "attribute", "attributes.", "user attribute");
     }
 
@@ -283,8 +287,7 @@ final class ZarrNodes {
         if (bytes == null) return List.of();
         Json dims;
         try {
-            Json top = Json.parse(bytes, Set.of());
-            dims = top == null || !top.isObject() ? null : JsonMembers.of(bytes, top.start(), top.end(), Set.of("_ARRAY_DIMENSIONS")).wanted("_ARRAY_DIMENSIONS");
+            dims = JsonMembers.of(bytes, 0, bytes.length, Set.of("_ARRAY_DIMENSIONS")).wanted("_ARRAY_DIMENSIONS");
         } catch (IOException | RuntimeException e) {
             return List.of();
         }
@@ -337,12 +340,19 @@ final class ZarrNodes {
             n.facet(BulkDecoder.class, (progress, threads) -> a.verify(d -> { }, progress) / Math.max(1, m.dtype.itemSize()));
         }
         int fixed = extra.size();
-        int shown = (int) Math.min(count, Integer.MAX_VALUE - 1 - fixed);
-        if (shown < count) n.diagnose(Diagnostic.warning(null, ZarrRules.CHUNK_TOO_LARGE, "only the first " + shown + " of " + count + " chunks are listed"));
         if (count > WALKED_CHUNKS) {
             n.drillDown(true);
             if (a.data != null) n.facet(Verifier.class, (sink, progress) -> a.verify(sink, progress));
         }
+        if (count > Integer.MAX_VALUE - 1 - fixed && a.stored().known()) {
+            // a grid too large to list cell by cell: its stored chunks are the children, the rest is the fill value
+            StoredChunks s = a.stored();
+            n.field("chunks listed", null, s.count() + " stored of " + count, "only stored chunks are listed: every other chunk is the fill value");
+            n.lazyChildren(fixed + s.count(), i -> i < fixed ? extra.get(i) : chunk(a, a.grid.chunkCoords(s.get(i - fixed))));
+            return;
+        }
+        int shown = (int) Math.min(count, Integer.MAX_VALUE - 1 - fixed);
+        if (shown < count) n.diagnose(Diagnostic.warning(null, ZarrRules.CHUNK_TOO_LARGE, "only the first " + shown + " of " + count + " chunks are listed"));
         n.lazyChildren(fixed + shown, i -> i < fixed ? extra.get(i) : chunk(a, a.grid.chunkCoords(i - fixed)));
     }
 
