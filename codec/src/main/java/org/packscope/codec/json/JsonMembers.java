@@ -20,15 +20,16 @@ public final class JsonMembers {
     private final byte[] bytes;
     private int[] at = new int[48];
     private int count;
-    private final Map<String, Json> wanted = new HashMap<>();
+    /** Where the members named in {@link #of}'s {@code find} are (the first of each name). */
+    private final Map<String, Integer> found = new HashMap<>();
 
     private JsonMembers(byte[] bytes) { this.bytes = bytes; }
 
     /**
      * Locates the members of the object spanning {@code [from, to)} of {@code bytes} (a
-     * span {@link Json} recorded); the members named in {@code read} are also read whole.
+     * span {@link Json} recorded); the members named in {@code find} are remembered by name.
      */
-    public static JsonMembers of(byte[] bytes, long from, long to, Set<String> read) throws IOException {
+    public static JsonMembers of(byte[] bytes, long from, long to, Set<String> find) throws IOException {
         JsonMembers m = new JsonMembers(bytes);
         int base = (int) from;
         try (JsonParser p = Json.factory().createParser(bytes, base, (int) (to - from))) {
@@ -40,10 +41,7 @@ public final class JsonMembers {
                 JsonToken v = p.nextToken();
                 if (v == null) throw new IOException("the JSON ends inside an object");
                 long value = p.currentTokenLocation().getByteOffset();
-                if (read.contains(n)) {
-                    byte[] own = Arrays.copyOfRange(bytes, base + (int) value, (int) to);
-                    m.wanted.put(n, Json.parse(own));
-                }
+                if (find.contains(n)) m.found.putIfAbsent(n, m.count);
                 p.skipChildren();
                 // a string is skipped lazily, after this: its end is found in the bytes, without making it a String
                 int end = v == JsonToken.VALUE_STRING ? stringEnd(bytes, base + (int) value) : base + (int) p.currentLocation().getByteOffset();
@@ -60,10 +58,10 @@ public final class JsonMembers {
         return Math.min(b.length, i + 1);
     }
 
-    /** The index of the first member named {@code name}, or -1. */
+    /** The index of the first member named {@code name}, one of {@link #of}'s {@code find}; -1 when there is none. */
     public int indexOf(String name) {
-        for (int i = 0; i < count; i++) if (name(i).equals(name)) return i;
-        return -1;
+        Integer i = found.get(name);
+        return i == null ? -1 : i;
     }
 
     private void add(int name, int value, int end) {
@@ -101,6 +99,9 @@ public final class JsonMembers {
         return new String(bytes, from, max, StandardCharsets.UTF_8) + "… (" + len + " bytes)";
     }
 
-    /** A member named in {@link #of}'s {@code read}, read whole; null when it is not there. */
-    public Json wanted(String name) { return wanted.get(name); }
+    /** The value of a member named in {@link #of}'s {@code find}, read whole; null when it is not there. */
+    public Json value(String name) throws IOException {
+        int i = indexOf(name);
+        return i < 0 ? null : Json.parse(Arrays.copyOfRange(bytes, at[3 * i + 1], at[3 * i + 2]));
+    }
 }

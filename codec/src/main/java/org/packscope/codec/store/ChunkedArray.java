@@ -221,12 +221,17 @@ public final class ChunkedArray implements ByteStore {
     public String failure(long pos) {
         if (pos < 0 || pos >= size()) return null;
         long k = grid.chunkIndex(chunkOf(pos / itemSize));
+        // a chunk known not to be stored is the fill value: nothing to decode, nothing failed
+        if (chunks.nextStored(k) > k) return null;
         return chunk(k) == null ? failures.get(k) : null;
     }
 
     @Override
     public long unitEnd(long pos) {
         if (grid.rank() == 0) return size();
+        // a stretch of chunks not stored is one unit: none of it can fail
+        long fill = uniformEnd(pos - pos % itemSize);
+        if (fill > pos) return fill;
         // the end of the run along the last dimension inside the element's chunk
         long element = pos / itemSize;
         long[] e = grid.elementCoords(element);

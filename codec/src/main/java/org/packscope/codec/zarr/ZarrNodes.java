@@ -103,27 +103,42 @@ final class ZarrNodes {
     /** The members of the object at {@code [from, to)} of {@code bytes}, or null after a diagnostic. */
     private static JsonMembers members(Path file, byte[] bytes, long from, long to, Node n) {
         try {
-            return JsonMembers.of(bytes, from, to, Set.of());
+            return JsonMembers.of(bytes, from, to, FOUND_BY_NAME);
         } catch (IOException e) {
             n.diagnose(notJson(file, bytes, e, true));
             return null;
         }
     }
 
+    /** Members looked up by name in side files: xarray's dimension names, a consolidated file's documents. */
+    private static final Set<String> FOUND_BY_NAME = Set.of("_ARRAY_DIMENSIONS", "metadata");
+
+    /** A side file's bytes and members, read once for both the array (its dimension names) and the file's own node. */
+    record SideRead(byte[] bytes, JsonMembers members, List<Diagnostic> problems) {
+        static SideRead of(ZarrStore store, Path file, boolean consolidated) {
+            Node probe = Node.of(FileNames.of(file), "probe");
+            byte[] bytes = readBytes(store, file, probe);
+            JsonMembers m = bytes == null ? null : ZarrNodes.members(file, bytes, 0, bytes.length, probe);
+            int md = consolidated && m != null ? m.indexOf("metadata") : -1;
+            if (md >= 0) m = ZarrNodes.members(file, bytes, m.valueStart(md), m.end(md), probe);
+            return new SideRead(bytes, m, probe.diagnostics());
+        }
+    }
+
     /**
      * A side file (.zattrs, .zmetadata) as its own node, its members as fields with spans
-     * (paged when there are many); members are located, never all read.
+     * (paged when there are many); members are located, never all read. {@code read}: the
+     * file as already read, or null to read it when the node is opened.
      */
-    static Node sideFile(ZarrStore store, Path file, String kind, String key) {
+    static Node sideFile(ZarrStore store, Path file, String kind, String key, SideRead read) {
         return Node.lazy(FileNames.of(file), kind, n -> {
             n.facet(FieldExplainer.class, ZarrDocs.DOCS);
             boolean consolidated = kind.equals("zarr-consolidated");
-            byte[] bytes = readBytes(store, file, n);
-            if (bytes == null) return;
-            n.source(ByteSource.of(bytes, file.toString())).span(Span.bytes(0, bytes.length));
-            JsonMembers m = members(file, bytes, 0, bytes.length, n);
-            int md = consolidated && m != null ? m.indexOf("metadata") : -1;
-            if (md >= 0) m = members(file, bytes, m.valueStart(md), m.end(md), n);
+            SideRead r = read != null ? read : SideRead.of(store, file, consolidated);
+            r.problems().forEach(n::diagnose);
+            if (r.bytes() == null) return;
+            n.source(ByteSource.of(r.bytes(), file.toString())).span(Span.bytes(0, r.bytes().length));
+            JsonMembers m = r.members();
             if (m == null) return;
             Node all = Attributes.show(n, m, key, "", consolidated ? "a copy of this metadata file, consolidated" : "user attribute");
             if (all != null) n.children(List.of(all));
@@ -216,8 +231,8 @@ final class ZarrNodes {
             } else {
                 n.field("note", null, "no .zgroup", "a folder of Zarr arrays without group metadata");
             }
-            if (present(folder, ".zattrs")) extra.add(sideFile(store, folder.resolve(".zattrs"), "zarr-attributes", "attribute"));
-            if (present(folder, ".zmetadata")) extra.add(sideFile(store, folder.resolve(".zmetadata"), "zarr-consolidated", "consolidated"));
+            if (present(folder, ".zattrs")) extra.add(sideFile(store, folder.resolve(".zattrs"), "zarr-attributes", "attribute", null));
+            if (present(folder, ".zmetadata")) extra.add(sideFile(store, folder.resolve(".zmetadata"), "zarr-consolidated", "consolidated", null));
             groupChildren(store, n, folder, extra, "Zarr v2 group");
         });
     }
@@ -264,14 +279,15 @@ final class ZarrNodes {
         return Node.lazy(name, "zarr-array", n -> {
             Parsed p = readJson(store, folder.resolve(".zarray"), n, true);
             List<Node> extra = new ArrayList<>();
-            if (present(folder, ".zattrs")) extra.add(sideFile(store, folder.resolve(".zattrs"), "zarr-attributes", "attribute"));
+            SideRead attrs = present(folder, ".zattrs") ? SideRead.of(store, folder.resolve(".zattrs"), false) : null;
+            if (attrs != null) extra.add(sideFile(store, folder.resolve(".zattrs"), "zarr-attributes", "attribute", attrs));
             n.facet(FieldExplainer.class, ZarrDocs.DOCS);
             if (p == null) {
                 n.children(extra);
                 return;
             }
             ArrayMeta m = ArrayMeta.v2(p.json(), n);
-            if (m.dimensionNames.isEmpty() && m.shape != null) m.dimensionNames = xarrayDimensions(store, folder, m.shape.length);
+            if (m.dimensionNames.isEmpty() && m.shape != null && attrs != null) m.dimensionNames = xarrayDimensions(attrs, m.shape.length);
             fillArray(store, n, folder, m, extra);
         });
     }
@@ -280,14 +296,10 @@ final class ZarrNodes {
      * The dimension names xarray keeps in a v2 array's {@code .zattrs} ({@code _ARRAY_DIMENSIONS},
      * v2 has no field for them), or none. Problems of the file are reported by its own node.
      */
-    private static List<String> xarrayDimensions(ZarrStore store, Path folder, int rank) {
-        Path attrs = folder.resolve(".zattrs");
-        if (!present(folder, ".zattrs")) return List.of();
-        byte[] bytes = readBytes(store, attrs, Node.of(".zattrs", "probe"));
-        if (bytes == null) return List.of();
+    private static List<String> xarrayDimensions(SideRead attrs, int rank) {
         Json dims;
         try {
-            dims = JsonMembers.of(bytes, 0, bytes.length, Set.of("_ARRAY_DIMENSIONS")).wanted("_ARRAY_DIMENSIONS");
+            dims = attrs.members() == null ? null : attrs.members().value("_ARRAY_DIMENSIONS");
         } catch (IOException | RuntimeException e) {
             return List.of();
         }

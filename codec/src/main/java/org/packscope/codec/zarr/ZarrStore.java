@@ -23,8 +23,12 @@ import org.packscope.codec.read.ReadProblem;
  * call clean) files the person never gave it. A remote store would plug in here.
  */
 final class ZarrStore {
-    /** Metadata files are read whole: never more than this (32 MB in a 256 MB heap, at most 64 MB). */
-    static long metadataLimit() { return MemoryBudget.unitBytes() / 2; }
+    /**
+     * Metadata files are read whole: never more than what one decoded unit may take (about
+     * 30 MB in a 256 MB heap, at most 64 MB). Their members are located, not read (12 bytes
+     * a member), so a file of this size with a million attributes fits beside its bytes.
+     */
+    static long metadataLimit() { return MemoryBudget.unitBytes(); }
 
     final Path root;
     private final Path realRoot;
