@@ -45,6 +45,7 @@ final class VectorRelaunch {
         try {
             Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.INHERIT)
                     .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+            forwardEnd(p);
             Thread err = new Thread(() -> copyDroppingNotice(p.getErrorStream(), System.err), "packscope-stderr");
             err.setDaemon(true);
             err.start();
@@ -57,6 +58,23 @@ final class VectorRelaunch {
             Thread.currentThread().interrupt();
             return Optional.of(130);
         }
+    }
+
+    /**
+     * When this JVM is ended (SIGTERM, SIGINT, SIGHUP), the child is ended the same polite
+     * way and waited for, so it removes its partial output and no orphan keeps decoding.
+     * A child that has already ended is left alone.
+     */
+    static void forwardEnd(Process child) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (!child.isAlive()) return;
+            child.destroy();
+            try {
+                if (!child.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) child.destroyForcibly();
+            } catch (InterruptedException e) {
+                child.destroyForcibly();
+            }
+        }, "packscope-end-child"));
     }
 
     /**

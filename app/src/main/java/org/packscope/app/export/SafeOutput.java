@@ -77,6 +77,36 @@ public final class SafeOutput {
             if (Files.isDirectory(realIn) && realTarget.startsWith(realIn)) {
                 throw new Refused(target + " is inside the input folder " + in + "; it is never written");
             }
+            if (Files.isDirectory(realIn)) refuseLinkedFrom(target, realTarget, in);
+        }
+    }
+
+    /** Entries of an input folder looked at for links at most: a store of millions of chunk files is not walked whole. */
+    static final int LINKS_LOOKED_AT = 2_000_000;
+
+    /**
+     * Refuses a target that a symbolic link inside the input folder leads to (a chunk file
+     * linked from a store), or that lies in a folder one leads to: the input reads it, so
+     * writing it would change what the input holds, whether or not the reader follows the link.
+     */
+    private static void refuseLinkedFrom(Path target, Path realTarget, Path folder) throws IOException {
+        int[] seen = {0};
+        try (var entries = Files.walk(folder)) {
+            for (var it = entries.iterator(); it.hasNext() && seen[0]++ < LINKS_LOOKED_AT; ) {
+                Path p = it.next();
+                if (!Files.isSymbolicLink(p)) continue;
+                Path real;
+                try {
+                    real = p.toRealPath();
+                } catch (IOException e) {
+                    continue; // a dangling link reads nothing
+                }
+                if (realTarget.equals(real) || Files.isDirectory(real) && realTarget.startsWith(real)) {
+                    throw new Refused(target + " is what the input's link " + p + " leads to; it is never written");
+                }
+            }
+        } catch (java.io.UncheckedIOException e) {
+            // a folder that cannot be listed holds no link the input could read
         }
     }
 
@@ -98,6 +128,7 @@ public final class SafeOutput {
         Path dir = abs.getParent();
         if (dir == null || !Files.isDirectory(dir)) throw new IOException("no folder " + dir + " to write " + target.getFileName() + " in");
         Path temp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".part");
+        PARTS.add(temp);
         boolean done = false;
         try {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
@@ -111,6 +142,22 @@ public final class SafeOutput {
             done = true;
         } finally {
             if (!done) Files.deleteIfExists(temp);
+            PARTS.remove(temp);
         }
+    }
+
+    /** Temporary files being written: a JVM ended by SIGTERM or Ctrl+C removes them on its way out. */
+    private static final Set<Path> PARTS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (Path p : PARTS) {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // the folder went away or turned read-only: nothing more can be done on the way out
+                }
+            }
+        }, "packscope-remove-partial-output"));
     }
 }

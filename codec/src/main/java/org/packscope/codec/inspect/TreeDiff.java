@@ -212,15 +212,19 @@ public final class TreeDiff {
         long[] pa = new long[PAGE], pb = new long[PAGE];
         int[] differing = {0};
         byte[] ga = new byte[PAGE], gb = new byte[PAGE];
-        for (long start = 0; start < n && !full(); start += PAGE) {
+        for (long start = 0, step; start < n && !full(); start += step) {
             progress.checkCancelled();
             int len = (int) Math.min(PAGE, n - start);
+            step = len;
+            long uniform = Math.min(ca.uniformEnd(start), cb.uniformEnd(start));
+            if (uniform - start > SAME_CHECK && ca.type().numeric() && valuesEqual(ca, cb, start, pa, pb, ga, gb)) {
+                // both sides repeat one element there without a stored byte (Zarr chunks not written): equal throughout
+                step = uniform - start;
+                continue;
+            }
             if (ca.type().numeric()) {
                 try {
-                    ca.read(start, pa, 0, len);
-                    cb.read(start, pb, 0, len);
-                    ca.gaps(start, ga, 0, len);
-                    cb.gaps(start, gb, 0, len);
+                    readBoth(ca, cb, start, len, pa, pb, ga, gb);
                 } catch (RuntimeException e) {
                     add(new Difference(place.path(), "values from " + start, "unreadable", Node.describe(e), a, null, b, null));
                     return;
@@ -241,6 +245,27 @@ public final class TreeDiff {
                 }
             }
         }
+    }
+
+    private static void readBoth(ValueColumn ca, ValueColumn cb, long start, int len, long[] pa, long[] pb, byte[] ga, byte[] gb) {
+        ca.read(start, pa, 0, len);
+        cb.read(start, pb, 0, len);
+        ca.gaps(start, ga, 0, len);
+        cb.gaps(start, gb, 0, len);
+    }
+
+    /** Values compared before a uniform stretch is skipped: a whole number of elements of any width (complex ones too). */
+    private static final int SAME_CHECK = 64;
+
+    /** Whether values {@code [start, start + SAME_CHECK)} are present and equal on both sides. */
+    private static boolean valuesEqual(ValueColumn ca, ValueColumn cb, long start, long[] pa, long[] pb, byte[] ga, byte[] gb) {
+        try {
+            readBoth(ca, cb, start, SAME_CHECK, pa, pb, ga, gb);
+        } catch (RuntimeException e) {
+            return false;
+        }
+        for (int i = 0; i < SAME_CHECK; i++) if (ga[i] != ValueColumn.PRESENT || gb[i] != ValueColumn.PRESENT || pa[i] != pb[i]) return false;
+        return true;
     }
 
     /**

@@ -66,6 +66,13 @@ public interface ValueColumn {
         java.util.Arrays.fill(dst, off, off + len, PRESENT);
     }
 
+    /**
+     * The end of the run of values from {@code start} known, without decoding, to equal
+     * value {@code start} and to be present (a Zarr chunk that is not stored reads as its
+     * fill value); {@code start} when no such run is known. Comparisons skip such runs.
+     */
+    default long uniformEnd(long start) { return start; }
+
     /** Why value {@code index} is a gap, in words for people (null when it is present). */
     default String gapReason(long index) { return null; }
 

@@ -7,9 +7,14 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 
@@ -22,9 +27,19 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
  * loading before the first header of a dataset could show.
  */
 public final class Json {
-    private static final JsonFactory FACTORY = new JsonFactory();
+    /** Levels of nesting followed; deeper documents are refused with this number in the message. */
+    public static final int MAX_DEPTH = 1000;
+    /**
+     * Callers bound the bytes they hand over (a metadata file's size limit), so strings and
+     * names as long as those bytes are read: a valid 30 MB attribute is not an error.
+     */
+    private static final JsonFactory FACTORY = JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
+            .maxStringLength(Integer.MAX_VALUE).maxNameLength(Integer.MAX_VALUE).maxNumberLength(100_000)
+            .maxNestingDepth(MAX_DEPTH).build()).build();
 
-    private enum Kind { OBJECT, ARRAY, STRING, INTEGER, DECIMAL, BOOLEAN, NULL }
+    static JsonFactory factory() { return FACTORY; }
+
+    private enum Kind { OBJECT, ARRAY, STRING, INTEGER, DECIMAL, BOOLEAN, NULL, SKIPPED }
 
     private final Kind kind;
     private final Object value;
@@ -39,23 +54,40 @@ public final class Json {
 
     /** The first JSON value in {@code bytes}, or null when there is none; syntax errors throw Jackson's exception. */
     public static Json parse(byte[] bytes) throws IOException {
+        return parse(bytes, Set.of());
+    }
+
+    /**
+     * Like {@link #parse(byte[])}, but the members of the top-level object named in
+     * {@code skipped} are only located, not read: they are {@link #isSkipped()} values
+     * with their spans (a million user attributes cost nothing until someone looks).
+     */
+    public static Json parse(byte[] bytes, Set<String> skipped) throws IOException {
+        return parse(bytes, skipped::contains);
+    }
+
+    private static Json parse(byte[] bytes, Predicate<String> skipped) throws IOException {
         try (JsonParser p = FACTORY.createParser(bytes)) {
             JsonToken t = p.nextToken();
-            return t == null ? null : read(p, t);
+            return t == null ? null : read(p, t, skipped);
+        } catch (StreamConstraintsException e) {
+            throw new JsonParseException(null, "nested more than " + MAX_DEPTH + " levels deep, or a number longer than PackScope reads");
         }
     }
 
-    private static Json read(JsonParser p, JsonToken t) throws IOException {
+    private static Json read(JsonParser p, JsonToken t) throws IOException { return read(p, t, name -> false); }
+
+    private static Json read(JsonParser p, JsonToken t, Predicate<String> skipped) throws IOException {
         if (t == null) throw new IOException("the JSON ends inside a value");
         long from = p.currentTokenLocation().getByteOffset();
-        Json v = readValue(p, t);
+        Json v = readValue(p, t, skipped);
         v.start = from;
         // the parser now stands on the value's last token (a scalar, or the closing bracket)
         v.end = p.currentLocation().getByteOffset();
         return v;
     }
 
-    private static Json readValue(JsonParser p, JsonToken t) throws IOException {
+    private static Json readValue(JsonParser p, JsonToken t, Predicate<String> skipped) throws IOException {
         switch (t) {
             case START_OBJECT: {
                 Map<String, Json> m = new LinkedHashMap<>();
@@ -63,7 +95,7 @@ public final class Json {
                     if (k == null) throw new IOException("the JSON ends inside an object");
                     String name = p.currentName();
                     long nameAt = p.currentTokenLocation().getByteOffset();
-                    Json member = read(p, p.nextToken());
+                    Json member = skipped.test(name) ? skip(p, p.nextToken()) : read(p, p.nextToken());
                     member.nameStart = nameAt;
                     m.put(name, member);
                 }
@@ -86,6 +118,21 @@ public final class Json {
             default: throw new IOException("unexpected " + t);
         }
     }
+
+    /** A value located but not read: its span only (the parser skips its contents). */
+    private static Json skip(JsonParser p, JsonToken t) throws IOException {
+        if (t == null) throw new IOException("the JSON ends inside a value");
+        Json v = new Json(Kind.SKIPPED, null);
+        v.start = p.currentTokenLocation().getByteOffset();
+        // a string is read lazily: its end is known once it is
+        if (t == JsonToken.VALUE_STRING) p.finishToken();
+        p.skipChildren();
+        v.end = p.currentLocation().getByteOffset();
+        return v;
+    }
+
+    /** A member that {@link #parse(byte[], Set)} was asked to skip: only its span is known. */
+    public boolean isSkipped() { return kind == Kind.SKIPPED; }
 
     /** Byte offset where the value starts in the parsed bytes (its first character). */
     public long start() { return start; }
@@ -196,6 +243,7 @@ public final class Json {
             }
             case STRING -> quote(sb, (String) value);
             case NULL -> sb.append("null");
+            case SKIPPED -> sb.append("…");
             default -> sb.append(value);
         }
     }

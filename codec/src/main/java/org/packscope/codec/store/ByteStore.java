@@ -23,6 +23,14 @@ public interface ByteStore {
     /** The first byte after the unit (block) holding byte {@code pos}: where {@link #failure} may change. */
     default long unitEnd(long pos) { return size(); }
 
+    /**
+     * The end of the stretch from byte {@code pos} whose bytes are known without decoding
+     * to repeat the element at {@code pos} (a chunk that is not stored is its fill value);
+     * {@code pos} when no such stretch is known. Lets comparisons and summaries follow the
+     * stored data instead of the whole extent.
+     */
+    default long uniformEnd(long pos) { return pos; }
+
     /** True when some unit may fail to decode. */
     default boolean mayFail() { return false; }
 

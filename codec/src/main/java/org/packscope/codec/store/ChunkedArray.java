@@ -40,6 +40,13 @@ public final class ChunkedArray implements ByteStore {
             byte[] b = decode(coords);
             return b == null ? null : new Decoded(b, null, null);
         }
+
+        /**
+         * The first chunk number ≥ {@code k} (C order) that may be stored, or the grid's chunk
+         * count when none is: the chunks between read as the fill value without a look. A
+         * source that does not know its stored chunks answers {@code k}.
+         */
+        default long nextStored(long k) { return k; }
     }
 
     /**
@@ -126,17 +133,37 @@ public final class ChunkedArray implements ByteStore {
         long element = pos / itemSize;
         long stop = element + len / itemSize;
         int rank = grid.rank();
+        if (rank == 0) {
+            // a 0-d array: one element, in chunk 0
+            if (len == 0) return;
+            byte[] b = chunk(0);
+            if (b == null || b == MISSING) fillInto(dst, off, 1); else System.arraycopy(b, 0, dst, off, itemSize);
+            return;
+        }
         int lastDim = rank - 1;
         long[] e = grid.elementCoords(element);
         long[] c = new long[rank];
         while (element < stop) {
             // a run along the last dimension inside one chunk is contiguous in that chunk
             for (int d = 0; d < rank; d++) c[d] = e[d] / grid.chunkExtent(d);
+            long k = grid.chunkIndex(c);
+            long missingRun = missingAlongRow(k, c[lastDim]);
+            if (missingRun > 0) {
+                // chunks not stored, side by side along the row: the fill value, in bulk
+                long runEnd = Math.min((c[lastDim] + missingRun) * grid.chunkExtent(lastDim), grid.extent(lastDim));
+                int run = (int) Math.min(runEnd - e[lastDim], stop - element);
+                fillInto(dst, off, run);
+                off += run * itemSize;
+                element += run;
+                e[lastDim] += run;
+                carry(e);
+                continue;
+            }
             long inChunk = 0;
             for (int d = 0; d < rank; d++) inChunk = inChunk * grid.chunkExtent(d) + (e[d] - c[d] * grid.chunkExtent(d));
             long runEnd = Math.min((c[lastDim] + 1) * grid.chunkExtent(lastDim), grid.extent(lastDim));
             int run = (int) Math.min(runEnd - e[lastDim], stop - element);
-            byte[] b = chunk(grid.chunkIndex(c));
+            byte[] b = chunk(k);
             int bytes = run * itemSize;
             if (b == null || b == MISSING) {
                 fillInto(dst, off, run);
@@ -146,19 +173,72 @@ public final class ChunkedArray implements ByteStore {
             off += bytes;
             element += run;
             e[lastDim] += run;
-            for (int d = lastDim; d > 0 && e[d] >= grid.extent(d); d--) {
-                e[d] = 0;
-                e[d - 1]++;
-            }
+            carry(e);
         }
     }
 
-    private void fillInto(byte[] dst, int off, int count) {
-        if (fill == null) {
-            Arrays.fill(dst, off, off + count * itemSize, (byte) 0);
-        } else {
-            for (int i = 0; i < count; i++) System.arraycopy(fill, 0, dst, off + i * itemSize, itemSize);
+    /** Moves element coordinates past the end of a row on to the next row. */
+    private void carry(long[] e) {
+        for (int d = e.length - 1; d > 0 && e[d] >= grid.extent(d); d--) {
+            e[d] = 0;
+            e[d - 1]++;
         }
+    }
+
+    /**
+     * How many chunks from chunk {@code k} (at grid coordinate {@code col} along the last
+     * dimension) on are known not to be stored, in the same row of chunks; 0 when chunk
+     * {@code k} may be stored.
+     */
+    private long missingAlongRow(long k, long col) {
+        long next = chunks.nextStored(k);
+        if (next <= k) return 0;
+        return Math.min(next - k, grid.gridShape()[grid.rank() - 1] - col);
+    }
+
+    private void fillInto(byte[] dst, int off, int count) {
+        int bytes = count * itemSize;
+        if (fill == null || uniformFill()) {
+            Arrays.fill(dst, off, off + bytes, fill == null ? 0 : fill[0]);
+            return;
+        }
+        if (count == 0) return;
+        System.arraycopy(fill, 0, dst, off, itemSize);
+        // doubling copies: a million fill elements in twenty copies
+        for (int done = itemSize; done < bytes; done *= 2) System.arraycopy(dst, off, dst, off + done, Math.min(done, bytes - done));
+    }
+
+    private boolean uniformFill() {
+        for (byte b : fill) if (b != fill[0]) return false;
+        return true;
+    }
+
+    /**
+     * The end of the stretch from byte {@code pos} (an element's first byte) that is all
+     * fill value because its chunks are not stored; {@code pos} when the element's chunk
+     * may be stored. Runs across rows of the array while they are fill, up to a bounded
+     * number of rows per call.
+     */
+    @Override
+    public long uniformEnd(long pos) {
+        if (pos < 0 || pos >= size() || pos % itemSize != 0 || grid.rank() == 0) return pos;
+        int rank = grid.rank(), last = rank - 1;
+        long element = pos / itemSize;
+        long[] e = grid.elementCoords(element);
+        long[] c = new long[rank];
+        long end = element;
+        for (int rows = 0; rows < 4096 && end < grid.elements(); rows++) {
+            for (int d = 0; d < rank; d++) c[d] = e[d] / grid.chunkExtent(d);
+            long missing = missingAlongRow(grid.chunkIndex(c), c[last]);
+            if (missing == 0) break;
+            long runEnd = Math.min((c[last] + missing) * grid.chunkExtent(last), grid.extent(last));
+            end += runEnd - e[last];
+            if (runEnd < grid.extent(last)) break;
+            e[last] = runEnd;
+            carry(e);
+            if (e[0] >= grid.extent(0)) break;
+        }
+        return end * itemSize;
     }
 
     @Override
@@ -166,6 +246,8 @@ public final class ChunkedArray implements ByteStore {
         if (pos < 0 || pos >= size()) return null;
         long element = pos / itemSize;
         long k = grid.chunkIndex(chunkOf(element));
+        // a chunk known not to be stored is the fill value: nothing to decode, nothing failed
+        if (chunks.nextStored(k) > k) return null;
         if (chunk(k) == null) return failures.get(k);
         Decoded p = partial.get(k);
         return p != null && p.lost().get((int) inChunk(element)) ? p.why() : null;
@@ -173,6 +255,10 @@ public final class ChunkedArray implements ByteStore {
 
     @Override
     public long unitEnd(long pos) {
+        if (grid.rank() == 0) return size();
+        // a stretch of chunks not stored is one unit: none of it can fail
+        long fill = uniformEnd(pos - pos % itemSize);
+        if (fill > pos) return fill;
         // the end of the run along the last dimension inside the element's chunk,
         // cut where a partly decoded chunk's lost elements start or end
         long element = pos / itemSize;
@@ -287,7 +373,8 @@ public final class ChunkedArray implements ByteStore {
     public long verify(Consumer<Diagnostic> sink, Progress progress) {
         long done = 0;
         long n = grid.chunkCount();
-        for (long k = 0; k < n; k++) {
+        // only chunks that may be stored are visited: the rest of the grid is the fill value
+        for (long k = chunks.nextStored(0); k < n; k = chunks.nextStored(k + 1)) {
             progress.checkCancelled();
             long[] c = grid.chunkCoords(k);
             if (!chunks.exists(c)) continue;

@@ -68,6 +68,13 @@ public final class StoreColumn implements ValueColumn {
 
     @Override public boolean mayHaveGaps() { return store.mayFail(); }
 
+    @Override
+    public long uniformEnd(long start) {
+        int w = type.byteWidth();
+        if (w <= 0 || start < 0 || start >= count) return start;
+        return Math.min(count, Math.max(start, store.uniformEnd(start * w) / w));
+    }
+
     /** A value is undecodable when any of its bytes lies in a unit (block) that fails to decode. */
     @Override
     public void gaps(long start, byte[] dst, int off, int len) {

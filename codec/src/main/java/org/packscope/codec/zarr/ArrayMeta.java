@@ -3,7 +3,6 @@ package org.packscope.codec.zarr;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import org.packscope.codec.compress.CodecId;
 import org.packscope.codec.inspect.Diagnostic;
@@ -39,6 +38,11 @@ final class ArrayMeta {
     boolean usable = true;
 
     private final Node node;
+    /** Codecs met so far in this array's chains, nested ones included. */
+    private int codecsSeen;
+
+    /** The largest element PackScope holds ({@code |S2147483647} would be 2 GB an element). */
+    static final int MAX_ITEM_BYTES = 1 << 20;
 
     private ArrayMeta(Node node) { this.node = node; }
 
@@ -98,6 +102,11 @@ final class ArrayMeta {
             if (dtype == null) {
                 problem(ZarrRules.UNSUPPORTED_DTYPE, value(dt), "data type " + dt + " is not one PackScope decodes");
                 usable = false;
+            } else if (dtype.itemSize() > MAX_ITEM_BYTES) {
+                problem(ZarrRules.CHUNK_TOO_LARGE, value(dt), "one element of " + dt + " takes " + dtype.itemSize() + " bytes, more than the "
+                        + MAX_ITEM_BYTES + " PackScope holds per element; not decoded");
+                dtype = null;
+                usable = false;
             }
         }
         Json comp = required(a, "compressor", file);
@@ -120,7 +129,9 @@ final class ArrayMeta {
                 separator = sep.asText();
                 field("dimension_separator", sep, sep.asText(), "joins chunk coordinates into a chunk key" + (separator.equals("/") ? ": nested folders" : ""));
             } else {
-                problem(ZarrRules.METADATA_INVALID, value(sep), "dimension_separator must be \".\" or \"/\", not " + sep);
+                problem(ZarrRules.KEY_INVALID, value(sep), "dimension_separator must be \".\" or \"/\", not " + ZarrStore.printable(sep.asText())
+                        + "; no chunk is read");
+                usable = false;
             }
         }
         checkRanks();
@@ -135,7 +146,11 @@ final class ArrayMeta {
         Pipeline.ArrayBytes ab = null;
         boolean ok = true;
         DataType current = dtype;
-        if (filters != null && filters.isArray()) {
+        if (filters != null && filters.isArray() && filters.size() + 2 > Pipeline.MAX_CODECS) {
+            problem(ZarrRules.CODEC_CHAIN_TOO_LONG, value(filters), filters.size() + " filters, more than the " + (Pipeline.MAX_CODECS - 2)
+                    + " PackScope runs on one chunk; the chunks are not decoded");
+            ok = false;
+        } else if (filters != null && filters.isArray()) {
             for (Json f : filters.elements()) {
                 Json id = f.get("id");
                 String name = id == null ? "" : id.asText();
@@ -285,7 +300,12 @@ final class ArrayMeta {
             Json cfg = kenc.get("configuration");
             Json sep = cfg == null ? null : cfg.get("separator");
             String n = name == null ? "" : name.asText();
-            if (n.equals("default") || n.equals("v2")) {
+            if ((n.equals("default") || n.equals("v2")) && sep != null && !(sep.isTextual() && (sep.asText().equals("/") || sep.asText().equals(".")))) {
+                // a separator is what joins key parts into a path: anything but the two the spec allows could lead anywhere
+                problem(ZarrRules.KEY_INVALID, value(sep), "the chunk key separator must be \"/\" or \".\", not "
+                        + ZarrStore.printable(sep.asText()) + "; no chunk is read");
+                usable = false;
+            } else if (n.equals("default") || n.equals("v2")) {
                 defaultKeys = n.equals("default");
                 separator = sep != null ? sep.asText() : defaultKeys ? "/" : ".";
                 field("chunk_key_encoding", kenc, n + " (separator '" + separator + "')", defaultKeys ? "keys are c/i/j/..." : "keys are i.j... as in Zarr v2");
@@ -303,8 +323,6 @@ final class ArrayMeta {
             dimensionNames = names;
             field("dimension_names", dn, dn, "a name for each dimension");
         }
-        Json attrs = a.get("attributes");
-        if (attrs != null) attributes(attrs);
         checkRanks();
         if (!usable || dtype == null) return;
         if (fl != null) readFill(fl);
@@ -312,6 +330,7 @@ final class ArrayMeta {
             if (codecs.isArray()) {
                 int i = 0;
                 for (Json c : codecs.elements()) {
+                    if (i > Pipeline.MAX_CODECS) break;
                     Json n = c.get("name");
                     node.addField(new Field("codecs", i, "codecs[" + i + "]", value(c), n == null ? c.toString() : n.asText() + (c.get("configuration") == null ? "" : " " + c.get("configuration")),
                             "codec " + i + " of the chain, in encode order"));
@@ -324,14 +343,14 @@ final class ArrayMeta {
         }
     }
 
-    void attributes(Json attrs) {
-        for (Map.Entry<String, Json> e : attrs.members().entrySet()) {
-            node.addField(new Field("attributes", -1, "attributes." + e.getKey(), member(e.getValue()), e.getValue().toString(), "user attribute"));
-        }
-    }
-
     /** A v3 codec list as a pipeline for chunks of {@code shape}; null after a diagnostic when it cannot decode. */
     private Pipeline chain(Json codecs, int[] shape, DataType t) {
+        codecsSeen += codecs.size();
+        if (codecsSeen > Pipeline.MAX_CODECS) {
+            problem(ZarrRules.CODEC_CHAIN_TOO_LONG, value(codecs), codecsSeen + " codecs (inner chains of shards included), more than the "
+                    + Pipeline.MAX_CODECS + " PackScope runs on one chunk; the chunks are not decoded");
+            return null;
+        }
         List<Pipeline.ArrayCodec> array = new ArrayList<>();
         Pipeline.ArrayBytes ab = null;
         List<Pipeline.BytesCodec> bytes = new ArrayList<>();

@@ -97,7 +97,7 @@ final class Pipeline {
         this.arrayBytes = arrayBytes;
         this.bytesCodecs = List.copyOf(bytesCodecs);
         long n = 1;
-        for (int e : chunkShape) n *= e;
+        for (int e : chunkShape) n = times(n, e);
         this.elements = n;
         int k = arrayCodecs.size();
         shapes = new int[k + 1][];
@@ -117,7 +117,7 @@ final class Pipeline {
             }
         }
         sizes = new long[bytesCodecs.size()];
-        long s = arrayBytes instanceof Bytes ? elements * types[k].itemSize() : -1;
+        long s = arrayBytes instanceof Bytes ? times(elements, types[k].itemSize()) : -1;
         for (int i = 0; i < sizes.length; i++) {
             sizes[i] = s;
             BytesCodec c = bytesCodecs.get(i);
@@ -125,14 +125,51 @@ final class Pipeline {
         }
     }
 
+    /** Codecs and filters one chunk may go through, shards' inner chains included: more is refused, not run. */
+    static final int MAX_CODECS = 32;
+
+    /** {@code a × b} for non-negative factors, {@link Long#MAX_VALUE} when it overflows: sizes from metadata can claim anything. */
+    static long times(long a, long b) {
+        long hi = Math.multiplyHigh(a, b);
+        long lo = a * b;
+        return hi != 0 || lo < 0 ? Long.MAX_VALUE : lo;
+    }
+
+    /** {@code a + b} for non-negative terms, {@link Long#MAX_VALUE} when it overflows. */
+    static long plus(long a, long b) {
+        long s = a + b;
+        return s < 0 ? Long.MAX_VALUE : s;
+    }
+
     /** Bytes of the decoded chunk: the full chunk shape times the item size. */
-    long decodedBytes() { return elements * dtype.itemSize(); }
+    long decodedBytes() { return times(elements, dtype.itemSize()); }
+
+    /**
+     * The most bytes a stored chunk of this pipeline can hold: the encoded size, grown by
+     * each compressor's worst case (generously: an eighth and 64 KB) and each checksum. A
+     * chunk file larger than this is damaged whatever it holds, and is not read.
+     */
+    long maxStoredBytes() {
+        long s;
+        if (arrayBytes instanceof Bytes) {
+            s = encodedBytes();
+        } else if (arrayBytes instanceof Pcodec) {
+            s = plus(times(times(elements, encodedType().itemSize()), 2), 1 << 20);
+        } else {
+            Pipeline inner = ((Sharding) arrayBytes).inner();
+            s = plus(times(innerCount(), inner.maxStoredBytes()), indexSize());
+        }
+        for (BytesCodec c : bytesCodecs) {
+            s = c instanceof Crc32c ? plus(s, 4) : c instanceof Shuffle ? s : plus(plus(s, s / 8), 1 << 16);
+        }
+        return s;
+    }
 
     /** The element type handed to the array → bytes codec (differs from the dtype after a delta's astype). */
     DataType encodedType() { return types[types.length - 1]; }
 
     /** The bytes the array → bytes codec makes (what the first bytes → bytes codec takes), -1 when data-dependent. */
-    long encodedBytes() { return arrayBytes instanceof Bytes ? elements * encodedType().itemSize() : -1; }
+    long encodedBytes() { return arrayBytes instanceof Bytes ? times(elements, encodedType().itemSize()) : -1; }
 
     /** Every codec, in the order the metadata lists them (encode order). */
     List<String> labels() {
@@ -336,7 +373,7 @@ final class Pipeline {
     private byte[] decodeArrayBytes(byte[] in, long at, Consumer<Diagnostic> notes, Lost lost) {
         DataType t = encodedType();
         int[] shape = shapes[shapes.length - 1];
-        long want = elements * t.itemSize();
+        long want = times(elements, t.itemSize());
         if (arrayBytes instanceof Bytes b) {
             if (in.length != want) {
                 throw ReadProblem.at(ZarrRules.CHUNK_SIZE, at(at, Math.min(in.length, want), 0), "the chunk holds " + in.length
@@ -388,12 +425,12 @@ final class Pipeline {
         boolean empty() { return offset == -1 && nbytes == -1; }
     }
 
-    /** Inner chunks per shard. */
-    int innerCount() {
+    /** Inner chunks per shard (saturating: a grid of 2^40 inner chunks is a number, not an overflow). */
+    long innerCount() {
         Sharding s = (Sharding) arrayBytes;
         long n = 1;
-        for (int d = 0; d < chunkShape.length; d++) n *= chunkShape[d] / s.inner().chunkShape[d];
-        return (int) n;
+        for (int d = 0; d < chunkShape.length; d++) n = times(n, chunkShape[d] / s.inner().chunkShape[d]);
+        return n;
     }
 
     int[] innerGrid() {
@@ -403,8 +440,8 @@ final class Pipeline {
         return g;
     }
 
-    /** Bytes of the index, its crc32c included. */
-    int indexSize() { return innerCount() * 16 + (((Sharding) arrayBytes).indexCrc() ? 4 : 0); }
+    /** Bytes of the index, its crc32c included (in long: 2^28 entries are 4 GB, not 0). */
+    long indexSize() { return plus(times(innerCount(), 16), ((Sharding) arrayBytes).indexCrc() ? 4 : 0); }
 
     /** Where the index starts in a shard of {@code size} bytes. */
     long indexAt(long size) { return ((Sharding) arrayBytes).indexAtStart() ? 0 : size - indexSize(); }
@@ -412,12 +449,12 @@ final class Pipeline {
     /** The index entries of a shard; a shard too small for its index throws. Checks the index crc32c into {@code notes}. */
     List<IndexEntry> readIndex(byte[] shard, long at, Consumer<Diagnostic> notes) {
         Sharding s = (Sharding) arrayBytes;
-        int n = innerCount();
-        int size = indexSize();
+        long size = indexSize();
         if (shard.length < size) {
             throw ReadProblem.at(ZarrRules.SHARD_INDEX, at(at, 0, shard.length), "the shard holds " + shard.length
-                    + " bytes, less than its index of " + size + " (" + n + " inner chunks × 16" + (s.indexCrc() ? " + crc32c 4" : "") + ")");
+                    + " bytes, less than its index of " + size + " (" + innerCount() + " inner chunks × 16" + (s.indexCrc() ? " + crc32c 4" : "") + ")");
         }
+        int n = (int) innerCount();
         int idx = (int) indexAt(shard.length);
         if (s.indexCrc()) {
             long stored = u32le(shard, idx + 16 * n);

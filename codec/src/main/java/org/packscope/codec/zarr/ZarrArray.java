@@ -2,6 +2,7 @@ package org.packscope.codec.zarr;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,10 @@ import java.util.function.Consumer;
 
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.io.NotRegularFileException;
+import org.packscope.codec.io.RegularFiles;
 import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.store.ChunkGrid;
 import org.packscope.codec.store.ChunkedArray;
@@ -24,21 +28,23 @@ final class ZarrArray implements ChunkedArray.Chunks {
     /** Decoded chunks kept for paging through values and slices. */
     static final long CACHE_BYTES = 256L << 20;
 
+    final ZarrStore store;
     final Path folder;
     final ArrayMeta meta;
     final ChunkGrid grid;
-    /** Null when the chunks cannot be decoded (unknown codec, bad metadata). */
-    final ChunkedArray data;
+    /** Null when the chunks cannot be decoded (unknown codec, bad metadata); set once, by {@link #of}. */
+    ChunkedArray data;
+    private StoredChunks stored;
 
-    private ZarrArray(Path folder, ArrayMeta meta, ChunkGrid grid, ChunkedArray data) {
+    private ZarrArray(ZarrStore store, Path folder, ArrayMeta meta, ChunkGrid grid) {
+        this.store = store;
         this.folder = folder;
         this.meta = meta;
         this.grid = grid;
-        this.data = data;
     }
 
     /** The array, or null when the metadata does not give a chunk grid; a grid too large to address gives a diagnostic. */
-    static ZarrArray of(Path folder, ArrayMeta meta, Consumer<Diagnostic> problems) {
+    static ZarrArray of(ZarrStore store, Path folder, ArrayMeta meta, Consumer<Diagnostic> problems) {
         if (!meta.usable) return null;
         ChunkGrid grid;
         try {
@@ -47,21 +53,38 @@ final class ZarrArray implements ChunkedArray.Chunks {
             problems.accept(ZarrRules.METADATA_INVALID.at(null, "the chunk grid cannot be used: " + e.getMessage()));
             return null;
         }
-        ZarrArray a = new ZarrArray(folder, meta, grid, null);
+        ZarrArray a = new ZarrArray(store, folder, meta, grid);
         if (meta.pipeline == null) return a;
         try {
-            ChunkedArray data = new ChunkedArray(grid, meta.dtype.itemSize(), meta.fill, a, CACHE_BYTES);
-            return new ZarrArray(folder, meta, grid, data);
+            a.data = new ChunkedArray(grid, meta.dtype.itemSize(), meta.fill, a, CACHE_BYTES);
+            return a;
         } catch (IllegalArgumentException e) {
             problems.accept(ZarrRules.CHUNK_TOO_LARGE.at(null, e.getMessage()));
             return a;
         }
     }
 
-    Path chunkPath(long[] c) { return folder.resolve(meta.chunkKey(c)); }
+    /** The chunk file of grid coordinates {@code c}, checked to stay in the store (a bad key or path throws a {@link ReadProblem}). */
+    Path chunkPath(long[] c) { return store.resolve(folder, meta.chunkKey(c)); }
+
+    /** The chunks the array's folder holds, listed on first use. */
+    synchronized StoredChunks stored() {
+        if (stored == null) stored = StoredChunks.list(store, folder, meta, grid);
+        return stored;
+    }
 
     @Override
-    public boolean exists(long[] coords) { return Files.isRegularFile(chunkPath(coords)); }
+    public long nextStored(long k) { return stored().nextStored(k, grid.chunkCount()); }
+
+    @Override
+    public boolean exists(long[] coords) {
+        if (!stored().contains(grid.chunkIndex(coords))) return false;
+        try {
+            return Files.exists(chunkPath(coords), LinkOption.NOFOLLOW_LINKS);
+        } catch (ReadProblem e) {
+            return true; // there, but not to be read: decoding it reports why
+        }
+    }
 
     @Override
     public byte[] decode(long[] coords) {
@@ -77,16 +100,26 @@ final class ZarrArray implements ChunkedArray.Chunks {
 
     /** The stored bytes of a chunk, null when it is not stored. */
     byte[] read(long[] coords) {
+        if (!stored().contains(grid.chunkIndex(coords))) return null;
         Path p = chunkPath(coords);
+        String key = meta.chunkKey(coords);
         try {
-            if (!Files.isRegularFile(p)) return null;
-            long size = Files.size(p);
-            if (size > Integer.MAX_VALUE - 16) {
-                throw ReadProblem.at(ZarrRules.CHUNK_TOO_LARGE, null, meta.chunkKey(coords) + " holds " + size + " bytes");
+            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS) || !Files.exists(p)) return null;
+            long size = RegularFiles.require(p).size();
+            long most = meta.pipeline.maxStoredBytes();
+            if (size > most) {
+                throw ReadProblem.at(ZarrRules.CHUNK_SIZE, null, key + " holds " + size + " bytes, more than a chunk of this array can take ("
+                        + most + " bytes at most); not read");
             }
-            return Files.readAllBytes(p);
+            if (size > Pipeline.limit()) {
+                throw ReadProblem.at(ZarrRules.CHUNK_TOO_LARGE, null, key + " holds " + size + " bytes, more than the " + Pipeline.limit()
+                        + " PackScope reads of one chunk here; not read");
+            }
+            return RegularFiles.readAll(p, size);
+        } catch (NotRegularFileException e) {
+            throw ReadProblem.at(SharedRules.NOT_REGULAR_FILE, null, key + " is not a regular file; it is not opened");
         } catch (IOException e) {
-            throw ReadProblem.at(ZarrRules.CHUNK_UNREADABLE, null, meta.chunkKey(coords) + " cannot be read: " + e.getMessage());
+            throw ReadProblem.at(ZarrRules.CHUNK_UNREADABLE, null, key + " cannot be read (it changed or vanished while read)");
         }
     }
 
@@ -105,7 +138,10 @@ final class ZarrArray implements ChunkedArray.Chunks {
     long verify(Consumer<Diagnostic> sink, Progress progress) {
         if (data == null) return 0;
         long done = 0, n = grid.chunkCount();
-        for (long k = 0; k < n; k++) {
+        StoredChunks listed = stored();
+        for (Diagnostic d : listed.problems) sink.accept(d);
+        // only what is stored is visited: the rest of the grid is the fill value
+        for (long k = nextStored(0); k < n; k = nextStored(k + 1)) {
             progress.checkCancelled();
             long[] c = grid.chunkCoords(k);
             String key = meta.chunkKey(c);

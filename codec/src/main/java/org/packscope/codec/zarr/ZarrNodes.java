@@ -3,11 +3,12 @@ package org.packscope.codec.zarr;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -18,13 +19,18 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.FileNames;
+import org.packscope.codec.io.NotRegularFileException;
+import org.packscope.codec.io.RegularFiles;
 import org.packscope.codec.json.Json;
+import org.packscope.codec.json.JsonMembers;
 import org.packscope.codec.pco.PcoNodes;
 import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.store.ArraySlices;
@@ -46,85 +52,158 @@ final class ZarrNodes {
 
     // ------------------------------------------------------------------ metadata files
 
-    /** A metadata file read into the node it describes (source, span), or null after a diagnostic. */
-    static Json readJson(Path file, Node n, boolean setSource) {
-        ByteSource src;
-        byte[] bytes;
+    /** Top-level members of a zarr.json that are only located when it is parsed: user attributes can be any size. */
+    private static final Set<String> LOCATED_ONLY = Set.of("attributes");
+
+    /** A metadata file's bytes and its JSON (attributes located, not read). */
+    record Parsed(byte[] bytes, Json json) { }
+
+    /**
+     * A metadata file read through the store's checks (inside the store, a regular file,
+     * within the size limit) into the node it describes (source, span), or null after a
+     * diagnostic naming the file.
+     */
+    static Parsed readJson(ZarrStore store, Path file, Node n, boolean setSource) {
+        byte[] bytes = readBytes(store, file, n);
+        if (bytes == null) return null;
+        if (setSource) n.source(ByteSource.of(bytes, file.toString())).span(Span.bytes(0, bytes.length));
         try {
-            src = ByteSource.open(file);
-            bytes = src.bytes(0, (int) Math.min(src.size(), Integer.MAX_VALUE - 16));
-        } catch (IOException | RuntimeException e) {
-            n.diagnose(ZarrRules.METADATA_UNREADABLE.at(null, FileNames.of(file) + " cannot be read: " + e.getMessage()));
-            return null;
-        }
-        if (setSource) n.source(src).span(Span.bytes(0, src.size()));
-        try {
-            Json j = Json.parse(bytes);
+            Json j = Json.parse(bytes, LOCATED_ONLY);
             if (j == null || !j.isObject()) {
                 n.diagnose(ZarrRules.METADATA_UNREADABLE.at(Span.bytes(0, bytes.length), FileNames.of(file) + " does not hold a JSON object"));
                 return null;
             }
-            return j;
-        } catch (JsonProcessingException e) {
-            long at = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getByteOffset());
-            n.diagnose(ZarrRules.METADATA_UNREADABLE.at(setSource ? Span.bytes(Math.min(at, bytes.length), 0) : null,
-                    FileNames.of(file) + " is not valid JSON: " + e.getOriginalMessage()));
-            return null;
+            return new Parsed(bytes, j);
         } catch (IOException e) {
-            n.diagnose(ZarrRules.METADATA_UNREADABLE.at(null, FileNames.of(file) + " is not valid JSON: " + e.getMessage()));
+            n.diagnose(notJson(file, bytes, e, setSource));
             return null;
         }
     }
 
-    /** A side file (.zattrs, .zmetadata) as its own node, its members as fields with spans. */
-    static Node sideFile(Path file, String kind, String key) {
+    private static byte[] readBytes(ZarrStore store, Path file, Node n) {
+        try {
+            return store.readMetadata(file);
+        } catch (ZarrStore.MetadataUnreadable e) {
+            n.diagnose(e.rule.at(null, e.getMessage()));
+            return null;
+        }
+    }
+
+    private static Diagnostic notJson(Path file, byte[] bytes, IOException e, boolean withSpan) {
+        long at = 0;
+        String why = e.getMessage();
+        if (e instanceof JsonProcessingException j) {
+            at = j.getLocation() == null ? 0 : Math.max(0, j.getLocation().getByteOffset());
+            why = j.getOriginalMessage();
+        }
+        return ZarrRules.METADATA_UNREADABLE.at(withSpan ? Span.bytes(Math.min(at, bytes.length), 0) : null,
+                FileNames.of(file) + " is not valid JSON: " + why);
+    }
+
+    /** The members of the object at {@code [from, to)} of {@code bytes}, or null after a diagnostic. */
+    private static JsonMembers members(Path file, byte[] bytes, long from, long to, Node n) {
+        try {
+            return JsonMembers.of(bytes, from, to, FOUND_BY_NAME);
+        } catch (IOException e) {
+            n.diagnose(notJson(file, bytes, e, true));
+            return null;
+        }
+    }
+
+    /** Members looked up by name in side files: xarray's dimension names, a consolidated file's documents. */
+    private static final Set<String> FOUND_BY_NAME = Set.of("_ARRAY_DIMENSIONS", "metadata");
+
+    /** A side file's bytes and members, read once for both the array (its dimension names) and the file's own node. */
+    record SideRead(byte[] bytes, JsonMembers members, List<Diagnostic> problems) {
+        static SideRead of(ZarrStore store, Path file, boolean consolidated) {
+            Node probe = Node.of(FileNames.of(file), "probe");
+            byte[] bytes = readBytes(store, file, probe);
+            JsonMembers m = bytes == null ? null : ZarrNodes.members(file, bytes, 0, bytes.length, probe);
+            int md = consolidated && m != null ? m.indexOf("metadata") : -1;
+            if (md >= 0) m = ZarrNodes.members(file, bytes, m.valueStart(md), m.end(md), probe);
+            return new SideRead(bytes, m, probe.diagnostics());
+        }
+    }
+
+    /**
+     * A side file (.zattrs, .zmetadata) as its own node, its members as fields with spans
+     * (paged when there are many); members are located, never all read. {@code read}: the
+     * file as already read, or null to read it when the node is opened.
+     */
+    static Node sideFile(ZarrStore store, Path file, String kind, String key, SideRead read) {
         return Node.lazy(FileNames.of(file), kind, n -> {
-            Json j = readJson(file, n, true);
             n.facet(FieldExplainer.class, ZarrDocs.DOCS);
-            if (j == null) return;
-            Json md = kind.equals("zarr-consolidated") ? j.get("metadata") : j;
-            if (md == null) md = j;
-            for (Map.Entry<String, Json> e : md.members().entrySet()) {
-                Json v = e.getValue();
-                n.addField(new Field(key, -1, e.getKey(), Span.bytes(v.memberStart(), v.end() - v.memberStart()), v.toString(),
-                        kind.equals("zarr-consolidated") ? "a copy of this metadata file, consolidated" : "user attribute"));
-            }
-            n.summary(md.size() + (kind.equals("zarr-consolidated") ? " metadata documents" : md.size() == 1 ? " attribute" : " attributes"));
+            boolean consolidated = kind.equals("zarr-consolidated");
+            SideRead r = read != null ? read : SideRead.of(store, file, consolidated);
+            r.problems().forEach(n::diagnose);
+            if (r.bytes() == null) return;
+            n.source(ByteSource.of(r.bytes(), file.toString())).span(Span.bytes(0, r.bytes().length));
+            JsonMembers m = r.members();
+            if (m == null) return;
+            Node all = Attributes.show(n, m, key, "", consolidated ? "a copy of this metadata file, consolidated" : "user attribute");
+            if (all != null) n.children(List.of(all));
+            n.summary(m.size() + (consolidated ? " metadata documents" : m.size() == 1 ? " attribute" : " attributes"));
         });
+    }
+
+    /** A zarr.json's user attributes as fields of {@code n}; the paging node when there are many, else null. */
+    private static Node attributes(Path file, Parsed p, Node n) {
+        Json attrs = p.json().get("attributes");
+        if (attrs == null) return null;
+        JsonMembers m = members(file, p.bytes(), attrs.start(), attrs.end(), n);
+        return m == null ? null : Attributes.show(n, m, "attribute", "attributes.", "user attribute");
     }
 
     // ------------------------------------------------------------------ groups
 
-    /** A group folder (v2 .zgroup or v3 zarr.json with node_type group), or an array folder. */
-    static Node open(Path folder, String name) {
-        if (Files.isRegularFile(folder.resolve(".zarray"))) return v2Array(folder, name);
-        Path z3 = folder.resolve("zarr.json");
-        if (Files.isRegularFile(z3)) {
-            String type = nodeType(z3);
-            if ("array".equals(type)) return v3Array(folder, name);
-            return v3Group(folder, name);
-        }
-        return v2Group(folder, name);
+    /** Whether something named {@code name} is in {@code folder} (a link counts, whatever it leads to: reading it checks). */
+    private static boolean present(Path folder, String name) {
+        return Files.exists(folder.resolve(name), LinkOption.NOFOLLOW_LINKS);
     }
 
-    private static String nodeType(Path zarrJson) {
+    /** The store's root folder as a group or an array. */
+    static Node open(Path root, String name) {
+        return open(ZarrStore.at(root), root, name);
+    }
+
+    /** A group folder (v2 .zgroup or v3 zarr.json with node_type group), or an array folder. */
+    static Node open(ZarrStore store, Path folder, String name) {
+        if (present(folder, ".zarray")) return v2Array(store, folder, name);
+        Path z3 = folder.resolve("zarr.json");
+        if (present(folder, "zarr.json")) {
+            String type = nodeType(store, z3);
+            if ("array".equals(type)) return v3Array(store, folder, name);
+            return v3Group(store, folder, name);
+        }
+        return v2Group(store, folder, name);
+    }
+
+    private static String nodeType(ZarrStore store, Path zarrJson) {
         try {
-            Json j = Json.parse(Files.readAllBytes(zarrJson));
+            Json j = Json.parse(store.readMetadata(zarrJson), LOCATED_ONLY);
             Json t = j == null ? null : j.get("node_type");
             return t == null ? null : t.asText();
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | ZarrStore.MetadataUnreadable | RuntimeException e) {
             return null;
         }
     }
 
-    /** Sub-folders that hold Zarr metadata, by name. */
-    private static List<Path> members(Path folder) {
+    /** Sub-folders that hold Zarr metadata, by name; those that lead outside the store go to {@code outside}. */
+    private static List<Path> members(ZarrStore store, Path folder, List<Node> outside) {
         List<Path> out = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder)) {
             for (Path p : ds) {
                 if (!Files.isDirectory(p)) continue;
-                if (Files.isRegularFile(p.resolve(".zarray")) || Files.isRegularFile(p.resolve(".zgroup"))
-                        || Files.isRegularFile(p.resolve("zarr.json"))) out.add(p);
+                if (!present(p, ".zarray") && !present(p, ".zgroup") && !present(p, "zarr.json")) continue;
+                String name = FileNames.of(p);
+                String bad = ZarrStore.keyProblem(name);
+                try {
+                    if (bad != null) throw ReadProblem.at(ZarrRules.KEY_INVALID, null, bad);
+                    store.requireInside(p, name);
+                    out.add(p);
+                } catch (ReadProblem e) {
+                    outside.add(Node.of(PlainText.escape(name), "zarr-refused").summary("not opened").diagnose(e.diagnostic()));
+                }
             }
         } catch (IOException | RuntimeException e) {
             return out;
@@ -133,14 +212,15 @@ final class ZarrNodes {
         return out;
     }
 
-    private static Node v2Group(Path folder, String name) {
+    private static Node v2Group(ZarrStore store, Path folder, String name) {
         return Node.lazy(name, "zarr-group", n -> {
             n.facet(FieldExplainer.class, ZarrDocs.DOCS);
             Path zg = folder.resolve(".zgroup");
             List<Node> extra = new ArrayList<>();
-            if (Files.isRegularFile(zg)) {
-                Json j = readJson(zg, n, true);
-                if (j != null) {
+            if (present(folder, ".zgroup")) {
+                Parsed p = readJson(store, zg, n, true);
+                if (p != null) {
+                    Json j = p.json();
                     Json zf = j.get("zarr_format");
                     if (zf == null) {
                         n.diagnose(ZarrRules.METADATA_KEY_MISSING.at(Span.bytes(j.start(), j.end() - j.start()), ".zgroup has no \"zarr_format\""));
@@ -151,17 +231,20 @@ final class ZarrNodes {
             } else {
                 n.field("note", null, "no .zgroup", "a folder of Zarr arrays without group metadata");
             }
-            if (Files.isRegularFile(folder.resolve(".zattrs"))) extra.add(sideFile(folder.resolve(".zattrs"), "zarr-attributes", "attribute"));
-            if (Files.isRegularFile(folder.resolve(".zmetadata"))) extra.add(sideFile(folder.resolve(".zmetadata"), "zarr-consolidated", "consolidated"));
-            groupChildren(n, folder, extra, "Zarr v2 group");
+            if (present(folder, ".zattrs")) extra.add(sideFile(store, folder.resolve(".zattrs"), "zarr-attributes", "attribute", null));
+            if (present(folder, ".zmetadata")) extra.add(sideFile(store, folder.resolve(".zmetadata"), "zarr-consolidated", "consolidated", null));
+            groupChildren(store, n, folder, extra, "Zarr v2 group");
         });
     }
 
-    private static Node v3Group(Path folder, String name) {
+    private static Node v3Group(ZarrStore store, Path folder, String name) {
         return Node.lazy(name, "zarr-group", n -> {
             n.facet(FieldExplainer.class, ZarrDocs.DOCS);
-            Json j = readJson(folder.resolve("zarr.json"), n, true);
-            if (j != null) {
+            Path file = folder.resolve("zarr.json");
+            Parsed p = readJson(store, file, n, true);
+            List<Node> extra = new ArrayList<>();
+            if (p != null) {
+                Json j = p.json();
                 for (String k : List.of("zarr_format", "node_type")) {
                     Json v = j.get(k);
                     if (v == null) {
@@ -170,44 +253,42 @@ final class ZarrNodes {
                         n.addField(new Field(k, -1, k, Span.bytes(v.memberStart(), v.end() - v.memberStart()), v.asText(), k.equals("zarr_format") ? "metadata format version (3)" : "array or group"));
                     }
                 }
-                Json attrs = j.get("attributes");
-                if (attrs != null) {
-                    for (Map.Entry<String, Json> e : attrs.members().entrySet()) {
-                        Json v = e.getValue();
-                        n.addField(new Field("attributes", -1, "attributes." + e.getKey(), Span.bytes(v.memberStart(), v.end() - v.memberStart()), v.toString(), "user attribute"));
-                    }
-                }
+                Node all = attributes(file, p, n);
+                if (all != null) extra.add(all);
             }
-            groupChildren(n, folder, new ArrayList<>(), "Zarr v3 group");
+            groupChildren(store, n, folder, extra, "Zarr v3 group");
         });
     }
 
-    private static void groupChildren(Node n, Path folder, List<Node> extra, String what) {
-        List<Path> members = members(folder);
+    private static void groupChildren(ZarrStore store, Node n, Path folder, List<Node> extra, String what) {
+        List<Node> refused = new ArrayList<>();
+        List<Path> members = members(store, folder, refused);
+        extra.addAll(refused);
         int arrays = 0;
-        for (Path p : members) if (Files.isRegularFile(p.resolve(".zarray")) || "array".equals(nodeType(p.resolve("zarr.json")))) arrays++;
+        for (Path p : members) if (present(p, ".zarray") || "array".equals(nodeType(store, p.resolve("zarr.json")))) arrays++;
         n.field("members", null, members.size(), "arrays and groups inside");
         n.summary(what + " · " + (members.size() - arrays) + (members.size() - arrays == 1 ? " group · " : " groups · ")
                 + arrays + (arrays == 1 ? " array" : " arrays"));
         int fixed = extra.size();
-        n.lazyChildren(fixed + members.size(), i -> i < fixed ? extra.get(i) : open(members.get(i - fixed), FileNames.of(members.get(i - fixed))));
+        n.lazyChildren(fixed + members.size(), i -> i < fixed ? extra.get(i) : open(store, members.get(i - fixed), FileNames.of(members.get(i - fixed))));
     }
 
     // ------------------------------------------------------------------ arrays
 
-    private static Node v2Array(Path folder, String name) {
+    private static Node v2Array(ZarrStore store, Path folder, String name) {
         return Node.lazy(name, "zarr-array", n -> {
-            Json j = readJson(folder.resolve(".zarray"), n, true);
+            Parsed p = readJson(store, folder.resolve(".zarray"), n, true);
             List<Node> extra = new ArrayList<>();
-            if (Files.isRegularFile(folder.resolve(".zattrs"))) extra.add(sideFile(folder.resolve(".zattrs"), "zarr-attributes", "attribute"));
+            SideRead attrs = present(folder, ".zattrs") ? SideRead.of(store, folder.resolve(".zattrs"), false) : null;
+            if (attrs != null) extra.add(sideFile(store, folder.resolve(".zattrs"), "zarr-attributes", "attribute", attrs));
             n.facet(FieldExplainer.class, ZarrDocs.DOCS);
-            if (j == null) {
+            if (p == null) {
                 n.children(extra);
                 return;
             }
-            ArrayMeta m = ArrayMeta.v2(j, n);
-            if (m.dimensionNames.isEmpty() && m.shape != null) m.dimensionNames = xarrayDimensions(folder, m.shape.length);
-            fillArray(n, folder, m, extra);
+            ArrayMeta m = ArrayMeta.v2(p.json(), n);
+            if (m.dimensionNames.isEmpty() && m.shape != null && attrs != null) m.dimensionNames = xarrayDimensions(attrs, m.shape.length);
+            fillArray(store, n, folder, m, extra);
         });
     }
 
@@ -215,11 +296,13 @@ final class ZarrNodes {
      * The dimension names xarray keeps in a v2 array's {@code .zattrs} ({@code _ARRAY_DIMENSIONS},
      * v2 has no field for them), or none. Problems of the file are reported by its own node.
      */
-    private static List<String> xarrayDimensions(Path folder, int rank) {
-        Path attrs = folder.resolve(".zattrs");
-        if (!Files.isRegularFile(attrs)) return List.of();
-        Json j = readJson(attrs, Node.of(".zattrs", "probe"), false);
-        Json dims = j == null ? null : j.get("_ARRAY_DIMENSIONS");
+    private static List<String> xarrayDimensions(SideRead attrs, int rank) {
+        Json dims;
+        try {
+            dims = attrs.members() == null ? null : attrs.members().value("_ARRAY_DIMENSIONS");
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
         if (dims == null || !dims.isArray() || dims.size() != rank) return List.of();
         List<String> names = new ArrayList<>();
         for (Json d : dims.elements()) {
@@ -229,17 +312,22 @@ final class ZarrNodes {
         return names;
     }
 
-    private static Node v3Array(Path folder, String name) {
+    private static Node v3Array(ZarrStore store, Path folder, String name) {
         return Node.lazy(name, "zarr-array", n -> {
-            Json j = readJson(folder.resolve("zarr.json"), n, true);
+            Path file = folder.resolve("zarr.json");
+            Parsed p = readJson(store, file, n, true);
             n.facet(FieldExplainer.class, ZarrDocs.DOCS);
-            if (j == null) return;
-            fillArray(n, folder, ArrayMeta.v3(j, n), new ArrayList<>());
+            if (p == null) return;
+            ArrayMeta m = ArrayMeta.v3(p.json(), n);
+            List<Node> extra = new ArrayList<>();
+            Node all = attributes(file, p, n);
+            if (all != null) extra.add(all);
+            fillArray(store, n, folder, m, extra);
         });
     }
 
-    private static void fillArray(Node n, Path folder, ArrayMeta m, List<Node> extra) {
-        ZarrArray a = ZarrArray.of(folder, m, n::diagnose);
+    private static void fillArray(ZarrStore store, Node n, Path folder, ArrayMeta m, List<Node> extra) {
+        ZarrArray a = ZarrArray.of(store, folder, m, n::diagnose);
         if (a == null) {
             n.summary("Zarr v" + m.zarrFormat + " array · metadata incomplete");
             n.children(extra);
@@ -264,12 +352,19 @@ final class ZarrNodes {
             n.facet(BulkDecoder.class, (progress, threads) -> a.verify(d -> { }, progress) / Math.max(1, m.dtype.itemSize()));
         }
         int fixed = extra.size();
-        int shown = (int) Math.min(count, Integer.MAX_VALUE - 1 - fixed);
-        if (shown < count) n.diagnose(Diagnostic.warning(null, ZarrRules.CHUNK_TOO_LARGE, "only the first " + shown + " of " + count + " chunks are listed"));
         if (count > WALKED_CHUNKS) {
             n.drillDown(true);
             if (a.data != null) n.facet(Verifier.class, (sink, progress) -> a.verify(sink, progress));
         }
+        if (count > Integer.MAX_VALUE - 1 - fixed && a.stored().known()) {
+            // a grid too large to list cell by cell: its stored chunks are the children, the rest is the fill value
+            StoredChunks s = a.stored();
+            n.field("chunks listed", null, s.count() + " stored of " + count, "only stored chunks are listed: every other chunk is the fill value");
+            n.lazyChildren(fixed + s.count(), i -> i < fixed ? extra.get(i) : chunk(a, a.grid.chunkCoords(s.get(i - fixed))));
+            return;
+        }
+        int shown = (int) Math.min(count, Integer.MAX_VALUE - 1 - fixed);
+        if (shown < count) n.diagnose(Diagnostic.warning(null, ZarrRules.CHUNK_TOO_LARGE, "only the first " + shown + " of " + count + " chunks are listed"));
         n.lazyChildren(fixed + shown, i -> i < fixed ? extra.get(i) : chunk(a, a.grid.chunkCoords(i - fixed)));
     }
 
@@ -277,10 +372,32 @@ final class ZarrNodes {
     static Node chunk(ZarrArray a, long[] c) {
         String name = Pipeline.key(c);
         String key = a.meta.chunkKey(c);
-        Path p = a.chunkPath(c);
-        if (!Files.isRegularFile(p)) {
+        Path p;
+        try {
+            p = a.chunkPath(c);
+        } catch (ReadProblem e) {
+            return Node.of(name, "zarr-chunk").summary("not opened").diagnose(e.diagnostic());
+        }
+        if (!a.exists(c) || !Files.exists(p)) {
             return Node.of(name, "zarr-chunk-missing").summary("missing → fill value " + (a.meta.fill == null ? "0" : a.meta.fillText))
                     .field("key", null, key, "the chunk's file name in the array folder: no such file, so every element is the fill value");
+        }
+        long size;
+        try {
+            size = RegularFiles.require(p).size();
+        } catch (IOException e) {
+            return Node.of(name, "zarr-chunk").summary("not opened").diagnose(e instanceof NotRegularFileException
+                    ? SharedRules.NOT_REGULAR_FILE.at(null, key + " is not a regular file; it is not opened")
+                    : ZarrRules.CHUNK_UNREADABLE.at(null, key + " cannot be read"));
+        }
+        if (a.meta.pipeline != null && a.data != null) {
+            long most = a.meta.pipeline.maxStoredBytes();
+            if (size > most || size > Pipeline.limit()) {
+                Diagnostic d = size > most
+                        ? ZarrRules.CHUNK_SIZE.at(null, key + " holds " + size + " bytes, more than a chunk of this array can take (" + most + " bytes at most); not read")
+                        : ZarrRules.CHUNK_TOO_LARGE.at(null, key + " holds " + size + " bytes, more than the " + Pipeline.limit() + " PackScope reads of one chunk here; not read");
+                return Node.of(name, "zarr-chunk").summary(FileNames.size(size) + " · not read").diagnose(d);
+            }
         }
         if (a.meta.pipeline == null || a.data == null) {
             return Node.lazy(name, "zarr-chunk", n -> {
@@ -295,7 +412,7 @@ final class ZarrNodes {
             ByteSource src = ByteSource.open(p);
             return stored(name, key, src, 0, src.size(), a.meta.pipeline, a);
         } catch (IOException e) {
-            return Node.of(name, "zarr-chunk").diagnose(ZarrRules.CHUNK_UNREADABLE.at(null, key + " cannot be read: " + e.getMessage()));
+            return Node.of(name, "zarr-chunk").diagnose(ZarrRules.CHUNK_UNREADABLE.at(null, key + " cannot be read"));
         }
     }
 

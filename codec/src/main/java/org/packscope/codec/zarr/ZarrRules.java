@@ -30,6 +30,15 @@ public final class ZarrRules implements RuleCatalogue {
     public static final Rule CHUNK_TOO_LARGE = Rule.error("zarr_chunk_too_large",
             "one chunk's decoded bytes would exceed what PackScope addresses in memory (2 GB)");
 
+    public static final Rule PATH_OUTSIDE_STORE = Rule.error("zarr_path_outside_store",
+            "a chunk, member folder or metadata file leads outside the store's folder (through '..' or a symbolic link): it is not opened");
+    public static final Rule KEY_INVALID = Rule.error("zarr_key_invalid",
+            "a chunk key or key separator holds what no key may (NUL, control characters, '..', a separator other than '/' or '.')");
+    public static final Rule METADATA_TOO_LARGE = Rule.error("zarr_metadata_too_large",
+            "a metadata file is larger than PackScope reads whole (the limit is in the message): it is not read");
+    public static final Rule CODEC_CHAIN_TOO_LONG = Rule.error("zarr_codec_chain_too_long",
+            "an array lists more codecs and filters (shards' inner codecs included) than PackScope runs on one chunk (the limit is in the message)");
+
     @Override public String owner() { return "Zarr"; }
 
     @Override public List<Rule> rules() { return RuleCatalogue.constantsOf(ZarrRules.class); }
