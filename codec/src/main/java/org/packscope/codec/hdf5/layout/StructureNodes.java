@@ -151,7 +151,7 @@ public final class StructureNodes {
                 n.add(Node.of(l.name(), "hdf5-link").summary((l.linkType() == 1 ? "soft link → " : "external link → ") + l.target()));
             } else if (here.contains(l.address())) {
                 n.add(Node.of(l.name(), "hdf5-link").summary("link to a group above (not followed)")
-                        .diagnose(Diagnostic.errorAtByte(c.abs(l.address()), Hdf5Rules.CYCLE, child + " leads back to the group at byte "
+                        .diagnose(Diagnostic.warningAtByte(c.abs(l.address()), Hdf5Rules.LINK_LOOP, child + " leads back to the group at byte "
                                 + c.abs(l.address()) + ", which contains it; not followed")));
             } else if (here.size() > 64) {
                 n.add(Node.of(l.name(), "hdf5-link").summary("nested too deep (not opened)"));
