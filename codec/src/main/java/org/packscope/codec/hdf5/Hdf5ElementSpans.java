@@ -70,14 +70,14 @@ public final class Hdf5ElementSpans {
         boolean filtered = false;
         for (ObjectHeader.Message m : h.messages()) {
             switch (m.type()) {
-                case Messages.DATASPACE -> space = (Messages.Dataspace) h.decode(context, m, null);
-                case Messages.LAYOUT -> layout = (Messages.Layout) h.decode(context, m, null);
+                case Messages.DATASPACE -> space = h.decode(context, m, null) instanceof Messages.Dataspace s ? s : null;
+                case Messages.LAYOUT -> layout = h.decode(context, m, null) instanceof Messages.Layout l ? l : null;
                 case Messages.DATATYPE -> type = h.decode(context, m, null) instanceof Messages.Datatype t ? t : null;
                 case Messages.FILTER_PIPELINE -> filtered = true;
                 default -> { }
             }
         }
-        if (space == null || layout == null || type == null) {
+        if (space == null || layout == null || type == null || (layout.cls() == Messages.CHUNKED && layout.rank() != space.rank())) {
             throw ReadProblem.atByte(Hdf5Rules.UNREADABLE, context.abs(header), datasetPath + " is not a dataset PackScope can place elements of");
         }
         long count = space.count();

@@ -44,6 +44,11 @@ public final class ChunkIndex {
                     layout.filteredSingle() ? layout.filteredSize() : chunkBytes, layout.filterMask()));
             case Messages.IMPLICIT -> {
                 long n = count(grid);
+                // the chunks lie back to back: all of them must be in the file before any is listed
+                if (n < 0 || (chunkBytes > 0 && n > c.source().size() / chunkBytes) || !c.inFile(layout.address(), n * chunkBytes)) {
+                    throw ReadProblem.at(StructureRules.ADDRESS_OUT_OF_FILE, null, what + ": " + n + " implicitly indexed chunks of " + chunkBytes
+                            + " bytes at byte " + c.abs(layout.address()) + " do not fit in the file (" + c.source().size() + " bytes)");
+                }
                 for (long i = 0; i < n; i++) checked.accept(new StoredChunk(coords(i, grid, layout, -1), layout.address() + i * chunkBytes, chunkBytes, 0));
             }
             case Messages.FIXED_ARRAY -> {

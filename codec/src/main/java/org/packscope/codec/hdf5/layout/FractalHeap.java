@@ -144,6 +144,9 @@ public record FractalHeap(long address, int idLength, int filterLength, int flag
 
     /** The child block addresses of the indirect block at {@code address} with {@code rows} rows (direct ones first), recording into {@code n}. */
     public List<Long> indirectEntries(FileContext c, long address, int rows, Node n, String what) {
+        if (rows < 1 || rows > 64) {
+            throw ReadProblem.atByte(StructureRules.BAD_COUNT, c.abs(address), what + ": an indirect block of " + rows + " rows in the fractal heap at byte " + c.abs(address()));
+        }
         int direct = Math.min(rows, maxDirectRows()) * width;
         int indirect = Math.max(0, rows - maxDirectRows()) * width;
         long entry = c.offsetSize() + (filterLength > 0 ? c.lengthSize() + 4L : 0);

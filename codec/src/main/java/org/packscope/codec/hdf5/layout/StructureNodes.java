@@ -169,14 +169,14 @@ public final class StructureNodes {
         for (ObjectHeader.Message m : h.messages()) {
             try {
                 switch (m.type()) {
-                    case Messages.DATASPACE -> space = (Messages.Dataspace) h.decode(c, m, null);
-                    case Messages.LAYOUT -> layout = (Messages.Layout) h.decode(c, m, null);
+                    case Messages.DATASPACE -> space = h.decode(c, m, null) instanceof Messages.Dataspace s ? s : null;
+                    case Messages.LAYOUT -> layout = h.decode(c, m, null) instanceof Messages.Layout l ? l : null;
                     case Messages.DATATYPE -> type = h.decode(c, m, null) instanceof Messages.Datatype t ? t : null;
                     case Messages.FILTER_PIPELINE -> filtered = true;
                     default -> { }
                 }
-            } catch (ReadProblem | ClassCastException p) {
-                if (p instanceof ReadProblem rp) n.diagnose(rp.diagnostic());
+            } catch (ReadProblem p) {
+                n.diagnose(p.diagnostic());
             }
         }
         if (space == null || layout == null) {
