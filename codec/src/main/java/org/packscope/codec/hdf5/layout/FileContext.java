@@ -138,8 +138,10 @@ public final class FileContext {
         long at = r.byteOffset();
         r.need(32, "the checksum of " + what);
         int computed = Lookup3.of(r.source(), from, (int) (at - from));
-        long stored = r.u32le(key, "checksum", "Jenkins lookup3 of the " + (at - from) + " bytes before it (computed "
-                + Integer.toUnsignedString(computed) + ")");
+        // the computed value goes with the stored one, so the meaning stays the same for every file
+        long stored = Integer.toUnsignedLong(r.i32le(key, -1, "checksum", v -> Integer.toUnsignedString((int) v)
+                + ((int) v == computed ? " (matches)" : " (bytes hash to " + Integer.toUnsignedString(computed) + ")"),
+                "Jenkins lookup3 of the structure's bytes before it"));
         if ((int) stored != computed) {
             problems.accept(Diagnostic.error(Span.bytes(at, 4), StructureRules.CHECKSUM_MISMATCH, what + " at byte " + from
                     + ": stored checksum " + stored + " but its " + (at - from) + " bytes hash to " + Integer.toUnsignedString(computed)));

@@ -128,6 +128,9 @@ public final class Messages {
 
     public record Filters(int count, int[] ids) { }
 
+    /** The file space info message: the free-space managers the file persists (undefined ones left out). */
+    public record FileSpaceInfo(java.util.List<Long> managers) { }
+
     /** A message stored elsewhere (the "shared" flag): where. */
     public record Shared(int version, int kind, long address) { }
 
@@ -190,6 +193,7 @@ public final class Messages {
                 r.u16le("btreek.group_internal_k", "group internal node K", "group B-tree nodes have up to 2K children");
                 yield r.u16le("btreek.group_leaf_k", "group leaf node K", "symbol table nodes hold up to 2K entries");
             }
+            case FILE_SPACE_INFO -> fileSpaceInfo(c, r);
             case SHARED_MESSAGE_TABLE -> {
                 FileContext.version(r, "sohm.version", "shared message table message", 0);
                 c.address(r, "sohm.address", "shared message table address", "the table of shared message indexes");
@@ -200,6 +204,27 @@ public final class Messages {
                 yield null;
             }
         };
+    }
+
+    private static FileSpaceInfo fileSpaceInfo(FileContext c, FieldReader r) {
+        int version = FileContext.version(r, "fsinfo.version", "file space info message", 0, 1);
+        r.u8("fsinfo.strategy", "strategy", "how space is allocated: 0 free-space managers and aggregators, 1 paged, 2 aggregators only, 3 none");
+        java.util.List<Long> managers = new java.util.ArrayList<>();
+        if (version == 0) {
+            c.length(r, "fsinfo.threshold", "free-space section threshold", "smallest section the managers track");
+            return new FileSpaceInfo(managers);
+        }
+        int persist = r.u8("fsinfo.persist", "persisting free-space", "1: the managers below are written to the file");
+        c.length(r, "fsinfo.threshold", "free-space section threshold", "smallest section the managers track");
+        c.length(r, "fsinfo.page_size", "file space page size", "bytes per page (paged strategy)");
+        r.u16le("fsinfo.page_end_threshold", "page-end metadata threshold", "smallest free space at a page end that is tracked");
+        c.address(r, "fsinfo.eoa", "EOA before free-space allocation", "end of allocated space before the managers were written");
+        for (int i = 0; persist != 0 && i < 12 && r.bytesLeft() >= c.offsetSize(); i++) {
+            long a = c.address(r, "fsinfo.manager", i, (i < 6 ? "small" : "large") + "-sized manager " + (i % 6),
+                    "free-space manager header for one kind of file space (undefined: none)");
+            if (a != FileContext.UNDEFINED) managers.add(a);
+        }
+        return new FileSpaceInfo(managers);
     }
 
     private static String flagText(int f) {

@@ -20,6 +20,10 @@ public final class StructureDocs {
     private static final Map<String, String[]> STRUCTURES = Map.ofEntries(
             Map.entry("dataset", new String[] {"IV.A.2.i Data Layout Message (contiguous storage)",
                 "A contiguous dataset's values lie in one block in row-major order; element i is at the layout's address + i × the element size."}),
+            Map.entry("fshd", new String[] {"III.H Free-space Manager",
+                "A free-space manager header ('FSHD') says how much free space one manager tracks and where its section list is."}),
+            Map.entry("fsinfo", new String[] {"IV.A.2.x File Space Info Message",
+                "How the file allocates space and, when it persists free space, where its free-space managers are (superblock extension)."}),
             Map.entry("superblock", new String[] {"II.A Superblock",
                 "The superblock is the file's entry point: sizes of addresses and lengths, the base address, the end-of-file address and where the root group is."}),
             Map.entry("ohdr", new String[] {"IV.A.1 Object Header Prefix",
@@ -112,6 +116,11 @@ public final class StructureDocs {
     private static final class Keys {
     static final String[] ALL = {
         "attr.charset",
+        "fshd.address_bits", "fshd.checksum", "fshd.classes", "fshd.client", "fshd.expand", "fshd.ghost_sections", "fshd.max_section",
+        "fshd.section_list", "fshd.section_list_allocated", "fshd.section_list_used", "fshd.sections", "fshd.serialized_sections",
+        "fshd.shrink", "fshd.signature", "fshd.space", "fshd.version",
+        "fsinfo.eoa", "fsinfo.manager", "fsinfo.page_end_threshold", "fsinfo.page_size", "fsinfo.persist", "fsinfo.strategy",
+        "fsinfo.threshold", "fsinfo.version",
         "dataset.data",
         "attr.data",
         "attr.dataspace_size",

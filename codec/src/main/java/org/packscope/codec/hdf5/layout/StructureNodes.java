@@ -45,7 +45,10 @@ public final class StructureNodes {
             StructureNodes s = new StructureNodes(src, sb);
             n.summary("superblock version " + sb.version() + ", " + sb.offsetSize() + "-byte addresses");
             n.add(s.superblock());
-            if (sb.extension() != FileContext.UNDEFINED) n.add(s.headerOnly("superblock extension", sb.extension()));
+            if (sb.extension() != FileContext.UNDEFINED) {
+                n.add(s.headerOnly("superblock extension", sb.extension()));
+                s.freeSpaceManagers(n);
+            }
             n.add(s.object("/", "/", sb.rootHeader(), List.of()));
         });
     }
@@ -61,6 +64,28 @@ public final class StructureNodes {
                 n.diagnose(p.diagnostic());
             }
         });
+    }
+
+    /** The free-space managers the superblock extension's file space info message lists. */
+    private void freeSpaceManagers(Node n) {
+        try {
+            ObjectHeader h = ObjectHeader.read(c, sb.extension(), null, d -> { }, "the superblock extension");
+            ObjectHeader.Message m = h.first(Messages.FILE_SPACE_INFO);
+            if (m == null || !(h.decode(c, m, null) instanceof Messages.FileSpaceInfo info)) return;
+            for (long a : info.managers()) {
+                n.add(Node.lazy("free-space manager at " + c.abs(a), "hdf5-free-space", f -> {
+                    explained(f).span(Span.bytes(Math.min(c.abs(a), src.size()), 0));
+                    try {
+                        FreeSpaceManager fs = FreeSpaceManager.read(c, a, f, f::diagnose, "the file");
+                        f.span(Span.bytes(c.abs(a), 4)).summary(fs.tracked() + " bytes free in " + fs.sections() + " sections");
+                    } catch (ReadProblem p) {
+                        f.diagnose(p.diagnostic());
+                    }
+                }));
+            }
+        } catch (ReadProblem p) {
+            // the extension's own node reports its damage
+        }
     }
 
     private Node explained(Node n) {

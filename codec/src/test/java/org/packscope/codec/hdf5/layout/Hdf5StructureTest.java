@@ -158,6 +158,20 @@ class Hdf5StructureTest {
         }
     }
 
+    /** fsm.h5 persists its free space: the managers the superblock extension lists track what HDF5 reports free. */
+    @org.junit.jupiter.api.Test
+    void persistedFreeSpaceManagersAreRead() throws Exception {
+        Node tree = StructureNodes.fileStructure(ByteSource.open(DIR.resolve("fsm.h5")));
+        List<Node> managers = tree.children().stream().filter(n -> n.kind().equals("hdf5-free-space")).toList();
+        assertTrue(!managers.isEmpty());
+        long tracked = 0;
+        for (Node n : managers) {
+            assertEquals(List.of(), n.diagnostics());
+            tracked += Long.parseLong(n.fields().stream().filter(f -> "fshd.space".equals(f.key())).findFirst().orElseThrow().value());
+        }
+        assertEquals(manifest().get("files").get("fsm.h5").get("freespace").asLong(), tracked);
+    }
+
     /** The structure node of the object at {@code path}. */
     static Node find(Node tree, String path) {
         Node n = tree.children().stream().filter(x -> x.name().equals("/")).findFirst().orElseThrow();
