@@ -152,14 +152,21 @@ final class GroupMembers {
 
     /**
      * Whether the group's member names can be read without jhdf reading more than the file
-     * holds; formats ask jhdf for a group's children to recognise it, and that must not
-     * take seconds on a damaged name heap (the plain listing then reports it).
+     * holds or walking a damaged B-tree's paths; formats ask jhdf for a group's children to
+     * recognise it, and that must not take seconds on a damaged name heap or index (the
+     * plain listing then reports it).
      */
     static boolean namesFit(Group g, HdfFile file) {
         try {
             HdfBackingStorage st = file.getHdfBackingStorage();
             ObjectHeader oh = ObjectHeader.readObjectHeader(st, g.getAddress());
-            if (oh.hasMessageOfType(SymbolTableMessage.class)) checkLocalHeap(st, oh.getMessageOfType(SymbolTableMessage.class).getLocalHeapAddress());
+            if (oh.hasMessageOfType(SymbolTableMessage.class)) {
+                SymbolTableMessage stm = oh.getMessageOfType(SymbolTableMessage.class);
+                checkLocalHeap(st, stm.getLocalHeapAddress());
+                // jhdf lists members by following every path of the B-tree: a DAG of 32 children per
+                // node, 4 levels deep, takes seconds there; this walk visits each node once and stops at a revisit
+                symbolTableNodes(st, stm.getBTreeAddress());
+            }
             return true;
         } catch (RuntimeException e) {
             return false;
