@@ -7,6 +7,7 @@ a million chunks) are made by the tests at run time; none of them is committed.
 """
 import bz2
 import os
+import shutil
 import struct
 import sys
 
@@ -174,6 +175,39 @@ def root_matrix_with_groups():
         matrix(f.create_group("a/b/c/d/mat"))
 
 
+def extra_entry(name, how):
+    """The AnnData fixture pbmc_csr.h5ad (whose X equals the BPCells fixture
+    hdf5_gzip4_packed_uint_col) with damage that hides one entry from a reader that drops
+    what it cannot place: an extra entry with a column index out of range ("range") or
+    negative ("negative"). The fixture's path is the environment variable PBMC_CSR."""
+    src = os.environ["PBMC_CSR"]
+    dst = path(name, ".h5ad")
+    shutil.copyfile(src, dst)
+    with h5py.File(dst, "r+") as f:
+        x = f["X"]
+        data, indices, indptr = x["data"][()], x["indices"][()], x["indptr"][()]
+        row = 7
+        at = indptr[row + 1]
+        col = {"range": 50, "negative": -1}[how]
+        data = np.insert(data, at, 5).astype(data.dtype)
+        indices = np.insert(indices, at, col).astype(indices.dtype)
+        indptr = indptr.copy()
+        indptr[row + 1:] += 1
+        for k, v in (("data", data), ("indices", indices), ("indptr", indptr)):
+            opts = {"compression": x[k].compression} if x[k].compression else {}
+            del x[k]
+            x.create_dataset(k, data=v, **opts)
+
+
+def big_contiguous(n=25_000_000):
+    """200 MB of float64 0, 1, 2, ... stored contiguously (read through a mapped file)."""
+    with h5py.File(path("big_contiguous"), "w") as f:
+        d = f.create_dataset("d", shape=(n,), dtype="<f8")
+        step = 1 << 22
+        for i in range(0, n, step):
+            d[i:min(n, i + step)] = np.arange(i, min(n, i + step), dtype="<f8")
+
+
 def many_groups(n=50_000):
     with h5py.File(path("groups_50k"), "w") as f:
         for i in range(n):
@@ -193,6 +227,9 @@ CASES = {
     "bzip2_bomb": bzip2_bomb,
     "root_matrix": root_matrix_with_groups,
     "groups_50k": many_groups,
+    "big_contiguous": big_contiguous,
+    "x_index_out_of_range": lambda: extra_entry("x_index_out_of_range", "range"),
+    "x_index_negative": lambda: extra_entry("x_index_negative", "negative"),
 }
 
 if __name__ == "__main__":

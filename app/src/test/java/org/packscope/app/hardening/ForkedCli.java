@@ -34,21 +34,46 @@ final class ForkedCli {
     private ForkedCli() { }
 
     static Run run(Path workDir, String... args) throws IOException, InterruptedException {
+        return start(workDir, args).finish();
+    }
+
+    /** A command started and not yet waited for (a test may change its input meanwhile). */
+    static final class Started {
+        private final Process process;
+        private final Path stats, out, err;
+        private final long t0 = System.nanoTime();
+
+        private Started(Process process, Path stats, Path out, Path err) {
+            this.process = process;
+            this.stats = stats;
+            this.out = out;
+            this.err = err;
+        }
+
+        boolean alive() { return process.isAlive(); }
+
+        /** Waits for the command (killing it after {@link #KILL_AFTER_SECONDS}) and tells what it did. */
+        Run finish() throws IOException, InterruptedException {
+            boolean ended = process.waitFor(KILL_AFTER_SECONDS, TimeUnit.SECONDS);
+            if (!ended) process.destroyForcibly().waitFor();
+            long wall = (System.nanoTime() - t0) / 1_000_000;
+            String[] s = Files.readString(stats).trim().split(" ");
+            Run r = new Run(ended ? process.exitValue() : -1, Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8), wall, s.length == 2 ? Long.parseLong(s[0]) : -1,
+                    s.length == 2 ? Long.parseLong(s[1]) : -1);
+            for (Path f : new Path[] {stats, out, err}) Files.deleteIfExists(f);
+            return r;
+        }
+    }
+
+    static Started start(Path workDir, String... args) throws IOException {
         Path stats = Files.createTempFile("forked-cli", ".stats");
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
                 "-XX:+UseSerialGC", "-Dforked.stats=" + stats, "-cp", System.getProperty("java.class.path"), ForkedCli.class.getName()));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile("forked-cli", ".out"), err = Files.createTempFile("forked-cli", ".err");
-        long t0 = System.nanoTime();
         Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        boolean ended = p.waitFor(KILL_AFTER_SECONDS, TimeUnit.SECONDS);
-        if (!ended) p.destroyForcibly().waitFor();
-        long wall = (System.nanoTime() - t0) / 1_000_000;
-        String[] s = Files.readString(stats).trim().split(" ");
-        Run r = new Run(ended ? p.exitValue() : -1, Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8),
-                wall, s.length == 2 ? Long.parseLong(s[0]) : -1, s.length == 2 ? Long.parseLong(s[1]) : -1);
-        for (Path f : new Path[] {stats, out, err}) Files.deleteIfExists(f);
-        return r;
+        return new Started(p, stats, out, err);
     }
 
     /** The child: the CLI, then its CPU time (all threads) and the heap pools' peak use, to the side file. */

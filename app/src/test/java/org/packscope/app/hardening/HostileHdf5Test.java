@@ -41,7 +41,10 @@ class HostileHdf5Test {
     /** Generous: the promise is 5 s plus 200 MB/s of decoded data; a hang or a walk of every path of a DAG takes longer. */
     private static final long WALL_LIMIT_MS = 60_000;
     private static final String[] CASES = {"unwritten", "unwritten_latest", "csr_30m_rows", "tenx_30m_barcodes", "chunks_1m",
-        "chunks_300k", "chunks_300k_poked", "chunk_btree_dag", "group_btree_dag", "bzip2_bomb", "root_matrix", "groups_50k"};
+        "chunks_300k", "chunks_300k_poked", "chunk_btree_dag", "group_btree_dag", "bzip2_bomb", "root_matrix", "groups_50k",
+        "x_index_out_of_range", "x_index_negative", "big_contiguous"};
+    /** The AnnData fixture the damaged X copies start from, and the BPCells matrix it equals. */
+    private static final Path FIXTURES = org.packscope.app.Samples.root().getParent().resolve("codec/src/test/resources/fixtures");
 
     @TempDir
     static Path inputs;
@@ -56,7 +59,9 @@ class HostileHdf5Test {
         Path script = Path.of(HostileHdf5Test.class.getResource("/hostile/hdf5/make_hostile.py").toURI());
         List<String> cmd = new ArrayList<>(List.of(python, script.toString(), inputs.toString()));
         cmd.addAll(List.of(CASES));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("PBMC_CSR", FIXTURES.resolve("singlecell/pbmc_csr.h5ad").toString());
+        Process p = pb.start();
         String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(10, TimeUnit.MINUTES) && p.exitValue() == 0, "make_hostile.py failed:\n" + log);
     }
@@ -212,6 +217,73 @@ class HostileHdf5Test {
         for (int i = 0; i < 4096; i++) {
             if (i / 1024 == 1) assertTrue(Float.isNaN(v.getFloat(i * 4)), "element " + i);
             else assertEquals((float) (i % 1024), v.getFloat(i * 4), "element " + i);
+        }
+    }
+
+    // ------------------------------------------------------------------ files that change while read
+
+    @Test
+    void aFileCutShortDuringDecodeIsTruncatedWithTheOutputRemoved() throws Exception {
+        Path copy = work.getParent().resolve("cut-" + System.nanoTime() + ".h5");
+        Files.copy(input("big_contiguous.h5"), copy);
+        try {
+            for (String threads : new String[] {"1", "2"}) {
+                Files.copy(input("big_contiguous.h5"), copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Path out = work.resolve("values.csv");
+                ForkedCli.Started s = ForkedCli.start(work, "decode", copy + "::/d", "--format", "csv", "--threads", threads, "--out", out.toString());
+                // cut the file to a quarter once the output is being written (values of the first megabytes are out)
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (s.alive() && partBytes(work) < (1 << 20) && System.nanoTime() < deadline) Thread.sleep(20);
+                Assumptions.assumeTrue(s.alive(), "the decode ended before the file could be cut (a very fast machine)");
+                try (var ch = java.nio.channels.FileChannel.open(copy, java.nio.file.StandardOpenOption.WRITE)) {
+                    ch.truncate(50_000_000);
+                }
+                ForkedCli.Run r = s.finish();
+                System.out.println("decode of a file cut short, " + threads + " thread(s): " + r.figures());
+                assertEquals(1, r.code(), r.toString());
+                assertTrue(r.err().contains(": error at byte 50000000: truncated: the file was cut short while it was being read"), r.err());
+                assertFalse(INTERNAL.matcher(r.text()).find(), r.toString());
+                try (Stream<Path> left = Files.list(work)) {
+                    assertEquals(List.of(), left.toList(), "the output and its temporary file are removed");
+                }
+            }
+        } finally {
+            Files.deleteIfExists(copy);
+        }
+    }
+
+    private static long partBytes(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            long most = 0;
+            for (Path p : s.toList()) {
+                try {
+                    most = Math.max(most, Files.size(p));
+                } catch (IOException gone) {
+                    // moved or removed meanwhile
+                }
+            }
+            return most;
+        }
+    }
+
+    // ------------------------------------------------------------------ false clean across formats
+
+    @Test
+    void aMatrixDiffNeverSaysNoDifferencesWhenASideDroppedEntries() throws Exception {
+        String bpcells = FIXTURES.resolve("bpcells/hdf5_gzip4_packed_uint_col.h5").toString();
+        ForkedCli.Run clean = cli(Set.of(), "diff", FIXTURES.resolve("singlecell/pbmc_csr.h5ad") + "::X", bpcells);
+        assertEquals(0, clean.code(), clean.toString());
+        assertTrue(clean.out().endsWith("no differences\n"), clean.out());
+        for (String file : new String[] {"x_index_out_of_range.h5ad", "x_index_negative.h5ad"}) {
+            // the one extra entry, at a column that does not exist, is all that differs from the BPCells matrix
+            for (String[] sides : new String[][] {{input(file) + "::X", bpcells}, {bpcells, input(file).toString()}}) {
+                ForkedCli.Run d = cli(Set.of(), "diff", sides[0], sides[1]);
+                String side = sides[0].equals(bpcells) ? "right" : "left";
+                assertEquals(1, d.code(), d.toString());
+                assertFalse(d.out().contains("no differences"), d.out());
+                assertTrue(d.out().contains(side + " matrix: entries not compared: 1 of 501 stored entries"), d.out());
+                assertTrue(d.out().contains(side + " matrix: damaged, compared as read: index_out_of_range: "), d.out());
+            }
         }
     }
 
