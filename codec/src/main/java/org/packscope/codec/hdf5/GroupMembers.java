@@ -57,7 +57,7 @@ final class GroupMembers {
     /** The group's members by name; throws when even the list of names cannot be read. */
     static List<Member> of(Group g, HdfFile file) {
         HdfBackingStorage st = file.getHdfBackingStorage();
-        ObjectHeader oh = ObjectHeader.readObjectHeader(st, g.getAddress());
+        ObjectHeader oh = header(g, st);
         List<Member> out = new ArrayList<>();
         if (oh.hasMessageOfType(SymbolTableMessage.class)) {
             SymbolTableMessage stm = oh.getMessageOfType(SymbolTableMessage.class);
@@ -107,6 +107,11 @@ final class GroupMembers {
             }
         }
         return out;
+    }
+
+    /** The group's object header: the one jhdf read already (and keeps) when it has one, else read now. */
+    private static ObjectHeader header(Group g, HdfBackingStorage st) {
+        return g instanceof io.jhdf.AbstractNode a ? a.getHeader() : ObjectHeader.readObjectHeader(st, g.getAddress());
     }
 
     /** Nodes of a group B-tree deeper than this are damage, not data (each level multiplies the fan-out). */
@@ -159,7 +164,7 @@ final class GroupMembers {
     static boolean namesFit(Group g, HdfFile file) {
         try {
             HdfBackingStorage st = file.getHdfBackingStorage();
-            ObjectHeader oh = ObjectHeader.readObjectHeader(st, g.getAddress());
+            ObjectHeader oh = header(g, st);
             if (oh.hasMessageOfType(SymbolTableMessage.class)) {
                 SymbolTableMessage stm = oh.getMessageOfType(SymbolTableMessage.class);
                 checkLocalHeap(st, stm.getLocalHeapAddress());
