@@ -29,6 +29,8 @@ import org.packscope.codec.io.ByteSource;
 final class StoredElements {
     /** Decoded chunks kept per dataset; a person paging through values reuses them. */
     private static final long CACHE_BYTES = 64L << 20;
+    /** Chunks kept per dataset at most: a million one-byte chunks would otherwise all stay, each an entry of its own. */
+    private static final int CACHE_CHUNKS = 1 << 16;
 
     private final Dataset dataset;
     private final int size;
@@ -313,7 +315,7 @@ final class StoredElements {
                 cachedBytes += weight(c);
             }
             var it = cache.entrySet().iterator();
-            while (cachedBytes > CACHE_BYTES && it.hasNext()) {
+            while ((cachedBytes > CACHE_BYTES || cache.size() > CACHE_CHUNKS) && it.hasNext()) {
                 byte[] c = it.next().getValue();
                 cachedBytes -= weight(c);
                 it.remove();
