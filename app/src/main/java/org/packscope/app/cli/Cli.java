@@ -66,6 +66,11 @@ public final class Cli implements Runnable {
 
     /** {@code error at byte 0: RULE: message} for a failure no reader caught. */
     static String failureLine(Throwable e) {
+        // a file cut short while mapped: the JVM's fault, said as the truncation it is, where the bytes end now
+        var changed = org.packscope.codec.io.MappedFileSource.explain(e);
+        if (changed != null) {
+            return "error at byte " + changed.offset() + ": truncated: " + PlainText.forDisplay(changed.getMessage());
+        }
         return "error at byte 0: " + failureRule(e) + ": " + PlainText.forDisplay(PlainText.describe(e));
     }
 

@@ -10,10 +10,12 @@ import java.util.concurrent.Callable;
 
 import org.packscope.app.export.Export;
 import org.packscope.app.export.SafeOutput;
+import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Severity;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -52,7 +54,8 @@ final class DecodeCommand implements Callable<Integer> {
         if (offered.isEmpty()) {
             String why = node.diagnostics().isEmpty() ? "" : " (" + PlainText.forDisplay(node.diagnostics().get(0).message()) + ")";
             cli.err.println("packscope: " + shown + " holds no decodable values" + why);
-            return Cli.EXIT_USAGE;
+            // a readable file that is damaged is a problem found (1); 2 is for what cannot be read at all
+            return hasErrors(node) ? 1 : Cli.EXIT_USAGE;
         }
         String fmt = format != null ? format : offered.get(0);
         if (!offered.contains(fmt)) {
@@ -88,7 +91,26 @@ final class DecodeCommand implements Callable<Integer> {
                     + "not be decoded and are not in the output (run check for where)%n", shown, skipped);
             return 1;
         }
-        return note == null ? 0 : 1;
+        // what the reader found wrong while opening (duplicate or unsorted entries, an indptr that goes back):
+        // the output holds the values as read, and says so
+        boolean damaged = false;
+        int told = 0;
+        for (Diagnostic d : node.diagnostics()) {
+            if (told++ == MAX_NOTES) break;
+            damaged |= d.severity() == Severity.ERROR;
+            cli.err.println("packscope: " + shown + ": " + (d.severity() == Severity.ERROR ? "error" : "warning") + " at byte "
+                    + (d.span() == null ? "0" : d.span().offsetText()) + ": " + d.rule() + ": " + PlainText.forDisplay(d.message())
+                    + " (the output holds the values as read)");
+        }
+        return note == null && !damaged ? 0 : 1;
+    }
+
+    /** Problems of the exported node listed on standard error at most. */
+    private static final int MAX_NOTES = 20;
+
+    private static boolean hasErrors(Node node) {
+        for (Diagnostic d : node.diagnostics()) if (d.severity() == Severity.ERROR) return true;
+        return false;
     }
 
     /** The file or folder PATH reads (before any {@code ::}). */

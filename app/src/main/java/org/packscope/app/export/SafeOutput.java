@@ -22,6 +22,7 @@ import org.packscope.codec.inspect.Node;
  * lies inside an input folder (a bcolz root, a BPCells matrix folder), is refused before
  * anything is opened. What is written goes to a temporary file beside the target and is
  * moved into place when complete, so an interrupted export leaves the old file, or none.
+ * A target that is a device or a pipe is written directly (and a write it refuses fails).
  */
 public final class SafeOutput {
     /** Everything opened in this process (the window's files and folders): no write may land on or in them. */
@@ -125,6 +126,14 @@ public final class SafeOutput {
     public static <E extends Exception> void write(Path target, Collection<Path> inputs, Body<E> body) throws IOException, E {
         refuseInputs(target, inputs);
         Path abs = target.toAbsolutePath();
+        if (Files.exists(abs) && !Files.isRegularFile(abs)) {
+            // a device or pipe (/dev/null, /dev/full, a FIFO) is written as it is: a temporary file
+            // moved over it would replace the device; a write it refuses (a full device) is the command's failure
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(abs, java.nio.file.StandardOpenOption.WRITE), 1 << 16)) {
+                body.write(out);
+            }
+            return;
+        }
         Path dir = abs.getParent();
         if (dir == null || !Files.isDirectory(dir)) throw new IOException("no folder " + dir + " to write " + target.getFileName() + " in");
         Path temp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".part");

@@ -186,7 +186,7 @@ class CliPromiseTest {
         assertFalse(Files.exists(out));
     }
 
-    private static void copyTree(Path from, Path to) throws Exception {
+    static void copyTree(Path from, Path to) throws Exception {
         try (var s = Files.walk(from)) {
             for (Path p : s.toList()) {
                 Path t = to.resolve(from.relativize(p).toString());

@@ -23,6 +23,8 @@ public final class BcolzRules implements RuleCatalogue {
             "a metadata file exists but cannot be read");
     public static final Rule MALFORMED_JSON = Rule.error("malformed_json",
             "a metadata file is empty or not valid JSON");
+    public static final Rule META_EXTRA_BYTES = Rule.warning("meta_extra_bytes",
+            "a metadata file holds more than its one JSON value: a byte order mark, a second value, NUL bytes or other bytes after it");
     public static final Rule BAD_SHAPE = Rule.error("bad_shape",
             "meta/sizes has no usable shape: missing, not counts, or too large to multiply out");
     public static final Rule UNKNOWN_DTYPE = Rule.error("unknown_dtype",

@@ -47,7 +47,7 @@ public record Meta(Path path, byte[] bytes, Json json, Diagnostic problem) {
             if (node == null) {
                 return new Meta(path, bytes, null, Diagnostic.errorAtByte(0, BcolzRules.MALFORMED_JSON, what + " is empty"));
             }
-            return new Meta(path, bytes, node, null);
+            return new Meta(path, bytes, node, leftovers(bytes, node, what));
         } catch (JsonProcessingException e) {
             JsonLocation loc = e.getLocation();
             long off = loc == null ? 0 : Math.max(0, Math.min(bytes.length, loc.getByteOffset() >= 0 ? loc.getByteOffset() : loc.getCharOffset()));
@@ -56,6 +56,24 @@ public record Meta(Path path, byte[] bytes, Json json, Diagnostic problem) {
         } catch (IOException e) {
             return new Meta(path, bytes, null, Diagnostic.error(null, BcolzRules.META_UNREADABLE, what + " cannot be read: " + e.getMessage()));
         }
+    }
+
+    /**
+     * What bcolz never writes around its one JSON value: a byte order mark before it, or
+     * anything but white space after it (a second value, NUL bytes, garbage). The value is
+     * still read; the file is reported where the extra bytes start.
+     */
+    private static Diagnostic leftovers(byte[] bytes, Json node, String what) {
+        if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf) {
+            return Diagnostic.warning(Span.bytes(0, 3), BcolzRules.META_EXTRA_BYTES, what + " starts with a byte order mark (bytes 0-2)");
+        }
+        for (long i = Math.max(0, node.end()); i < bytes.length; i++) {
+            byte b = bytes[(int) i];
+            if (b == ' ' || b == '\t' || b == '\n' || b == '\r') continue;
+            return Diagnostic.warning(Span.bytes(i, bytes.length - i), BcolzRules.META_EXTRA_BYTES, what + " has " + (bytes.length - i)
+                    + " bytes after its JSON value, from byte " + i + " (" + (b == 0 ? "NUL bytes" : "not white space") + ")");
+        }
+        return null;
     }
 
     public boolean ok() { return json != null; }

@@ -99,8 +99,11 @@ public final class MatrixCompare {
             add("shape", "matrices differ in shape", rows + " × " + cols, b.rows() + " × " + b.cols());
             return;
         }
+        damage("left", leftNode);
+        damage("right", rightNode);
         names("row", a.rowNames(), transposed ? b.colNames() : b.rowNames());
         names("column", a.colNames(), transposed ? b.rowNames() : b.colNames());
+        long leftSeen = 0, rightSeen = 0;
         long most = Math.max(1, Math.max(a.nnz(), b.nnz()));
         long bands = Math.max(1, Math.min(cols, (most + BAND_ENTRIES - 1) / BAND_ENTRIES));
         for (long k = 0; k < bands && !full(); k++) {
@@ -109,10 +112,37 @@ public final class MatrixCompare {
             a.forEachEntryIn(0, rows, c0, c1, left::add, progress);
             if (transposed) b.forEachEntryIn(c0, c1, 0, rows, (r, c, v) -> right.add(c, r, v), progress);
             else b.forEachEntryIn(0, rows, c0, c1, right::add, progress);
+            leftSeen += left.n;
+            rightSeen += right.n;
             left.sort(rows);
             right.sort(rows);
             merge(left, right, rows);
         }
+        if (!full()) {
+            skipped("left", leftSeen, a.nnz());
+            skipped("right", rightSeen, b.nnz());
+        }
+    }
+
+    /**
+     * A side whose reader reported damage (an indptr that goes back, indices of another
+     * length) is read as the reader repairs it: say so, so that agreeing entries never
+     * read as "no differences" for a damaged file.
+     */
+    private void damage(String side, Node n) {
+        List<org.packscope.codec.inspect.Diagnostic> errors = new ArrayList<>();
+        for (var d : n.diagnostics()) if (d.severity() == org.packscope.codec.inspect.Severity.ERROR) errors.add(d);
+        if (errors.isEmpty()) return;
+        var first = errors.get(0);
+        add(side + " matrix", "damaged, compared as read", first.rule() + ": " + first.message()
+                + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""), null);
+    }
+
+    /** Entries a side stores but did not deliver (an index out of range or negative, a chunk that failed) were not compared. */
+    private void skipped(String side, long seen, long stored) {
+        if (seen >= stored) return;
+        add(side + " matrix", "entries not compared", String.format(Locale.ROOT, "%,d of %,d stored entries could not be read"
+                + " or lie outside the matrix", stored - seen, stored), null);
     }
 
     private void names(String what, List<String> left, List<String> right) {

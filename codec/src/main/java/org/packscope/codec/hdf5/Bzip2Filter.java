@@ -8,7 +8,8 @@ import java.io.InputStream;
 import org.packscope.codec.inspect.SharedRules;
 
 /** The HDF5 bzip2 filter (registered id 307): each chunk is one bzip2 stream. */
-final class Bzip2Filter implements io.jhdf.filter.Filter {
+final class Bzip2Filter implements io.jhdf.filter.Filter, BoundedFilter {
+    static final Bzip2Filter BOUNDED = new Bzip2Filter();
     static final int ID = 307;
     private static final String NAME = "bzip2 filter (307)";
     /** bzip2's run-length stages bound its expansion well below this. */
@@ -20,13 +21,18 @@ final class Bzip2Filter implements io.jhdf.filter.Filter {
 
     @Override
     public byte[] decode(byte[] in, int[] filterData) {
-        long cap = Math.min(FilterBytes.MAX_CHUNK, Math.max(64, in.length) * MAX_RATIO);
-        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(1 << 20, in.length * 4 + 64));
+        return decode(in, filterData, Math.min(FilterBytes.MAX_CHUNK, Math.max(64, in.length) * MAX_RATIO));
+    }
+
+    @Override
+    public byte[] decode(byte[] in, int[] filterData, long cap) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(cap + 1, Math.min(1 << 20, in.length * 4L + 64)));
         byte[] buf = new byte[64 << 10];
         try (InputStream s = new io.airlift.compress.bzip2.BZip2HadoopStreams().createInputStream(new ByteArrayInputStream(in))) {
             for (int n; (n = s.read(buf)) > 0; ) {
                 if (out.size() + (long) n > cap) {
-                    throw new Hdf5Problem(SharedRules.TOO_LARGE_TO_HOLD, NAME + ": the chunk decodes to more than " + cap + " bytes", -1);
+                    throw new Hdf5Problem(SharedRules.TOO_LARGE_TO_HOLD, NAME + ": the chunk decodes to more than " + cap
+                            + " bytes, as much as it can hold; decoding stopped there", -1);
                 }
                 out.write(buf, 0, n);
             }

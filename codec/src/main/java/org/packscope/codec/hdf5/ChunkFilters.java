@@ -39,16 +39,26 @@ final class ChunkFilters {
     /**
      * The chunk's decoded bytes. {@code stored} is the chunk as stored at file byte
      * {@code address}; damage the first filter undone finds there is reported at its byte
-     * of the file, damage later in the pipeline at the chunk.
+     * of the file, damage later in the pipeline at the chunk. {@code expected} is what the
+     * chunk decodes to (its elements times their size): a filter that bounds its output
+     * stops there (the last one undone) or a little beyond (one inside the pipeline, whose
+     * output is another filter's compressed input), so a bomb costs no more than the chunk.
      */
-    byte[] decode(byte[] stored, BitSet mask, long address) {
+    byte[] decode(byte[] stored, BitSet mask, long address, long expected) {
         byte[] b = stored;
         boolean first = true;
+        int innermost = -1;
+        for (int i = 0; i < filters.size() && innermost < 0; i++) if (mask == null || !mask.get(i)) innermost = i;
         for (int i = filters.size() - 1; i >= 0; i--) {
             if (mask != null && mask.get(i)) continue;
-            FilterPipeline step = step(i);
+            BoundedFilter bounded = BoundedFilter.of(filters.get(i).getId());
             try {
-                b = step.decode(b);
+                if (bounded != null) {
+                    long cap = i == innermost ? expected : expected + expected / 8 + 4096;
+                    b = bounded.decode(b, filters.get(i).getData(), Math.min(cap, FilterBytes.MAX_CHUNK));
+                } else {
+                    b = step(i).decode(b);
+                }
             } catch (FilterDamage e) {
                 long at = first ? address + e.offset : address;
                 throw new Hdf5Problem(Hdf5Rules.FILTER_DAMAGED, "chunk filter " + filters.get(i).getName() + ": " + e.getMessage()

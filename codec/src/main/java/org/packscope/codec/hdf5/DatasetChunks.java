@@ -3,11 +3,8 @@ package org.packscope.codec.hdf5;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
-import java.util.Map;
 
 import io.jhdf.api.dataset.ChunkedDataset;
-import io.jhdf.dataset.chunked.Chunk;
-import io.jhdf.dataset.chunked.ChunkOffset;
 import io.jhdf.filter.PipelineFilterWithData;
 
 import org.packscope.codec.blosc.BloscChunk;
@@ -25,20 +22,24 @@ import org.packscope.codec.io.ByteSource;
  * show where each is.)
  */
 final class DatasetChunks {
+    /** Datasets with more chunks than this have their chunk nodes made only when looked at, not walked by a check. */
+    static final int MANY_CHUNKS = 64;
+
     private DatasetChunks() { }
 
     /** The "chunks" node of a dataset, or null when jhdf does not give the chunk index. */
     static Node node(ChunkedDataset d, ByteSource file, long base, long chunkBytes) {
-        Map<ChunkOffset, Chunk> index = StoredElements.lookup(d, d.getPath());
-        if (index == null) return null;
-        List<Chunk> chunks = new java.util.ArrayList<>(index.values());
-        chunks.sort(java.util.Comparator.comparing(Chunk::getChunkOffset, Arrays::compare));
+        ChunkIndex index = ChunkIndex.of(d, file, base);
+        long count = index.count();
         List<PipelineFilterWithData> filters = d.getFilters();
         Node n = Node.of("chunks", "hdf5-chunks")
-                .summary(String.format(java.util.Locale.ROOT, "%,d written", chunks.size()));
+                .summary(String.format(java.util.Locale.ROOT, "%,d written", count));
         n.field("chunk shape", null, Arrays.toString(d.getChunkDimensions()), "extent of each stored chunk");
-        n.field("written chunks", null, chunks.size(), "chunks with storage; the others read as the fill value");
-        n.lazyChildren(chunks.size(), i -> chunk(d, chunks.get(i), filters, file, base, chunkBytes));
+        n.field("written chunks", null, count, "chunks with storage; the others read as the fill value");
+        // each chunk's node is made from its index entry when opened, and holds nothing else
+        n.lazyChildren((int) Math.min(count, Integer.MAX_VALUE), i -> chunk(index.get(i), filters, file, chunkBytes));
+        // a check does not walk a million chunk nodes (each would stay made); the dataset's verifier reads every chunk instead
+        if (count > MANY_CHUNKS) n.drillDown(true);
         return n;
     }
 
@@ -48,12 +49,12 @@ final class DatasetChunks {
         return true;
     }
 
-    private static Node chunk(ChunkedDataset d, Chunk c, List<PipelineFilterWithData> filters, ByteSource file, long base, long chunkBytes) {
-        long[] origin = c.getChunkOffset();
+    private static Node chunk(ChunkIndex.Entry c, List<PipelineFilterWithData> filters, ByteSource file, long chunkBytes) {
+        long[] origin = c.origin();
         String name = "chunk " + Arrays.toString(origin);
         return Node.lazy(name, "hdf5-chunk", n -> {
-            long at = base + c.getAddress();
-            int size = c.getSize();
+            long at = c.address();
+            long size = c.size();
             n.source(file);
             if (at < 0 || !file.has(at, size)) {
                 n.diagnose(Diagnostic.errorAtByte(Math.max(0, Math.min(at, file.size())), Hdf5Rules.CHUNK_BEYOND_FILE,
@@ -64,7 +65,7 @@ final class DatasetChunks {
             n.span(stored);
             n.field("origin", null, Arrays.toString(origin), "the chunk's first element in the dataset");
             n.field("stored bytes", stored, size + " bytes at " + at, "the chunk as written, after its filters");
-            BitSet mask = c.getFilterMask();
+            BitSet mask = c.mask();
             n.field("filter mask", null, mask.isEmpty() ? "0 (every filter applied)" : mask.toString(),
                     "bit i set: filter i of the pipeline was skipped for this chunk, which then holds that filter's input");
             int outermost = -1;

@@ -57,7 +57,7 @@ final class GroupMembers {
     /** The group's members by name; throws when even the list of names cannot be read. */
     static List<Member> of(Group g, HdfFile file) {
         HdfBackingStorage st = file.getHdfBackingStorage();
-        ObjectHeader oh = ObjectHeader.readObjectHeader(st, g.getAddress());
+        ObjectHeader oh = header(g, st);
         List<Member> out = new ArrayList<>();
         if (oh.hasMessageOfType(SymbolTableMessage.class)) {
             SymbolTableMessage stm = oh.getMessageOfType(SymbolTableMessage.class);
@@ -109,6 +109,11 @@ final class GroupMembers {
         return out;
     }
 
+    /** The group's object header: the one jhdf read already (and keeps) when it has one, else read now. */
+    private static ObjectHeader header(Group g, HdfBackingStorage st) {
+        return g instanceof io.jhdf.AbstractNode a ? a.getHeader() : ObjectHeader.readObjectHeader(st, g.getAddress());
+    }
+
     /** Nodes of a group B-tree deeper than this are damage, not data (each level multiplies the fan-out). */
     private static final int MAX_LEVEL = 64;
 
@@ -152,14 +157,21 @@ final class GroupMembers {
 
     /**
      * Whether the group's member names can be read without jhdf reading more than the file
-     * holds; formats ask jhdf for a group's children to recognise it, and that must not
-     * take seconds on a damaged name heap (the plain listing then reports it).
+     * holds or walking a damaged B-tree's paths; formats ask jhdf for a group's children to
+     * recognise it, and that must not take seconds on a damaged name heap or index (the
+     * plain listing then reports it).
      */
     static boolean namesFit(Group g, HdfFile file) {
         try {
             HdfBackingStorage st = file.getHdfBackingStorage();
-            ObjectHeader oh = ObjectHeader.readObjectHeader(st, g.getAddress());
-            if (oh.hasMessageOfType(SymbolTableMessage.class)) checkLocalHeap(st, oh.getMessageOfType(SymbolTableMessage.class).getLocalHeapAddress());
+            ObjectHeader oh = header(g, st);
+            if (oh.hasMessageOfType(SymbolTableMessage.class)) {
+                SymbolTableMessage stm = oh.getMessageOfType(SymbolTableMessage.class);
+                checkLocalHeap(st, stm.getLocalHeapAddress());
+                // jhdf lists members by following every path of the B-tree: a DAG of 32 children per
+                // node, 4 levels deep, takes seconds there; this walk visits each node once and stops at a revisit
+                symbolTableNodes(st, stm.getBTreeAddress());
+            }
             return true;
         } catch (RuntimeException e) {
             return false;

@@ -87,7 +87,7 @@ public final class Hdf5Format implements Format {
                     root = false;
                 }
                 if (root) {
-                    nodes.guard(n, "the root group", () -> o.fill(n, file, path));
+                    nodes.guard(n, "the root group", () -> nodes.fillClaimed(n, o, file, List.of()));
                     return;
                 }
             }

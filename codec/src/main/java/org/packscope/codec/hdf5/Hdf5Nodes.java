@@ -164,22 +164,29 @@ final class Hdf5Nodes {
      */
     private Node claimed(Hdf5GroupOpener o, String name, Group g, List<Long> ancestors) {
         String kind = o.open(g, file).kind();
-        return Node.lazy(name, kind, n -> {
-            o.fill(n, g, file);
-            java.util.Set<String> shown = new java.util.HashSet<>();
-            for (Node c : n.children()) shown.add(c.name());
-            List<Long> here = new ArrayList<>(ancestors);
-            here.add(g.getAddress());
-            List<GroupMembers.Member> members;
-            try {
-                members = members(g);
-            } catch (RuntimeException e) {
-                return; // the format's view has said what is damaged; the plain listing adds nothing then
-            }
-            for (GroupMembers.Member m : members) {
-                if (!shown.contains(m.name())) n.add(nodeFor(m.name(), m.object(), here));
-            }
-        });
+        return Node.lazy(name, kind, n -> fillClaimed(n, o, g, ancestors));
+    }
+
+    /**
+     * Fills {@code n} with the format's view of {@code g} and then the group's members that
+     * view does not show: a group that is a matrix is still a group (the root group of a file
+     * holding a BPCells matrix keeps its other groups, {@code file.h5::/extra/m}).
+     */
+    void fillClaimed(Node n, Hdf5GroupOpener o, Group g, List<Long> ancestors) {
+        o.fill(n, g, file);
+        java.util.Set<String> shown = new java.util.HashSet<>();
+        for (Node c : n.children()) shown.add(c.name());
+        List<Long> here = new ArrayList<>(ancestors);
+        here.add(g.getAddress());
+        List<GroupMembers.Member> members;
+        try {
+            members = members(g);
+        } catch (RuntimeException e) {
+            return; // the format's view has said what is damaged; the plain listing adds nothing then
+        }
+        for (GroupMembers.Member m : members) {
+            if (!shown.contains(m.name())) n.add(nodeFor(m.name(), m.object(), here));
+        }
     }
 
     /**
@@ -282,6 +289,17 @@ final class Hdf5Nodes {
         n.field("type", null, codec != null ? codec.describe() : describeType(dtype), "element type as stored");
         n.field("elements", null, count, "number of values");
         n.field("layout", null, d.getDataLayout(), "how the values are stored: compact, contiguous or chunked");
+        // a chunked dataset's chunks come from its index, read on demand (jhdf would hold an object per chunk)
+        ChunkIndex index = null;
+        if (d instanceof ChunkedDataset c) {
+            try {
+                index = ChunkIndex.of(c, source, base);
+            } catch (Hdf5Problem e) {
+                n.diagnose(Hdf5Problem.diagnostic("dataset " + d.getPath(), e));
+            }
+        }
+        boolean chunked = d instanceof ChunkedDataset;
+        boolean unwritten = chunked ? index == null || index.count() == 0 : d.isEmpty();
         if (d instanceof io.jhdf.api.dataset.ContiguousDataset c && !d.isEmpty()
                 && source.has(base + c.getDataAddress(), d.getStorageInBytes())) {
             Span data = Span.bytes(base + c.getDataAddress(), d.getStorageInBytes());
@@ -299,18 +317,18 @@ final class Hdf5Nodes {
             n.field("filters", null, String.join(", ", names), "applied to each chunk, in order, when writing");
         }
         long logical = none ? 0 : codec != null ? count * codec.stored : d.getSizeInBytes();
-        long stored = d.getStorageInBytes();
+        long stored = index != null ? index.storedBytes() : chunked ? 0 : d.getStorageInBytes();
         n.field("logical size", null, logical + " bytes", "size of the decoded values");
         n.field("stored size", null, stored + " bytes", "size on disk"
                 + (stored > 0 && logical > 0 ? String.format(java.util.Locale.ROOT, " (ratio %.2f)", (double) logical / stored) : ""));
-        if (count > 0 && d.isEmpty()) {
+        if (count > 0 && unwritten && index != null) {
             n.field("written", null, "never", "no data was ever written; every value reads as the fill value, as HDF5 returns it");
         }
         addAttributes(n, d);
         Conventions.describe(n, d, this::attributeText);
         String label = codec != null ? codec.label() : vlen ? "variable-length" : "unsupported type";
         n.summary(label + " " + shape);
-        Node chunks = d instanceof ChunkedDataset c && !d.isEmpty()
+        Node chunks = d instanceof ChunkedDataset c && !unwritten
                 ? DatasetChunks.node(c, source, base, chunkBytes(c, codec)) : null;
         if (codec != null) {
             DatasetColumn column = DatasetColumn.of(d, codec, count, source, base);
@@ -318,7 +336,7 @@ final class Hdf5Nodes {
             if (dims.length >= 2 && column.count() == count) {
                 n.facet(org.packscope.codec.store.ArraySlices.class, new org.packscope.codec.store.ColumnSlices(dims, column, List.of()));
             }
-            if (!filters.isEmpty() && column.mayHaveGaps()) {
+            if (column.mayHaveGaps() && (!filters.isEmpty() || chunks != null && chunks.isDrillDown())) {
                 // a deep check decodes every filtered chunk; each that fails is reported where it is
                 String what = "dataset " + d.getPath();
                 n.facet(org.packscope.codec.inspect.Verifier.class, (sink, progress) -> column.elements().verify(sink, progress, what));

@@ -29,6 +29,8 @@ import org.packscope.codec.io.ByteSource;
 final class StoredElements {
     /** Decoded chunks kept per dataset; a person paging through values reuses them. */
     private static final long CACHE_BYTES = 64L << 20;
+    /** Chunks kept per dataset at most: a million one-byte chunks would otherwise all stay, each an entry of its own. */
+    private static final int CACHE_CHUNKS = 1 << 16;
 
     private final Dataset dataset;
     private final int size;
@@ -44,9 +46,8 @@ final class StoredElements {
     private final int[] chunkDims;
     private final long[] gridStride;
     private final long chunkElements;
-    /** The written chunks by origin, or null when jhdf does not say (then a missing one is found on reading). */
-    private Map<ChunkOffset, Chunk> written;
-    private boolean writtenLooked;
+    /** The written chunks, read from the file's chunk index when first needed. */
+    private ChunkIndex written;
     private final ChunkFilters filters;
     private final long base;
     private final Map<Long, byte[]> cache = new LinkedHashMap<>(16, 0.75f, true);
@@ -224,32 +225,40 @@ final class StoredElements {
     void verify(java.util.function.Consumer<org.packscope.codec.inspect.Diagnostic> sink,
                 org.packscope.codec.inspect.Progress progress, String what) {
         if (chunked == null || count == 0) return;
-        Map<ChunkOffset, Chunk> have = written();
-        if (have == null) return; // jhdf does not say which chunks exist; reading them reports damage instead
-        // the chunks written (a damaged shape can claim a grid of billions; the index lists what is there)
-        List<Long> all = new ArrayList<>();
-        for (Chunk c : have.values()) {
-            long[] at = c.getChunkOffset();
-            if (at.length != dims.length) continue;
-            long k = 0;
-            boolean inside = true;
-            for (int i = 0; i < at.length && inside; i++) {
-                inside = at[i] >= 0 && at[i] < dims[i] && at[i] % chunkDims[i] == 0;
-                k += at[i] / chunkDims[i] * gridStride[i];
-            }
-            if (inside) all.add(k);
+        ChunkIndex have;
+        try {
+            have = written();
+        } catch (Hdf5Problem e) {
+            return; // the dataset's node reports its unreadable index; every value is a gap
         }
-        java.util.Collections.sort(all);
+        // the chunks written, in the index's order (a damaged shape can claim a grid of billions;
+        // the index lists what is there), a batch at a time so that nothing per chunk is kept
         int batch = Math.max(1, (int) Math.min(64, CACHE_BYTES / 4 / Math.max(1, chunkElements * size)));
-        for (int first = 0; first < all.size(); first += batch) {
-            progress.checkCancelled();
-            TreeSet<Long> some = new TreeSet<>(all.subList(first, Math.min(all.size(), first + batch)));
+        long total = have.count();
+        TreeSet<Long> some = new TreeSet<>();
+        for (long i = 0; i < total; i++) {
+            if ((i & 1023) == 0) progress.checkCancelled();
+            long k = gridKey(have.get(i).origin());
+            if (k >= 0) some.add(k);
+            if (some.size() < batch && i + 1 < total) continue;
             chunks(some);
-            for (Long k : some) {
-                Hdf5Problem p = damaged.get(k);
-                if (p != null) sink.accept(Hdf5Problem.diagnostic(what + ", chunk at " + java.util.Arrays.toString(origin(k)), p));
+            for (Long c : some) {
+                Hdf5Problem p = damaged.get(c);
+                if (p != null) sink.accept(Hdf5Problem.diagnostic(what + ", chunk at " + java.util.Arrays.toString(origin(c)), p));
             }
+            some.clear();
         }
+    }
+
+    /** The grid position of a chunk origin, or -1 when it is not one of this dataset's chunks. */
+    private long gridKey(long[] at) {
+        if (at.length != dims.length) return -1;
+        long k = 0;
+        for (int i = 0; i < at.length; i++) {
+            if (at[i] < 0 || at[i] >= dims[i] || at[i] % chunkDims[i] != 0) return -1;
+            k += at[i] / chunkDims[i] * gridStride[i];
+        }
+        return k;
     }
 
     /** The decoded chunks, null for chunks never written; missing ones are decoded in parallel. */
@@ -264,15 +273,26 @@ final class StoredElements {
             }
         }
         if (missing.isEmpty()) return out;
-        Map<ChunkOffset, Chunk> have = written();
+        ChunkIndex have;
+        Hdf5Problem unindexed = null;
+        try {
+            have = filters == null ? null : written();
+        } catch (Hdf5Problem e) {
+            have = null;
+            unindexed = e; // no chunk can be found: each is a gap, for this reason
+        }
+        ChunkIndex index = have;
+        Hdf5Problem noIndex = unindexed;
         byte[][] decoded = new byte[missing.size()][];
         java.util.stream.IntStream.range(0, missing.size()).parallel().forEach(i -> {
             long[] origin = origin(missing.get(i));
+            ChunkIndex.Entry c = null;
             try {
-                if (have == null) {
+                if (noIndex != null) throw noIndex;
+                if (index == null) {
                     decoded[i] = decode(origin);
                 } else {
-                    Chunk c = have.get(new ChunkOffset(origin));
+                    c = index.find(origin);
                     if (c != null) decoded[i] = decode(origin, c);
                 }
             } catch (Hdf5Problem e) {
@@ -280,8 +300,10 @@ final class StoredElements {
                 damaged.put(missing.get(i), e);
                 decoded[i] = DAMAGED;
             } catch (OutOfMemoryError e) {
+                // said at the chunk's own bytes when the index gave them
                 damaged.put(missing.get(i), new Hdf5Problem(org.packscope.codec.inspect.SharedRules.TOO_LARGE_TO_HOLD, "the chunk at "
-                        + java.util.Arrays.toString(origin) + " of " + dataset.getPath() + " decodes to more than PackScope can hold", -1));
+                        + java.util.Arrays.toString(origin) + " of " + dataset.getPath() + " decodes to more than PackScope can hold",
+                        c == null ? -1 : c.address()));
                 decoded[i] = DAMAGED;
             }
         });
@@ -293,7 +315,7 @@ final class StoredElements {
                 cachedBytes += weight(c);
             }
             var it = cache.entrySet().iterator();
-            while (cachedBytes > CACHE_BYTES && it.hasNext()) {
+            while ((cachedBytes > CACHE_BYTES || cache.size() > CACHE_CHUNKS) && it.hasNext()) {
                 byte[] c = it.next().getValue();
                 cachedBytes -= weight(c);
                 it.remove();
@@ -302,9 +324,12 @@ final class StoredElements {
         return out;
     }
 
-    /** What a cache entry costs: its bytes, and a little for the entry (chunks never written are entries too). */
+    /**
+     * What a cache entry costs: its bytes, and what the entry itself takes (a map entry, a
+     * boxed key, an array header: about 112 bytes; a million one-byte chunks are that many entries).
+     */
     private static long weight(byte[] c) {
-        return 64 + (c == null ? 0 : c.length);
+        return 112 + (c == null ? 0 : c.length);
     }
 
     private long[] origin(long chunk) {
@@ -317,24 +342,23 @@ final class StoredElements {
     }
 
     /** A written chunk, read from the file and its filters undone as its filter mask says. */
-    private byte[] decode(long[] origin, Chunk chunk) {
-        if (filters == null) return decode(origin);
-        long at = base + chunk.getAddress();
-        int stored = chunk.getSize();
-        if (stored < 0 || !file.has(at, stored)) {
+    private byte[] decode(long[] origin, ChunkIndex.Entry chunk) {
+        long at = chunk.address();
+        long stored = chunk.size();
+        if (stored < 0 || at < 0 || !file.has(at, stored)) {
             throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
-                    + " (" + stored + " bytes at byte " + at + ") runs past the end of the file", Math.max(0, at));
+                    + " (" + stored + " bytes at byte " + at + ") runs past the end of the file", Math.max(0, Math.min(at, file.size())));
         }
         byte[] c;
         try {
-            c = filters.decode(file.bytes(at, stored), chunk.getFilterMask(), at);
+            c = filters.decode(file.bytes(at, (int) stored), chunk.mask(), at, chunkElements * size);
         } catch (Hdf5Problem e) {
-            throw e;
+            throw e.address >= 0 ? e : new Hdf5Problem(e.rule, e.getMessage(), at); // at least the chunk's own bytes
         } catch (RuntimeException e) {
             throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
                     + " could not be read: " + Hdf5Problem.words(e), at);
         }
-        return checked(origin, c);
+        return checked(origin, c, at);
     }
 
     private byte[] decode(long[] origin) {
@@ -351,13 +375,13 @@ final class StoredElements {
             throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
                     + " could not be read: " + Hdf5Problem.words(e), -1);
         }
-        return checked(origin, c);
+        return checked(origin, c, -1);
     }
 
-    private byte[] checked(long[] origin, byte[] c) {
+    private byte[] checked(long[] origin, byte[] c, long at) {
         if (c.length < chunkElements * size) {
             throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
-                    + " decodes to " + c.length + " bytes, fewer than the " + chunkElements * size + " it holds", -1);
+                    + " decodes to " + c.length + " bytes, fewer than the " + chunkElements * size + " it holds", at);
         }
         return c;
     }
@@ -374,12 +398,9 @@ final class StoredElements {
         }
     }
 
-    /** The written chunks by origin, or null when jhdf does not say (then a missing one is found on reading). */
-    private synchronized Map<ChunkOffset, Chunk> written() {
-        if (!writtenLooked) {
-            written = lookup(chunked, dataset.getPath());
-            writtenLooked = written != null;
-        }
+    /** The written chunks; throws {@link Hdf5Problem} when the chunk index cannot be read. */
+    private synchronized ChunkIndex written() {
+        if (written == null) written = ChunkIndex.of(chunked, file, base);
         return written;
     }
 

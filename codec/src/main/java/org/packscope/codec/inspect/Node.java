@@ -253,6 +253,8 @@ public final class Node implements AutoCloseable {
             } catch (OutOfRangeException e) {
                 diagnose(Diagnostic.errorAtByte(e.offset(), SharedRules.TRUNCATED,
                         "the data ends early: " + e.getMessage()));
+            } catch (org.packscope.codec.io.SourceChangedException e) {
+                diagnose(Diagnostic.errorAtByte(e.offset(), SharedRules.TRUNCATED, e.getMessage()));
             } catch (Progress.CancelledException e) {
                 diagnose(SharedRules.CANCELLED.at(null, "reading was cancelled"));
             } catch (Exception | StackOverflowError | OutOfMemoryError e) {

@@ -166,7 +166,10 @@ public final class ReadAhead<P> {
         @SuppressWarnings("unchecked")
         private static <X extends Exception> void rethrow(Throwable f) throws X {
             if (f == null) return;
-            throw (X) f; // the sink's own checked exception, or unchecked
+            // an Error (a fault reading a file cut short while mapped) is no X: casting it would fail
+            if (f instanceof Error e) throw e;
+            if (f instanceof RuntimeException e) throw e;
+            throw (X) f; // the sink's own checked exception
         }
 
         /** {@link #fail} under the lock. */

@@ -107,13 +107,17 @@ public final class TreeDiff {
         Place child(String childName) { return new Place(this, childName, depth + 1); }
     }
 
-    /** One step of the walk: compare two nodes, or report a child present on one side only. */
-    private record Step(Place place, Node left, Node right) { }
+    /**
+     * One step of the walk: compare two nodes, or report a child present on one side only.
+     * {@code valuesAbove}: the parents' values were compared (a drill-down list below them,
+     * such as an HDF5 dataset's million chunk nodes, re-presents those values).
+     */
+    private record Step(Place place, Node left, Node right, boolean valuesAbove) { }
 
     /** Depth first, in the order a recursive walk would take, but on an explicit stack: nesting depth is up to the input. */
     private void walk(Node left, Node right) {
         Deque<Step> todo = new ArrayDeque<>();
-        todo.push(new Step(new Place(null, "", 0), left, right));
+        todo.push(new Step(new Place(null, "", 0), left, right, false));
         long nodes = 0;
         while (!todo.isEmpty()) {
             progress.checkCancelled();
@@ -158,7 +162,7 @@ public final class TreeDiff {
         boolean valuesCompared = a.values() != null && b.values() != null;
         if (!scalarAlreadyDiffers) compareValues(here, a, b);
         // drill-down children re-present values at finer grain: when the values were compared, they were too
-        if ((a.isDrillDown() || b.isDrillDown()) && valuesCompared) return;
+        if ((a.isDrillDown() || b.isDrillDown()) && (valuesCompared || s.valuesAbove)) return;
         if (a.childCount() == 0 && b.childCount() == 0) return;
         if (s.place.depth >= limits.maxDepth()) {
             stop(s.place, "nesting deeper than " + limits.maxDepth() + " levels");
@@ -169,10 +173,10 @@ public final class TreeDiff {
         Map<String, Node> right = byName(b.children());
         List<Step> next = new ArrayList<>(left.size() + 4);
         for (Map.Entry<String, Node> e : left.entrySet()) {
-            next.add(new Step(s.place.child(e.getKey()), e.getValue(), right.get(e.getKey())));
+            next.add(new Step(s.place.child(e.getKey()), e.getValue(), right.get(e.getKey()), valuesCompared));
         }
         for (Map.Entry<String, Node> e : right.entrySet()) {
-            if (!left.containsKey(e.getKey())) next.add(new Step(s.place.child(e.getKey()), null, e.getValue()));
+            if (!left.containsKey(e.getKey())) next.add(new Step(s.place.child(e.getKey()), null, e.getValue(), valuesCompared));
         }
         for (int i = next.size() - 1; i >= 0; i--) todo.push(next.get(i));
     }

@@ -26,6 +26,8 @@ public final class CompressedMatrix implements StoredEntries {
     /** indptr elements held at most (a stored row or column each; 512 MB of longs). */
     static final long MAX_MAJORS = 1L << 26;
     static final int PAGE = 1 << 16;
+    /** indptr elements read at once while checking it. */
+    static final int INDPTR_PAGE = 1 << 18;
     /** Entries one band of the (column, row) reordering of CSR storage holds. */
     static final int BAND_BUDGET = 1 << 23;
 
@@ -36,7 +38,7 @@ public final class CompressedMatrix implements StoredEntries {
 
     private final Spec spec;
     private final List<Diagnostic> problems = new ArrayList<>();
-    private long[] ptr = new long[1];
+    private MajorOffsets ptr = MajorOffsets.zeros(1);
     private long nnz;
     private boolean readable;
 
@@ -76,9 +78,7 @@ public final class CompressedMatrix implements StoredEntries {
                     + rows + " × " + cols + " needs " + (majors + 1) + " (one per stored " + majorWord() + ", plus one); only the first "
                     + (Math.min(indptr.length() - 1, majors)) + " " + majorWord() + "s are read"));
         }
-        long[] p = indptr.readAll();
-        int count = (int) Math.min(p.length - 1, majors);
-        ptr = Arrays.copyOf(p, count + 1);
+        int count = (int) Math.min(indptr.length() - 1, majors);
         long stored = Math.min(indices.length(), data.length());
         if (indices.length() != data.length()) {
             H5Vector longer = indices.length() > data.length() ? indices : data;
@@ -87,32 +87,44 @@ public final class CompressedMatrix implements StoredEntries {
                     + indices.path() + " has " + indices.length() + " indices; from " + longer.where(stored) + " on, "
                     + longer.name() + " has no partner in " + shorter.name() + " (those entries are left out)"));
         }
-        if (ptr[0] != 0) {
-            problems.add(diagnostic(true, indptr, 0, SparseRules.INDPTR_NOT_MONOTONIC, indptr.where(0) + " is " + indptr.asLong(ptr[0]) + ", not 0"));
+        // indptr is read a page at a time and kept packed (30 million empty rows are one value per block),
+        // clamped to a monotonic sequence inside the stored entries, so reading never leaves the arrays
+        MajorOffsets.Builder offsets = new MajorOffsets.Builder(count + 1);
+        long[] page = new long[(int) Math.min(INDPTR_PAGE, count + 1)];
+        long badAt = -1, badValue = 0, badBefore = 0, prevRaw = 0, prev = 0;
+        for (long from = 0; from <= count; from += page.length) {
+            int len = (int) Math.min(page.length, count + 1 - from);
+            indptr.read(from, page, 0, len);
+            for (int i = 0; i < len; i++) {
+                long j = from + i, raw = indptr.asLong(page[i]);
+                if (j == 0 && raw != 0) {
+                    problems.add(diagnostic(true, indptr, 0, SparseRules.INDPTR_NOT_MONOTONIC, indptr.where(0) + " is " + raw + ", not 0"));
+                }
+                if (j > 0 && raw < prevRaw && badAt < 0) {
+                    badAt = j;
+                    badValue = raw;
+                    badBefore = prevRaw;
+                }
+                prevRaw = raw;
+                prev = Math.max(prev, Math.min(Math.max(0, raw), stored));
+                offsets.add(prev);
+            }
         }
-        long badAt = -1;
-        for (int j = 0; j < count; j++) {
-            long a = indptr.asLong(ptr[j]), b = indptr.asLong(ptr[j + 1]);
-            if (b < a && badAt < 0) badAt = j + 1;
-        }
+        ptr = offsets.build();
         if (badAt >= 0) {
-            problems.add(diagnostic(true, indptr, badAt, SparseRules.INDPTR_NOT_MONOTONIC, indptr.where(badAt) + " = " + indptr.asLong(ptr[(int) badAt])
-                    + " is less than the element before it (" + indptr.asLong(ptr[(int) badAt - 1]) + "): " + majorWord() + " " + (badAt - 1)
+            problems.add(diagnostic(true, indptr, badAt, SparseRules.INDPTR_NOT_MONOTONIC, indptr.where(badAt) + " = " + badValue
+                    + " is less than the element before it (" + badBefore + "): " + majorWord() + " " + (badAt - 1)
                     + " would end before it starts; it is read as empty"));
         }
-        long last = indptr.asLong(p[p.length - 1]);
+        long lastAt = indptr.length() - 1;
+        long[] one = new long[1];
+        indptr.read(lastAt, one, 0, 1);
+        long last = indptr.asLong(one[0]);
         if (last != indices.length()) {
-            problems.add(diagnostic(true, indptr, p.length - 1, SparseRules.INDPTR_END_MISMATCH, indptr.where(p.length - 1) + " = " + last
+            problems.add(diagnostic(true, indptr, lastAt, SparseRules.INDPTR_END_MISMATCH, indptr.where(lastAt) + " = " + last
                     + " but " + indices.path() + " holds " + indices.length() + " entries: the last element of indptr must be the number of stored entries"));
         }
-        // clamp to a monotonic sequence inside the stored entries, so reading never leaves the arrays
-        long prev = 0;
-        for (int j = 0; j <= count; j++) {
-            long v = Math.max(prev, Math.min(Math.max(0, indptr.asLong(ptr[j])), stored));
-            ptr[j] = v;
-            prev = v;
-        }
-        nnz = ptr[count];
+        nnz = ptr.get(count);
         checkNames(spec.rowNames(), rows, "row", spec.rowsShapeSpan());
         checkNames(spec.colNames(), cols, "column", spec.colsShapeSpan());
         readable = true;
@@ -152,11 +164,11 @@ public final class CompressedMatrix implements StoredEntries {
 
     public boolean rowMajor() { return spec.rowMajor(); }
 
-    public int majorCount() { return ptr.length - 1; }
+    public int majorCount() { return ptr.size() - 1; }
 
-    public long majorStart(int j) { return ptr[j]; }
+    public long majorStart(int j) { return ptr.get(j); }
 
-    public long majorEnd(int j) { return ptr[j + 1]; }
+    public long majorEnd(int j) { return ptr.get(j + 1); }
 
     public long minorDim() { return spec.rowMajor() ? spec.cols() : spec.rows(); }
 
@@ -185,7 +197,7 @@ public final class CompressedMatrix implements StoredEntries {
         int lo = 0, hi = majorCount() - 1;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
-            if (ptr[mid] <= e) lo = mid; else hi = mid - 1;
+            if (ptr.get(mid) <= e) lo = mid; else hi = mid - 1;
         }
         return lo;
     }
@@ -206,13 +218,13 @@ public final class CompressedMatrix implements StoredEntries {
     /** Visits entries of stored majors {@code [m0, m1)} whose minor index is in {@code [lo, hi)}; returns entries read. */
     private long scanMajors(int m0, int m1, long lo, long hi, MajorVisitor v, boolean withValues, Progress progress) {
         if (!readable || m1 <= m0) return 0;
-        long from = ptr[m0], to = ptr[m1];
+        long from = ptr.get(m0), to = ptr.get(m1);
         H5Vector idx = spec.indices();
         scan(from, to, withValues, (first, len, firstMajor, minor, values) -> {
             int j = firstMajor;
             for (int i = 0; i < len; i++) {
                 long e = first + i;
-                while (ptr[j + 1] <= e) j++;
+                while (ptr.get(j + 1) <= e) j++;
                 long m = idx.asLong(minor[i]);
                 if (m < lo || m >= hi) continue;
                 v.entry(j, m, values == null ? 0 : values[i]);
@@ -229,7 +241,7 @@ public final class CompressedMatrix implements StoredEntries {
     public long entriesToScan(long r0, long r1, long c0, long c1) {
         if (!readable) return 0;
         long lo = Math.max(0, spec.rowMajor() ? r0 : c0), hi = Math.min(majorCount(), spec.rowMajor() ? r1 : c1);
-        return hi <= lo ? 0 : ptr[(int) hi] - ptr[(int) lo];
+        return hi <= lo ? 0 : ptr.get((int) hi) - ptr.get((int) lo);
     }
 
     @Override
@@ -353,7 +365,7 @@ public final class CompressedMatrix implements StoredEntries {
         spec.data().read(start, value, 0, len);
         int j = majorOf(start);
         for (int i = 0; i < len; i++) {
-            while (j + 1 < majorCount() && ptr[j + 1] <= start + i) j++;
+            while (j + 1 < majorCount() && ptr.get(j + 1) <= start + i) j++;
             long m = spec.indices().asLong(minor[i]);
             if (spec.rowMajor()) {
                 row[i] = j;
@@ -402,7 +414,7 @@ public final class CompressedMatrix implements StoredEntries {
             int j = Math.max(major[0], fm);
             for (int i = 0; i < len; i++) {
                 long e = s + i;
-                while (ptr[j + 1] <= e) {
+                while (ptr.get(j + 1) <= e) {
                     j++;
                     prev[0] = -1;
                 }

@@ -16,7 +16,15 @@ public final class H5Text {
     /** Names read at most (a damaged header may claim billions). */
     public static final long MAX_NAMES = 1L << 26;
 
+    /** Fixed-length names beyond this many are read a page at a time when asked for ({@link PagedStrings}). */
+    static final long EAGER_NAMES = 1L << 20;
+
     private H5Text() { }
+
+    /** One element of a string dataset as jhdf returns it (a String, or bytes in UTF-8). */
+    static String text(Object v) {
+        return v instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : String.valueOf(v);
+    }
 
     /** A node's path without the trailing '/' jhdf gives groups ({@code /X}, not {@code /X/}). */
     public static String path(io.jhdf.api.Node node) {
@@ -88,14 +96,14 @@ public final class H5Text {
     public static List<String> strings(io.jhdf.api.Node node, String field) {
         try {
             if (!(node instanceof Dataset d) || d.getDimensionsAsLong().length != 1 || d.getSize() > MAX_NAMES) return List.of();
+            if (field == null && d.getSize() > EAGER_NAMES && d.getDataType() instanceof StringData) return new PagedStrings(d);
             Object data = d.getData();
             if (field != null && data instanceof Map<?, ?> m) data = m.get(field);
             if (data == null || !data.getClass().isArray()) return List.of();
             int n = Array.getLength(data);
             List<String> out = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                Object v = Array.get(data, i);
-                out.add(v instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : String.valueOf(v));
+                out.add(text(Array.get(data, i)));
             }
             return out;
         } catch (RuntimeException | OutOfMemoryError e) {

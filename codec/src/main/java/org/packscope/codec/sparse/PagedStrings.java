@@ -1,0 +1,54 @@
+package org.packscope.codec.sparse;
+
+import java.lang.ref.SoftReference;
+import java.lang.reflect.Array;
+import java.util.AbstractList;
+import java.util.RandomAccess;
+
+import io.jhdf.api.Dataset;
+
+/**
+ * A long 1-D string dataset (30 million 10x barcodes) as a list read a page at a time
+ * when a name is asked for, the page last read kept softly: names are shown for the rows
+ * and columns in view, and holding them all would take gigabytes.
+ */
+final class PagedStrings extends AbstractList<String> implements RandomAccess {
+    static final int PAGE = 1 << 14;
+
+    private final Dataset dataset;
+    private final int size;
+    private volatile SoftReference<Page> recent = new SoftReference<>(null);
+
+    private record Page(long first, String[] names) { }
+
+    PagedStrings(Dataset dataset) {
+        this.dataset = dataset;
+        this.size = (int) Math.min(Integer.MAX_VALUE, dataset.getSize());
+    }
+
+    @Override public int size() { return size; }
+
+    @Override
+    public String get(int i) {
+        if (i < 0 || i >= size) throw new IndexOutOfBoundsException(i + " of " + size);
+        long first = (long) i / PAGE * PAGE;
+        Page p = recent.get();
+        if (p == null || p.first != first) {
+            p = read(first, (int) Math.min(PAGE, size - first));
+            recent = new SoftReference<>(p);
+        }
+        return p.names[(int) (i - first)];
+    }
+
+    private Page read(long first, int n) {
+        Object data;
+        try {
+            data = dataset.getData(new long[] {first}, new int[] {n});
+        } catch (RuntimeException e) {
+            throw org.packscope.codec.hdf5.Hdf5Problem.reading("names " + first + "–" + (first + n - 1) + " of " + dataset.getPath(), e);
+        }
+        String[] names = new String[n];
+        for (int k = 0; k < n; k++) names[k] = H5Text.text(Array.get(data, k));
+        return new Page(first, names);
+    }
+}
