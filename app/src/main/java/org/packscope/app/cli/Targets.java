@@ -29,7 +29,10 @@ final class Targets {
             throw new UnreadableException(fileText + ": not a valid path (" + e.getReason() + ")");
         }
         if (!Files.exists(file) && !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-            throw new UnreadableException(FormatRegistry.whyMissing(file).message());
+            var why = FormatRegistry.whyMissing(file);
+            // a remote failure names its rule (remote_forbidden, remote_not_found, ...) beside the URL and status
+            throw new UnreadableException(why.rule().equals("missing_file") ? file + ": no such file or folder"
+                    : why.rule() + ": " + why.message());
         }
         if (!Files.isReadable(file)) throw new UnreadableException(file + ": not readable");
         FormatRegistry.Resolved r = registry.resolve(address);

@@ -26,9 +26,6 @@ import org.packscope.codec.io.SourceFileSystem;
  * metadata ({@link ZarrListing}).
  */
 final class RemoteFileSystem extends FileSystem implements SourceFileSystem {
-    /** Listings stop after this many entries (a notice says so). */
-    static final int MAX_LISTED = Integer.getInteger("packscope.remote.maxListed", 100_000);
-
     private final RemoteFileSystemProvider provider;
     private final String prefix;
     final ObjectStore store;
@@ -110,27 +107,28 @@ final class RemoteFileSystem extends FileSystem implements SourceFileSystem {
         if (!stat(key).isDirectory()) throw new NotDirectoryException(prefix + "/" + key);
         String under = key.isEmpty() ? "" : key + "/";
         List<String> names = new ArrayList<>();
+        int max = RemoteSettings.maxListed();
         if (store instanceof S3Store) {
             String token = null;
             do {
                 ObjectStore.Page page = store.list(under, token);
                 for (String p : page.prefixes()) {
                     String name = childName(under, p.endsWith("/") ? p.substring(0, p.length() - 1) : p);
-                    if (name != null && names.size() < MAX_LISTED) {
+                    if (name != null && names.size() < max) {
                         names.add(name);
                         folders.add(under + name);
                     }
                 }
                 for (ObjectStore.Entry e : page.objects()) {
                     String name = childName(under, e.key());
-                    if (name != null && names.size() < MAX_LISTED) {
+                    if (name != null && names.size() < max) {
                         names.add(name);
                         listedFiles.put(under + name, e.size());
                     }
                 }
                 token = page.next();
-                if (names.size() >= MAX_LISTED && token != null) {
-                    RemoteSettings.notice("the listing of " + prefix + "/" + under + " stopped after " + MAX_LISTED + " entries");
+                if (names.size() >= max && token != null) {
+                    RemoteSettings.notice("the listing of " + prefix + "/" + under + " stopped after " + max + " entries");
                     break;
                 }
             } while (token != null);
@@ -157,10 +155,10 @@ final class RemoteFileSystem extends FileSystem implements SourceFileSystem {
     /** A folder or file named in Zarr metadata, checked to stay under {@code base}. */
     void known(String base, String relative, boolean folder, boolean array) {
         String[] parts = relative.split("/");
+        for (String p : parts) if (p.isEmpty() || p.equals(".") || p.equals("..") || p.contains("\\")) return;
         StringBuilder at = new StringBuilder(base);
         for (int i = 0; i < parts.length; i++) {
             String p = parts[i];
-            if (p.isEmpty() || p.equals(".") || p.equals("..") || p.contains("\\")) return;
             if (at.length() > 0) at.append('/');
             at.append(p);
             if (i < parts.length - 1 || folder) folders.add(at.toString());

@@ -15,6 +15,7 @@ public final class RemoteSettings {
     private static volatile String region;
     private static volatile Duration timeout = Duration.ofMillis(Long.getLong("packscope.remote.timeoutMillis", 30_000));
     private static volatile Consumer<String> notices = s -> { };
+    private static volatile int maxListed = 100_000;
 
     private RemoteSettings() { }
 
@@ -47,6 +48,11 @@ public final class RemoteSettings {
     public static void timeout(Duration d) { timeout = d; }
 
     public static Duration timeout() { return timeout; }
+
+    /** How many entries one folder listing may bring; beyond it the listing stops and a notice says so. */
+    public static void maxListed(int n) { maxListed = Math.max(1, n); }
+
+    public static int maxListed() { return maxListed; }
 
     /** Where one-line notices go (the command line prints them on standard error). */
     public static void notices(Consumer<String> sink) { notices = sink == null ? s -> { } : sink; }
