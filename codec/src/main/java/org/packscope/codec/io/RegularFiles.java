@@ -78,6 +78,22 @@ public final class RegularFiles {
         }
     }
 
+    /**
+     * {@code len} bytes at {@code pos} mapped read-only; a channel that cannot map (a remote
+     * object) has them read into memory instead, when they fit {@link MemoryBudget}.
+     */
+    public static ByteBuffer mapOrRead(FileChannel ch, long pos, long len) throws IOException {
+        try {
+            return ch.map(FileChannel.MapMode.READ_ONLY, pos, len);
+        } catch (UnsupportedOperationException remote) {
+            if (!MemoryBudget.fits(len, 1)) throw new IOException(MemoryBudget.tooLarge(len + " bytes read from a remote object", len));
+            ByteBuffer b = ByteBuffer.allocate((int) len);
+            while (b.hasRemaining() && ch.read(b, pos + b.position()) > 0) { }
+            if (b.hasRemaining()) throw new IOException("the object ended " + b.remaining() + " bytes early");
+            return b.flip();
+        }
+    }
+
     /** The rule id for a failed open: {@value NotRegularFileException#RULE} for special files, else {@code otherwise}. */
     public static String rule(Exception e, String otherwise) {
         return e instanceof NotRegularFileException ? NotRegularFileException.RULE : otherwise;

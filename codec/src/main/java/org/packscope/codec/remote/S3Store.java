@@ -49,6 +49,10 @@ final class S3Store implements ObjectStore {
                 .httpClientBuilder(http)
                 .region(Region.of(RemoteSettings.region()))
                 .credentialsProvider(credentials(bucket))
+                // ranged reads carry no whole-object checksum to check; asking for one makes
+                // S3-compatible servers (s3proxy, older MinIO) refuse the request with 501
+                .responseChecksumValidation(software.amazon.awssdk.core.checksums.ResponseChecksumValidation.WHEN_REQUIRED)
+                .requestChecksumCalculation(software.amazon.awssdk.core.checksums.RequestChecksumCalculation.WHEN_REQUIRED)
                 .overrideConfiguration(c -> c.apiCallTimeout(RemoteSettings.timeout().multipliedBy(Retries.RETRIES + 1))
                         .apiCallAttemptTimeout(RemoteSettings.timeout()));
         String endpoint = RemoteSettings.endpoint();
