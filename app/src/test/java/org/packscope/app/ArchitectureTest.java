@@ -27,7 +27,7 @@ class ArchitectureTest {
 
     /** Packages every format may use: the inspection model, reading, and generic codecs and stores. */
     private static final Set<String> SHARED = Set.of(
-            "inspect", "io", "read", "format", "compress", "store", "json", "numpy", "export", "compare");
+            "inspect", "io", "read", "format", "compress", "store", "json", "numpy", "export", "compare", "remote");
 
     /**
      * Each format package and the other formats it may reach: the containers it is a

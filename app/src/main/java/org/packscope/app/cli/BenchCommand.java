@@ -44,6 +44,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // requests, bytes and cache hits of the whole run, opening included (a remote PATH)
+        org.packscope.codec.remote.RemoteStats.Snapshot remoteBefore = org.packscope.codec.remote.RemoteStats.now();
         Node node = Targets.targetOrExplain(cli, path);
         if (node == null) return Cli.EXIT_USAGE;
         BulkDecoder decoder = decoderFor(node);
@@ -68,6 +70,8 @@ final class BenchCommand implements Callable<Integer> {
         String many = all > 1 ? run(decoder, all) : null;
         cli.out.println(one);
         if (many != null) cli.out.println(many);
+        org.packscope.codec.remote.RemoteStats.Snapshot cost = org.packscope.codec.remote.RemoteStats.now().minus(remoteBefore);
+        if (cost.any()) cli.out.println("remote: " + cost);
         return 0;
     }
 

@@ -13,6 +13,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.remote.RemoteStats;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ParallelTasks;
@@ -53,6 +54,7 @@ final class CheckCommand implements Callable<Integer> {
         }
         boolean errors = false;
         boolean unreadable = false;
+        RemoteStats.Snapshot before = RemoteStats.now();
         // files are checked in parallel, and reported in the order given
         for (FileReport r : ParallelTasks.map(paths.size(), Math.min(paths.size(), ParallelTasks.cores()), Progress.NONE,
                 i -> check(paths.get(i)))) {
@@ -64,6 +66,9 @@ final class CheckCommand implements Callable<Integer> {
             errors |= r.errors();
             r.lines().forEach(cli.out::println);
         }
+        RemoteStats.Snapshot cost = RemoteStats.now().minus(before);
+        // on standard error: the problem lines stay the same for a local and a remote copy
+        if (cost.any()) cli.err.println("remote: " + cost);
         if (unreadable) return Cli.EXIT_USAGE;
         return errors ? 1 : 0;
     }
@@ -127,9 +132,11 @@ final class CheckCommand implements Callable<Integer> {
         if (src != null) {
             String name = src.name();
             try {
-                if (Files.isRegularFile(Path.of(name))) {
-                    String arg = address.contains("::") ? address.substring(0, address.indexOf("::")) : address;
-                    if (Files.isRegularFile(Path.of(arg)) && Files.isSameFile(Path.of(arg), Path.of(name))) return address;
+                Path source = FormatRegistry.pathOf(name);
+                if (Files.isRegularFile(source)) {
+                    int sep = FormatRegistry.innerSeparator(address);
+                    Path arg = FormatRegistry.pathOf(sep < 0 ? address : address.substring(0, sep));
+                    if (Files.isRegularFile(arg) && Files.isSameFile(arg, source)) return address;
                     return name;
                 }
             } catch (java.io.IOException | java.nio.file.InvalidPathException e) {

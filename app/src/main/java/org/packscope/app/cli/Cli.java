@@ -6,6 +6,7 @@ import java.util.Set;
 
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.PlainText;
+import org.packscope.codec.remote.RemoteSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -32,11 +33,24 @@ public final class Cli implements Runnable {
         return COMMANDS.contains(arg);
     }
 
+    @CommandLine.Option(names = "--anonymous", scope = CommandLine.ScopeType.INHERIT,
+            description = "read s3:// addresses unsigned (public buckets), even when credentials exist")
+    void anonymous(boolean on) { RemoteSettings.anonymous(on); }
+
+    @CommandLine.Option(names = "--endpoint", paramLabel = "URL", scope = CommandLine.ScopeType.INHERIT,
+            description = "an S3-compatible endpoint for s3:// addresses (default: AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL, else AWS)")
+    void endpoint(String url) { RemoteSettings.endpoint(url); }
+
+    @CommandLine.Option(names = "--region", paramLabel = "REGION", scope = CommandLine.ScopeType.INHERIT,
+            description = "the S3 region (default: AWS_REGION, else us-east-1)")
+    void region(String r) { RemoteSettings.region(r); }
+
     /** Runs a command and returns its exit code; never throws, never prints a stack trace. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Cli cli = new Cli();
         cli.out = out;
         cli.err = err;
+        RemoteSettings.notices(notice -> err.println("packscope: " + PlainText.escape(notice)));
         CommandLine cmd = new CommandLine(cli);
         cmd.setOut(new PrintWriter(out, true));
         cmd.setErr(new PrintWriter(err, true));

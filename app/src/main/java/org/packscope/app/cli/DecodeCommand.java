@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.packscope.app.export.Export;
 import org.packscope.app.export.SafeOutput;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.PlainText;
@@ -115,8 +116,8 @@ final class DecodeCommand implements Callable<Integer> {
 
     /** The file or folder PATH reads (before any {@code ::}). */
     private Path inputFile() {
-        int sep = path.indexOf("::");
-        return Path.of(sep < 0 ? path : path.substring(0, sep));
+        int sep = FormatRegistry.innerSeparator(path);
+        return FormatRegistry.pathOf(sep < 0 ? path : path.substring(0, sep));
     }
 
     /** Keeps standard output open after the command's try-with-resources. */

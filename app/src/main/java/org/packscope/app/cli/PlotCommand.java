@@ -18,6 +18,7 @@ import javax.imageio.ImageIO;
 import org.packscope.app.export.SafeOutput;
 import org.packscope.app.plot.Envelope;
 import org.packscope.app.plot.NumberText;
+import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Histogram;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.PlainText;
@@ -73,9 +74,9 @@ final class PlotCommand implements Callable<Integer> {
             cli.err.println("packscope: " + PlainText.escape(path) + " holds no numbers to plot");
             return Cli.EXIT_USAGE;
         }
-        int sep = path.indexOf("::");
+        int sep = FormatRegistry.innerSeparator(path);
         List<Path> inputs = new ArrayList<>(SafeOutput.inputsOf(node));
-        inputs.add(Path.of(sep < 0 ? path : path.substring(0, sep)));
+        inputs.add(FormatRegistry.pathOf(sep < 0 ? path : path.substring(0, sep)));
         try {
             SafeOutput.refuseInputs(out, inputs);
         } catch (SafeOutput.Refused e) {

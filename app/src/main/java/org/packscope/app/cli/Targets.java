@@ -18,18 +18,21 @@ final class Targets {
     }
 
     static FormatRegistry.Resolved resolve(FormatRegistry registry, String address) {
-        int sep = address.indexOf("::");
+        int sep = FormatRegistry.innerSeparator(address);
         String fileText = sep < 0 ? address : address.substring(0, sep);
         // Path.of("") is the working folder: an empty PATH would silently inspect it
         if (fileText.isEmpty()) throw new UnreadableException("an empty PATH names no file or folder");
         Path file;
         try {
-            file = Path.of(fileText);
+            file = FormatRegistry.pathOf(fileText);
         } catch (java.nio.file.InvalidPathException e) {
             throw new UnreadableException(fileText + ": not a valid path (" + e.getReason() + ")");
         }
         if (!Files.exists(file) && !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-            throw new UnreadableException(file + ": no such file or folder");
+            var why = FormatRegistry.whyMissing(file);
+            // a remote failure names its rule (remote_forbidden, remote_not_found, ...) beside the URL and status
+            throw new UnreadableException(why.rule().equals("missing_file") ? file + ": no such file or folder"
+                    : why.rule() + ": " + why.message());
         }
         if (!Files.isReadable(file)) throw new UnreadableException(file + ": not readable");
         FormatRegistry.Resolved r = registry.resolve(address);

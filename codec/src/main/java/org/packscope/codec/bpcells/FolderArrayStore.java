@@ -308,7 +308,7 @@ public final class FolderArrayStore implements ArrayStore {
                 for (int s = 0; s < segs; s++) {
                     long first = s * segElems;
                     long count = Math.min(segElems, n - first);
-                    ByteBuffer bb = ch.map(FileChannel.MapMode.READ_ONLY, HEADER + first * w, count * w).order(ByteOrder.LITTLE_ENDIAN);
+                    ByteBuffer bb = RegularFiles.mapOrRead(ch, HEADER + first * w, count * w).order(ByteOrder.LITTLE_ENDIAN);
                     if (ints != null) ints[s] = bb.asIntBuffer(); else longs[s] = bb.asLongBuffer();
                 }
                 // the file's ByteSource, opened once read-only, is where element 0 and the header are located

@@ -64,7 +64,7 @@ public final class FormatRegistry implements Opener {
     public Node open(Path path) {
         String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
         if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !Files.exists(path)) {
-            return Node.of(name, "missing").diagnose(Diagnostic.error(null, FormatRules.MISSING_FILE, "no such file or folder: " + path));
+            return Node.of(name, "missing").diagnose(whyMissing(path));
         }
         Probe probe = Probe.of(path);
         Format f = detect(probe);
@@ -84,13 +84,63 @@ public final class FormatRegistry implements Opener {
      * part names children (HDF5 groups, ctable columns, ...).
      */
     public Resolved resolve(String address) {
-        int sep = address.indexOf("::");
+        int sep = innerSeparator(address);
         String file = sep < 0 ? address : address.substring(0, sep);
         String inner = sep < 0 ? "" : address.substring(sep + 2);
-        Path path = Path.of(file);
+        Path path = pathOf(file);
         Node root = open(path);
         Node target = inner.isEmpty() ? root : root.find(inner);
         return new Resolved(path, root, target, inner);
+    }
+
+    /**
+     * Where the {@code ::} before an inner path is, or -1: searched after a URL's host, so
+     * that {@code http://[::1]:8080/f.h5} keeps its IPv6 address.
+     */
+    public static int innerSeparator(String address) {
+        int from = 0;
+        int scheme = address.indexOf("://");
+        if (scheme > 0 && address.substring(0, scheme).chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '+' || c == '.' || c == '-')) {
+            int slash = address.indexOf('/', scheme + 3);
+            from = slash < 0 ? address.length() : slash;
+        }
+        return address.indexOf("::", from);
+    }
+
+    /**
+     * The path a command-line or typed address names: a URL whose scheme has an installed
+     * file system ({@code s3://}, {@code http(s)://}) becomes a path there, anything else a
+     * local path.
+     */
+    public static Path pathOf(String file) {
+        int scheme = file.indexOf("://");
+        if (scheme > 1) {
+            String s = file.substring(0, scheme).toLowerCase(java.util.Locale.ROOT);
+            for (java.nio.file.spi.FileSystemProvider p : java.nio.file.spi.FileSystemProvider.installedProviders()) {
+                if (!p.getScheme().equalsIgnoreCase(s)) continue;
+                try {
+                    return p.getPath(java.net.URI.create(file));
+                } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+                    throw new java.nio.file.InvalidPathException(file, "not a usable " + s + ":// address");
+                }
+            }
+        }
+        return Path.of(file);
+    }
+
+    /**
+     * Why nothing can be opened at {@code path}: the file system's own diagnostic when its
+     * failure carries one (a remote object's HTTP status and URL), else "no such file".
+     */
+    public static Diagnostic whyMissing(Path path) {
+        try {
+            Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class);
+        } catch (java.io.IOException e) {
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                if (c instanceof org.packscope.codec.read.ReadProblem rp) return rp.diagnostic();
+            }
+        }
+        return Diagnostic.error(null, FormatRules.MISSING_FILE, "no such file or folder: " + path);
     }
 
     /** A resolved address; {@code target} is null when the inner path names nothing. */

@@ -62,9 +62,11 @@ public interface ByteSource {
     /**
      * Opens a regular file read-only ({@link RegularFiles}): small files are read into
      * memory (a bcolz array can have 200,000 chunk files of a few bytes, and a mapping
-     * each costs system calls and address-space entries), larger ones are mapped.
+     * each costs system calls and address-space entries), larger ones are mapped; a remote
+     * object ({@link SourceFileSystem}) is read by range.
      */
     static ByteSource open(Path path) throws IOException {
+        if (path.getFileSystem() instanceof SourceFileSystem remote) return remote.openSource(path);
         long size = RegularFiles.require(path).size();
         if (size <= SMALL_FILE) {
             byte[] b = RegularFiles.readAll(path, SMALL_FILE);

@@ -3,6 +3,7 @@ package org.packscope.codec.io;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ public final class RegularFiles {
     public static byte[] readAll(Path path, long maxBytes) throws IOException {
         long size = require(path).size();
         if (size > maxBytes) throw new IOException(path + " is " + size + " bytes, more than the " + maxBytes + " read whole");
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+        try (SeekableByteChannel ch = Files.newByteChannel(path, StandardOpenOption.READ)) {
             long now = ch.size();
             if (now > maxBytes) throw new IOException(path + " is " + now + " bytes, more than the " + maxBytes + " read whole");
             ByteBuffer b = ByteBuffer.allocate((int) now);
@@ -69,10 +70,27 @@ public final class RegularFiles {
 
     /** Up to {@code max} bytes from the start of a regular file. */
     public static byte[] head(Path path, int max) throws IOException {
-        try (FileChannel ch = channel(path)) {
+        require(path);
+        try (SeekableByteChannel ch = Files.newByteChannel(path, StandardOpenOption.READ)) {
             ByteBuffer b = ByteBuffer.allocate((int) Math.min(max, Math.max(0, ch.size())));
             while (b.hasRemaining() && ch.read(b) > 0) { }
             return java.util.Arrays.copyOf(b.array(), b.position());
+        }
+    }
+
+    /**
+     * {@code len} bytes at {@code pos} mapped read-only; a channel that cannot map (a remote
+     * object) has them read into memory instead, when they fit {@link MemoryBudget}.
+     */
+    public static ByteBuffer mapOrRead(FileChannel ch, long pos, long len) throws IOException {
+        try {
+            return ch.map(FileChannel.MapMode.READ_ONLY, pos, len);
+        } catch (UnsupportedOperationException remote) {
+            if (!MemoryBudget.fits(len, 1)) throw new IOException(MemoryBudget.tooLarge(len + " bytes read from a remote object", len));
+            ByteBuffer b = ByteBuffer.allocate((int) len);
+            while (b.hasRemaining() && ch.read(b, pos + b.position()) > 0) { }
+            if (b.hasRemaining()) throw new IOException("the object ended " + b.remaining() + " bytes early");
+            return b.flip();
         }
     }
 
