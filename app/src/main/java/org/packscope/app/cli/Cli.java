@@ -64,9 +64,9 @@ public final class Cli implements Runnable {
         return 1;
     }
 
-    /** {@code error at byte 0: RULE: message} for a failure no reader caught. */
+    /** {@code error with no byte offset: RULE: message} for a failure no reader caught (it has no place). */
     static String failureLine(Throwable e) {
-        return "error at byte 0: " + failureRule(e) + ": " + PlainText.forDisplay(PlainText.describe(e));
+        return "error with no byte offset: " + failureRule(e) + ": " + PlainText.forDisplay(PlainText.describe(e));
     }
 
     static String failureRule(Throwable e) {

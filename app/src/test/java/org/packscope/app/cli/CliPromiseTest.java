@@ -64,10 +64,10 @@ class CliPromiseTest {
 
     @Test
     void aFailureNoReaderCaughtIsADiagnosticWithExitOne() {
-        assertEquals("error at byte 0: too_large_to_hold: it needs more memory than PackScope may use",
+        assertEquals("error with no byte offset: too_large_to_hold: it needs more memory than PackScope may use",
                 Cli.failureLine(new OutOfMemoryError("Java heap space")));
-        assertEquals("error at byte 0: too_deep: it is nested too deeply to follow", Cli.failureLine(new StackOverflowError()));
-        assertTrue(Cli.failureLine(new NullPointerException()).startsWith("error at byte 0: internal_error: "));
+        assertEquals("error with no byte offset: too_deep: it is nested too deeply to follow", Cli.failureLine(new StackOverflowError()));
+        assertTrue(Cli.failureLine(new NullPointerException()).startsWith("error with no byte offset: internal_error: "));
     }
 
     @Test
@@ -165,7 +165,7 @@ class CliPromiseTest {
         CliTest.Run r = run("decode", Samples.get("bpcells/medium_packed_uint_col_dir_names-damaged").toString(),
                 "--format", "mtx", "--out", out.toString());
         assertEquals(1, r.code(), r.err());
-        assertTrue(r.err().contains(": error at byte 0: entries_undecodable: "), r.err());
+        assertTrue(r.err().contains(": error with no byte offset: entries_undecodable: "), r.err());
         long prevCol = -1, prevRow = -1, n = 0;
         for (String line : Files.readAllLines(out)) {
             if (line.startsWith("%") || n++ == 0) continue;
