@@ -15,17 +15,18 @@ import picocli.CommandLine.ParentCommand;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.remote.RemoteStats;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.DiagnosticPlace;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.RuleCap;
 import org.packscope.codec.inspect.Severity;
-import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.TreeWalk;
 
 @Command(name = "check", description = {
-        "Prints one line per problem: PATH: SEVERITY at byte OFFSET[.BIT]: RULE: message.",
+        "Prints one line per problem: PATH: SEVERITY at byte OFFSET[.BIT][ of STREAM]: RULE: message",
+        "(STREAM: a buffer decompressed in memory; 'with no byte offset' when the problem has no place).",
         "Exit 0 = no errors (warnings allowed), 1 = errors found, 2 = cannot read or bad usage."})
 final class CheckCommand implements Callable<Integer> {
     private static final int MAX_NODES = 2_000_000;
@@ -103,6 +104,7 @@ final class CheckCommand implements Callable<Integer> {
         boolean errors = false;
         RuleCap<String> repeats = new RuleCap<>();
         Map<String, String> lineStart = new HashMap<>();
+        Map<String, DiagnosticPlace> firstHidden = new HashMap<>();
         for (TreeWalk.Located l : found) {
             Diagnostic d = l.diagnostic();
             if (d.severity() == Severity.INFO) continue;
@@ -111,20 +113,21 @@ final class CheckCommand implements Callable<Integer> {
             String key = where + "\u0000" + d.rule();
             if (!repeats.admit(key, d)) {
                 lineStart.putIfAbsent(key, where);
+                firstHidden.putIfAbsent(key, DiagnosticPlace.of(l));
                 continue;
             }
-            Span span = d.span() != null ? d.span() : l.node().span();
-            lines.add(line(where, d, span));
+            lines.add(line(where, d, DiagnosticPlace.of(l)));
         }
-        repeats.forEachSummary((key, d) -> lines.add(line(lineStart.get(key), d, d.span())));
+        repeats.forEachSummary((key, d) -> lines.add(line(lineStart.get(key), d, firstHidden.get(key))));
         return errors;
     }
 
-    private static String line(String where, Diagnostic d, Span span) {
-        String offset = span == null ? "0" : span.offsetText();
-        return where + ": " + d.severity().label() + " at byte " + offset + ": "
+    private static String line(String where, Diagnostic d, DiagnosticPlace place) {
+        return where + ": " + d.severity().label() + " " + place.sentence() + ": "
                 + d.rule() + ": " + PlainText.forDisplay(d.message());
     }
+
+
 
     /** The file whose bytes the offset counts in: the argument itself, or a file inside a folder argument. */
     private static String location(String address, TreeWalk.Located l) {

@@ -78,14 +78,14 @@ public final class Cli implements Runnable {
         return 1;
     }
 
-    /** {@code error at byte 0: RULE: message} for a failure no reader caught. */
+    /** {@code error with no byte offset: RULE: message} for a failure no reader caught (it has no place). */
     static String failureLine(Throwable e) {
         // a file cut short while mapped: the JVM's fault, said as the truncation it is, where the bytes end now
         var changed = org.packscope.codec.io.MappedFileSource.explain(e);
         if (changed != null) {
             return "error at byte " + changed.offset() + ": truncated: " + PlainText.forDisplay(changed.getMessage());
         }
-        return "error at byte 0: " + failureRule(e) + ": " + PlainText.forDisplay(PlainText.describe(e));
+        return "error with no byte offset: " + failureRule(e) + ": " + PlainText.forDisplay(PlainText.describe(e));
     }
 
     static String failureRule(Throwable e) {

@@ -88,7 +88,7 @@ final class DecodeCommand implements Callable<Integer> {
         if (note != null) cli.err.println("packscope: " + shown + ": " + note);
         long skipped = written.skippedEntries();
         if (skipped > 0) {
-            cli.err.printf(Locale.ROOT, "packscope: %s: error at byte 0: entries_undecodable: %,d of the matrix's entries could "
+            cli.err.printf(Locale.ROOT, "packscope: %s: error with no byte offset: entries_undecodable: %,d of the matrix's entries could "
                     + "not be decoded and are not in the output (run check for where)%n", shown, skipped);
             return 1;
         }

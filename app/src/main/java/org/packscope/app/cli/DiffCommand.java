@@ -67,9 +67,9 @@ final class DiffCommand implements Callable<Integer> {
             // never "no differences" for a comparison that did not reach the end
             cli.out.println("comparison stopped early at " + PlainText.escape(r.stoppedAt()) + ": " + r.why());
         }
-        long listed = r.differences().size();
-        String count = (r.complete() ? "" : "at least ") + r.found() + (r.found() == 1 ? " difference" : " differences")
-                + (r.found() > listed ? ", " + listed + " listed (--max " + max + ")" : "");
+        long listedCount = r.differences().stream().filter(d -> !d.what().equals("more values differ")).count();
+        String count = (r.complete() ? "" : "at least ") + r.headline()
+                + (r.found() > listedCount ? " (" + listedCount + " listed)" : "");
         cli.out.println(r.same() ? "no differences" : r.found() == 0 ? "no differences up to where the comparison stopped" : count);
         return r.same() ? 0 : 1;
     }

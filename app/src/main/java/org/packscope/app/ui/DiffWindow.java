@@ -80,14 +80,17 @@ final class DiffWindow implements SteppedWindow.Contents {
         runner.submit("Comparing", p -> {
             Node a = registry.open(left);
             Node b = registry.open(right);
-            return org.packscope.codec.compare.MatrixCompare.applies(a, b)
-                    ? org.packscope.codec.compare.MatrixCompare.diff(a, b, TreeDiff.Limits.DEFAULT.maxDifferences(), p)
-                    : TreeDiff.diff(a, b, TreeDiff.Limits.DEFAULT, p);
-        }, diffs -> {
-            table.setItems(FXCollections.observableArrayList(diffs));
-            heading.setText(diffs.isEmpty() ? "No differences between " + left.getFileName() + " and " + right.getFileName()
-                    : diffs.size() + (diffs.size() == 1 ? " difference" : " differences") + " between "
-                    + left.getFileName() + " and " + right.getFileName());
+            if (org.packscope.codec.compare.MatrixCompare.applies(a, b)) {
+                List<TreeDiff.Difference> found = org.packscope.codec.compare.MatrixCompare.diff(a, b, TreeDiff.Limits.DEFAULT.maxDifferences(), p);
+                return new TreeDiff.Result(found, found.size(), null, null);
+            }
+            TreeDiff.Result r = TreeDiff.compare(a, b, TreeDiff.Limits.DEFAULT, p);
+            return new TreeDiff.Result(TreeDiff.withStop(r), r.found(), r.stoppedAt(), r.why(), r.valuesDiffering());
+        }, r -> {
+            table.setItems(FXCollections.observableArrayList(r.differences()));
+            // the headline counts what differs (every differing value), not the rows listed
+            heading.setText(r.same() ? "No differences between " + left.getFileName() + " and " + right.getFileName()
+                    : (r.complete() ? "" : "At least ") + r.headline() + " between " + left.getFileName() + " and " + right.getFileName());
         });
     }
 

@@ -63,8 +63,11 @@ final class HexView extends BorderPane {
         goTo.setPromptText("go to offset (12, 0x1f, 12.3)");
         goTo.setPrefColumnCount(16);
         goTo.setOnAction(e -> {
-            if (!goToOffset(goTo.getText())) goTo.selectAll();
+            String why = goToProblem(goTo.getText());
+            goToRefused(why);
+            if (why != null) goTo.selectAll();
         });
+        goTo.textProperty().addListener(o -> goToRefused(null));
         javafx.scene.layout.Region spring = new javafx.scene.layout.Region();
         javafx.scene.layout.HBox.setHgrow(spring, javafx.scene.layout.Priority.ALWAYS);
         javafx.scene.layout.HBox top = new javafx.scene.layout.HBox(8, header, spring, goTo);
@@ -170,23 +173,54 @@ final class HexView extends BorderPane {
      * byte (or bit); false when the text is not an offset inside the data.
      */
     boolean goToOffset(String text) {
-        if (source == null || text == null) return false;
-        String t = text.trim().replace(",", "").replace("_", "");
-        try {
-            int bit = -1;
-            int dot = t.indexOf('.');
-            if (dot > 0 && !t.startsWith("0x")) {
-                bit = Integer.parseInt(t.substring(dot + 1));
-                t = t.substring(0, dot);
-            }
-            long off = t.startsWith("0x") || t.startsWith("0X") ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t);
-            if (off < 0 || off >= source.size() || bit > 7) return false;
-            select(bit < 0 ? Span.bytes(off, 1) : Span.bits(off * 8 + bit, 1));
-            return true;
-        } catch (NumberFormatException e) {
-            return false;
-        }
+        return goToProblem(text) == null;
     }
+
+    /** Jumps as {@link #goToOffset} does; null when it did, else why not, in words. */
+    String goToProblem(String text) {
+        if (source == null) return "there are no bytes to go to";
+        String t = text == null ? "" : text.trim().replace(",", "").replace("_", "");
+        if (t.isEmpty()) return "type an offset: 12, 0x1f or 12.3 (byte 12, bit 3)";
+        boolean hex = t.startsWith("0x") || t.startsWith("0X");
+        int bit = -1;
+        int dot = t.indexOf('.');
+        if (dot >= 0) {
+            if (hex) return "'" + text.trim() + "': a bit number goes with a decimal byte (12.3), not with 0x";
+            try {
+                bit = Integer.parseInt(t.substring(dot + 1));
+            } catch (NumberFormatException e) {
+                return "'" + text.trim() + "': the part after the dot is a bit number, 0 to 7";
+            }
+            if (bit < 0 || bit > 7) return "'" + text.trim() + "': a byte has bits 0 to 7";
+            t = t.substring(0, dot);
+        }
+        long off;
+        try {
+            off = hex ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            return "'" + text.trim() + "' is not an offset: use 12, 0x1f or 12.3";
+        }
+        if (off < 0 || off >= source.size()) {
+            return String.format(Locale.ROOT, "byte %,d is past the end: the data has %,d bytes (0–%,d)", off, source.size(),
+                    Math.max(0, source.size() - 1));
+        }
+        select(bit < 0 ? Span.bytes(off, 1) : Span.bits(off * 8 + bit, 1));
+        return null;
+    }
+
+    /** Says on the field why the last go-to did nothing (a red border and a tooltip), or clears it. */
+    private void goToRefused(String why) {
+        goToProblem = why;
+        goTo.pseudoClassStateChanged(INVALID, why != null);
+        goTo.setTooltip(why == null ? null : new javafx.scene.control.Tooltip(why));
+        updateHeader();
+    }
+
+    private static final javafx.css.PseudoClass INVALID = javafx.css.PseudoClass.getPseudoClass("invalid");
+    /** Why the last go-to did nothing, shown in the header until the text changes. */
+    private String goToProblem;
+
+    String goToFeedback() { return goToProblem; }
 
     void focusGoTo() {
         goTo.requestFocus();
@@ -225,7 +259,9 @@ final class HexView extends BorderPane {
         String name = source.name() == null ? "" : source.name();
         int slash = Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\'));
         String size = (slash >= 0 ? name.substring(slash + 1) : name) + " · " + String.format(Locale.ROOT, "%,d bytes", source.size());
-        if (s == null) {
+        if (goToProblem != null) {
+            header.setText(size + " — not gone: " + goToProblem);
+        } else if (s == null) {
             header.setText(size + " — select a field to highlight its bytes");
         } else if (s.isByteAligned()) {
             long last = s.byteEnd() - 1;

@@ -123,9 +123,11 @@ final class TeachingWindow implements SteppedWindow.Contents {
             if (gen != generation) return;
             if (result instanceof IllegalArgumentException e) {
                 problem.setText(e.getMessage());
+                markStale(true);
                 return;
             }
             problem.setText("");
+            markStale(false);
             Teacher.Lesson enc = (Teacher.Lesson) result;
             sizes.setText(String.format(Locale.ROOT,
                     "JSON %,d bytes (compact %,d) · gzip'd JSON %,d · %s %,d (%.0f%% of compact JSON) · gzip'd %s %,d",
@@ -137,6 +139,20 @@ final class TeachingWindow implements SteppedWindow.Contents {
             tree.getSelectionModel().select(item);
         });
     }
+
+    /** Stale: the encoding shown is of the last text that encoded, not of the text now in the editor. */
+    private boolean stale;
+
+    private void markStale(boolean yes) {
+        if (yes && !stale && !sizes.getText().isEmpty()) sizes.setText(STALE + sizes.getText());
+        stale = yes;
+        right.setOpacity(yes ? 0.45 : 1);
+        json.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("invalid"), yes);
+    }
+
+    static final String STALE = "Stale — the encoding shown is of the last valid JSON. ";
+
+    boolean stale() { return stale; }
 
     private int selection;
 

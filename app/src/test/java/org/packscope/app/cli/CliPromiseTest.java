@@ -64,10 +64,31 @@ class CliPromiseTest {
 
     @Test
     void aFailureNoReaderCaughtIsADiagnosticWithExitOne() {
-        assertEquals("error at byte 0: too_large_to_hold: it needs more memory than PackScope may use",
+        assertEquals("error with no byte offset: too_large_to_hold: it needs more memory than PackScope may use",
                 Cli.failureLine(new OutOfMemoryError("Java heap space")));
-        assertEquals("error at byte 0: too_deep: it is nested too deeply to follow", Cli.failureLine(new StackOverflowError()));
-        assertTrue(Cli.failureLine(new NullPointerException()).startsWith("error at byte 0: internal_error: "));
+        assertEquals("error with no byte offset: too_deep: it is nested too deeply to follow", Cli.failureLine(new StackOverflowError()));
+        assertTrue(Cli.failureLine(new NullPointerException()).startsWith("error with no byte offset: internal_error: "));
+    }
+
+    /**
+     * Offsets are real: the damaged .rds names its problems in the decompressed stream (and
+     * says so), gives the compressed bytes as a range holding the file's end, and repeats no
+     * array problem at the file's byte 0.
+     */
+    @Test
+    void checkSaysWhichBytesAnOffsetCountsIn() {
+        CliTest.Run r = run("check", Samples.get("bpcells-rds/small_uint_packed_row-damaged.rds").toString());
+        assertEquals(1, r.code(), r.text());
+        for (String line : r.text().split("\n")) {
+            assertTrue(CliTest.CHECK_LINE.matcher(line).matches(), line);
+            assertFalse(line.contains(" at byte 0: "), "nothing in this file is at byte 0: " + line);
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("error at byte 3103 of decompressed small_uint_packed_row-damaged.rds: "
+                + "length_exceeds_data: .*in the gzip file between compressed bytes (\\d+) and (\\d+)").matcher(r.text());
+        assertTrue(m.find(), r.text());
+        // the stream stops where the file does (1,500 bytes): byte 3103 came out of its last bytes
+        assertTrue(Long.parseLong(m.group(1)) > 1400 && Long.parseLong(m.group(2)) == 1499, m.group());
+        assertTrue(r.text().contains("error at byte 1500: gzip_truncated: "), r.text());
     }
 
     @Test
@@ -165,7 +186,7 @@ class CliPromiseTest {
         CliTest.Run r = run("decode", Samples.get("bpcells/medium_packed_uint_col_dir_names-damaged").toString(),
                 "--format", "mtx", "--out", out.toString());
         assertEquals(1, r.code(), r.err());
-        assertTrue(r.err().contains(": error at byte 0: entries_undecodable: "), r.err());
+        assertTrue(r.err().contains(": error with no byte offset: entries_undecodable: "), r.err());
         long prevCol = -1, prevRow = -1, n = 0;
         for (String line : Files.readAllLines(out)) {
             if (line.startsWith("%") || n++ == 0) continue;

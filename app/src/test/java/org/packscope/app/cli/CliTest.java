@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.packscope.app.Samples;
 
 class CliTest {
-    static final Pattern CHECK_LINE = Pattern.compile("^.+: (error|warning) at byte \\d+(\\.\\d)?: [a-z0-9_]+: .+$");
+    static final Pattern CHECK_LINE = Pattern.compile("^.+: (error|warning) (at byte \\d+(\\.\\d)?( of [^:]+)?|with no byte offset): [a-z0-9_]+: .+$");
 
     record Run(int code, byte[] out, String err) {
         String text() { return new String(out, StandardCharsets.UTF_8); }

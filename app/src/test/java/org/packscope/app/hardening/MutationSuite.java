@@ -179,5 +179,5 @@ abstract class MutationSuite {
     }
 
     private static final java.util.regex.Pattern CHECK_LINE =
-            java.util.regex.Pattern.compile("^.+: (error|warning) at byte \\d+(\\.\\d)?: [a-z0-9_]+: .*$");
+            java.util.regex.Pattern.compile("^.+: (error|warning) (at byte \\d+(\\.\\d)?( of [^:]+)?|with no byte offset): [a-z0-9_]+: .*$");
 }

@@ -1,6 +1,7 @@
 package org.packscope.app.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -129,6 +130,14 @@ class MainWindowTest {
         assertTrue(w[0].detail().hex().headerText().contains("selected bytes 0–1 (2 bytes)"), w[0].detail().hex().headerText());
         robot.interact(() -> w[0].jsonArea().setText("{\"a\": "));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].problemText().startsWith("not valid JSON"));
+        // where the text stops being JSON, and the encoding still shown marked as of the old text
+        assertTrue(w[0].problemText().contains("(line 1, column 7)"), w[0].problemText());
+        assertTrue(w[0].stale());
+        assertTrue(w[0].sizesText().startsWith(TeachingWindow.STALE + "JSON 30 bytes"), w[0].sizesText());
+        robot.interact(() -> w[0].jsonArea().setText("[1]"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].sizesText().startsWith("JSON 3 bytes"));
+        assertFalse(w[0].stale());
+        assertEquals("", w[0].problemText());
         robot.interact(() -> w[0].stage().close());
     }
 
@@ -206,6 +215,19 @@ class MainWindowTest {
         assertEquals(16, hex.selectionProperty().get().byteOffset());
         robot.interact(() -> hex.goToOffset("8.3"));
         assertEquals(67, hex.selectionProperty().get().startBit());
+        // an offset that goes nowhere says why, on the field and in the header, and keeps the selection
+        long size = hex.source().size();
+        String[][] refused = {{"zzz", "'zzz' is not an offset"}, {"0x1000.3", "not with 0x"}, {"8.9", "bits 0 to 7"},
+                {Long.toString(size), String.format(java.util.Locale.ROOT, "byte %,d is past the end: the data has %,d bytes", size, size)}};
+        for (String[] r : refused) {
+            robot.interact(() -> { lookupGoTo(robot).setText(r[0]); lookupGoTo(robot).fireEvent(new javafx.event.ActionEvent()); });
+            assertTrue(hex.goToFeedback() != null && hex.goToFeedback().contains(r[1]), r[0] + " → " + hex.goToFeedback());
+            assertTrue(hex.headerText().contains("not gone: " + hex.goToFeedback()), hex.headerText());
+            assertTrue(lookupGoTo(robot).getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("invalid")));
+            assertEquals(67, hex.selectionProperty().get().startBit(), "the selection stays");
+        }
+        robot.interact(() -> lookupGoTo(robot).setText("0x1"));
+        assertEquals(null, hex.goToFeedback(), "typing clears the complaint");
 
         robot.interact(() -> window.detail().selectField("signature"));
         robot.interact(window::bookmarkSelectedField);
@@ -215,6 +237,10 @@ class MainWindowTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().structure().selectedField() != null
                 && window.detail().structure().selectedField().name().equals("signature"));
         assertTrue(hex.headerText().contains("selected bytes 0–7"), hex.headerText());
+    }
+
+    private static javafx.scene.control.TextField lookupGoTo(FxRobot robot) {
+        return robot.lookup("#hex-goto").queryAs(javafx.scene.control.TextField.class);
     }
 
     @Test

@@ -33,6 +33,52 @@ class SingleCellWindowTest {
         stage.show();
     }
 
+    /**
+     * Clicking an h5ad matrix's indptr problem selects the matrix and highlights the element's
+     * bytes; the oracle reads those bytes from the file and compares them with jhdf's
+     * reading of the element the fixture's generator damaged (/X/indptr[6]).
+     */
+    @Test
+    void clickingAnIndptrProblemHighlightsTheElementsBytes(FxRobot robot) throws Exception {
+        Path file = Path.of("../codec/src/test/resources/fixtures/singlecell/damaged/indptr_not_monotonic.h5ad");
+        robot.interact(() -> window.open(file));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null
+                && window.detail().node().name().equals("indptr_not_monotonic.h5ad"));
+        var diagnosticsTab = window.detail().tabs().getTabs().stream().filter(t -> t.getText().equals("Diagnostics")).findFirst().orElseThrow();
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(diagnosticsTab));
+        DiagnosticsView d = window.detail().diagnostics();
+        javafx.scene.control.TableView<org.packscope.codec.inspect.TreeWalk.Located> table = d.table();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> table.getItems().stream()
+                .anyMatch(l -> l.diagnostic().rule().equals("indptr_not_monotonic")));
+        WaitForAsyncUtils.waitForFxEvents();
+        var located = table.getItems().stream().filter(l -> l.diagnostic().rule().equals("indptr_not_monotonic")).findFirst().orElseThrow();
+        int row = table.getItems().indexOf(located);
+        robot.interact(() -> table.scrollTo(row));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Node cell = robot.lookup(".table-row-cell").queryAll().stream()
+                .filter(n -> n instanceof javafx.scene.control.TableRow<?> r && r.getItem() == located).findFirst().orElseThrow();
+        robot.clickOn(cell);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() == located.node());
+        WaitForAsyncUtils.waitForFxEvents();
+        HexView hex = window.detail().hex();
+        org.packscope.codec.inspect.Span shown = hex.selectionProperty().get();
+        assertTrue(shown != null && hex.source() != null, "bytes highlighted");
+        assertEquals(java.nio.file.Files.size(file), hex.source().size(), "the highlight is in the file itself");
+        try (io.jhdf.HdfFile h = new io.jhdf.HdfFile(file)) {
+            io.jhdf.api.Dataset indptr = h.getDatasetByPath("/X/indptr");
+            int w = indptr.getDataType().getSize();
+            assertTrue(indptr.getFilters().isEmpty(), "the fixture's indptr chunks are stored as written");
+            long expected = ((Number) java.lang.reflect.Array.get(indptr.getData(), 6)).longValue();
+            assertEquals(w * 8L, shown.bitLength(), "one element");
+            byte[] b = hex.source().bytes(shown.byteOffset(), w);
+            long got = 0;
+            for (int i = w - 1; i >= 0; i--) got = got << 8 | (b[i] & 0xff);
+            assertEquals(expected, got, "the highlighted bytes hold /X/indptr[6]");
+        }
+        String offsetCell = String.valueOf(table.getColumns().get(2).getCellData(located));
+        assertEquals(shown.byteOffset() + " in file", offsetCell, "the Offset column says which bytes it counts in");
+    }
+
     @Test
     void anH5adMatrixShowsItsSpyPlot(FxRobot robot) throws Exception {
         robot.interact(() -> window.open(Samples.get("singlecell/pbmc.h5ad")));

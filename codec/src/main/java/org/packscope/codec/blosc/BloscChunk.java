@@ -130,6 +130,16 @@ public final class BloscChunk {
                     MemoryBudget.tooLarge("a block of " + h.blocksize() + " bytes", h.blocksize())));
             return new BloscChunk(source, base, chunkEnd, h, null, problems, TOO_LARGE);
         }
+        if (cbytes >= ChunkHeader.SIZE && cbytes <= available) {
+            // the root cause first: a cbytes too small would otherwise show up as a stream running past the chunk end
+            long walked = streamsEnd(source, h, base + available);
+            if (walked > chunkEnd) {
+                problems.add(BloscRules.CBYTES_CONTRADICTS_STREAMS.at(h.span(ChunkHeader.CBYTES),
+                        "cbytes says the chunk takes " + cbytes + " bytes (to byte " + chunkEnd + "), but its blocks' streams, walked by "
+                                + "their bstarts and csizes, end at byte " + walked + " (" + (walked - base) + " bytes); the streams are read to their end"));
+                chunkEnd = walked;
+            }
+        }
         long nblocks = h.nblocks();
         long room = (chunkEnd - h.end()) / 4;
         int present = (int) Math.min(nblocks, Math.max(0, room));
@@ -141,6 +151,31 @@ public final class BloscChunk {
         int[] bstarts = new int[present];
         readBstarts(r, h, chunkEnd, bstarts, present, problems);
         return new BloscChunk(source, base, chunkEnd, h, bstarts, problems, fatal);
+    }
+
+    /**
+     * Where the chunk's streams end when walked by bstarts and csizes within {@code limit}
+     * (the data present, not cbytes), or -1 when the walk leaves the data or meets a bad
+     * entry (then cbytes is not the one to blame).
+     */
+    static long streamsEnd(ByteSource s, ChunkHeader h, long limit) {
+        long base = h.offset();
+        long nblocks = h.nblocks();
+        long dataStart = ChunkHeader.SIZE + nblocks * 4;
+        if (nblocks <= 0 || base + dataStart > limit) return -1;
+        long furthest = base + dataStart;
+        for (long b = 0; b < nblocks; b++) {
+            long pos = base + s.i32le(base + ChunkHeader.SIZE + b * 4);
+            if (pos < base + dataStart) return -1;
+            for (int j = 0, n = h.nsplits(b); j < n; j++) {
+                if (pos + 4 > limit) return -1;
+                long csize = s.i32le(pos);
+                if (csize < 0 || csize > limit - pos - 4) return -1;
+                pos += 4 + csize;
+            }
+            furthest = Math.max(furthest, pos);
+        }
+        return furthest;
     }
 
     /**

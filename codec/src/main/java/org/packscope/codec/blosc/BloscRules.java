@@ -23,6 +23,8 @@ public final class BloscRules implements RuleCatalogue {
             "the element size is 0; blocks are read unsplit and unshuffled");
     public static final Rule CBYTES_TOO_SMALL = Rule.error("cbytes_too_small",
             "the chunk's compressed size is smaller than its own 16-byte header");
+    public static final Rule CBYTES_CONTRADICTS_STREAMS = Rule.error("cbytes_contradicts_streams",
+            "cbytes ends the chunk before its blocks' streams end (the streams, walked in the data present, go further)");
     public static final Rule CBYTES_BEYOND_DATA = Rule.error("cbytes_beyond_data",
             "the chunk claims more compressed bytes than the file or buffer holds");
     public static final Rule NBYTES_TOO_LARGE = Rule.error("nbytes_too_large",

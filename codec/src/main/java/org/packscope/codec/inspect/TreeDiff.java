@@ -44,16 +44,37 @@ public final class TreeDiff {
      * the end; otherwise it names where the comparison stopped and {@code why}, and the
      * trees may differ beyond that point.
      */
-    public record Result(List<Difference> differences, long found, String stoppedAt, String why) {
+    public record Result(List<Difference> differences, long found, String stoppedAt, String why, long valuesDiffering) {
+        public Result(List<Difference> differences, long found, String stoppedAt, String why) {
+            this(differences, found, stoppedAt, why, 0);
+        }
+
         public boolean complete() { return stoppedAt == null; }
 
         public boolean same() { return complete() && found == 0; }
+
+        /** "6 differences" or "1,006 differences: 6 in the structure, 1,000 values" (what differs, counted). */
+        public String headline() {
+            String n = String.format(java.util.Locale.ROOT, "%,d", found) + (found == 1 ? " difference" : " differences");
+            if (valuesDiffering == 0) return n;
+            long structural = found - valuesDiffering;
+            return n + String.format(java.util.Locale.ROOT, ": %,d in the structure, %,d value%s", structural, valuesDiffering,
+                    valuesDiffering == 1 ? "" : "s");
+        }
+    }
+
+    /** Whether a difference is about decoded values rather than the structure (fields, children, kinds, types, counts). */
+    public static boolean isValueDifference(Difference d) {
+        return d.what().startsWith("value ") && !d.what().equals("value type") && !d.what().equals("value count")
+                || d.what().equals("more values differ") || d.what().startsWith("values from ");
     }
 
     private final Limits limits;
     private final Progress progress;
     private final List<Difference> out = new ArrayList<>();
     private long found;
+    /** Values found differing, all counted (only {@link Limits#maxValueDifferences} per node are listed). */
+    private long valuesDiffering;
     private String stoppedAt;
     private String why;
 
@@ -67,7 +88,11 @@ public final class TreeDiff {
      * {@link Difference#what} is {@link #STOPPED}, saying where and why.
      */
     public static List<Difference> diff(Node left, Node right, Limits limits, Progress progress) {
-        Result r = compare(left, right, limits, progress);
+        return withStop(compare(left, right, limits, progress));
+    }
+
+    /** The differences, and for a comparison that stopped early a last {@link #STOPPED} entry. */
+    public static List<Difference> withStop(Result r) {
         if (r.complete()) return r.differences();
         List<Difference> all = new ArrayList<>(r.differences());
         all.add(new Difference(r.stoppedAt(), STOPPED, r.why(), r.why(), null, null, null, null));
@@ -77,15 +102,23 @@ public final class TreeDiff {
     public static Result compare(Node left, Node right, Limits limits, Progress progress) {
         TreeDiff d = new TreeDiff(limits, progress);
         d.walk(left, right);
-        return new Result(d.out, d.found, d.stoppedAt, d.why);
+        // the structure first: a changed header field explains the values that follow it
+        List<Difference> ordered = new ArrayList<>(d.out.size());
+        for (Difference x : d.out) if (!isValueDifference(x)) ordered.add(x);
+        for (Difference x : d.out) if (isValueDifference(x)) ordered.add(x);
+        return new Result(ordered, d.found, d.stoppedAt, d.why, d.valuesDiffering);
     }
 
     /** Stops when more differences were found than may be listed: the answer (they differ) is known. */
-    private boolean full() { return found > limits.maxDifferences(); }
+    private boolean full() { return overflowed; }
+
+    /** A difference was found with the list already full. */
+    private boolean overflowed;
 
     private void add(Difference d) {
         found++;
         if (out.size() < limits.maxDifferences()) out.add(d);
+        else overflowed = true;
     }
 
     /** A place in both trees; its path is built only when it is shown (a 100,000-deep path is not built at every level). */
@@ -214,7 +247,7 @@ public final class TreeDiff {
         }
         long n = Math.min(ca.count(), cb.count());
         long[] pa = new long[PAGE], pb = new long[PAGE];
-        int[] differing = {0};
+        long[] differing = {0, -1};
         byte[] ga = new byte[PAGE], gb = new byte[PAGE];
         for (long start = 0, step; start < n && !full(); start += step) {
             progress.checkCancelled();
@@ -249,6 +282,7 @@ public final class TreeDiff {
                 }
             }
         }
+        unlistedValues(place, a, b, differing);
     }
 
     private static void readBoth(ValueColumn ca, ValueColumn cb, long start, int len, long[] pa, long[] pb, byte[] ga, byte[] gb) {
@@ -276,14 +310,23 @@ public final class TreeDiff {
      * Lists a differing value, or once more than the per-node limit differ, says so and
      * returns false: the node is known to differ, the rest of its values need not be read.
      */
-    private boolean valueDiffers(Place place, Node a, Node b, long index, String va, String vb, int[] differing) {
+    private boolean valueDiffers(Place place, Node a, Node b, long index, String va, String vb, long[] differing) {
+        valuesDiffering++;
         if (++differing[0] <= limits.maxValueDifferences()) {
             add(new Difference(place.path(), "value " + index, va, vb, a, null, b, null));
             return true;
         }
-        add(new Difference(place.path(), "more values differ", "from value " + index, "(not listed: --max-values "
-                + limits.maxValueDifferences() + ")", a, null, b, null));
-        return false;
+        found++; // counted, not listed: the summary after the node's values says how many
+        if (differing[1] < 0) differing[1] = index;
+        return true;
+    }
+
+    /** After a node's values: how many differing values were counted but not listed. */
+    private void unlistedValues(Place place, Node a, Node b, long[] differing) {
+        long more = differing[0] - limits.maxValueDifferences();
+        if (more <= 0 || out.size() >= limits.maxDifferences()) return;
+        out.add(new Difference(place.path(), "more values differ", String.format(java.util.Locale.ROOT, "%,d more from value %d", more,
+                differing[1]), "(not listed: at most " + limits.maxValueDifferences() + " per node)", a, null, b, null));
     }
 
     private static String shown(ValueColumn c, long raw, byte gap) {

@@ -93,18 +93,18 @@ public final class RdsFile {
         Diagnostic withText = new Diagnostic(d.severity(), d.span(), d.rule(), d.message() + "; near byte " + t
                 + " of the ASCII text");
         if (u.compression() == Compression.NONE) return withText;
-        long at = u.compressedOffsetNear(t);
-        return at < 0 ? withText : new Diagnostic(d.severity(), d.span(), d.rule(), withText.message() + ", in the "
-                + u.compression().label() + " file near compressed byte " + at);
+        Span c = u.compressedSpanOf(t);
+        return c == null ? withText : new Diagnostic(d.severity(), d.span(), d.rule(), withText.message() + ", in the "
+                + u.compression().label() + " file " + Unwrapped.compressedText(c));
     }
 
     /** Adds where in the compressed file a problem of the decompressed stream lies. */
     static Diagnostic withCompressedOffset(Diagnostic d, Unwrapped u) {
         if (u.compression() == Compression.NONE || d.span() == null) return d;
-        long at = u.compressedOffsetNear(d.span().byteOffset());
-        if (at < 0) return d;
+        Span c = u.compressedSpanOf(d.span().byteOffset());
+        if (c == null) return d;
         return new Diagnostic(d.severity(), d.span(), d.rule(), d.message() + "; in the "
-                + u.compression().label() + " file near compressed byte " + at);
+                + u.compression().label() + " file " + Unwrapped.compressedText(c));
     }
 
     private static void wrapperFields(Node n, Unwrapped u) {

@@ -236,27 +236,14 @@ final class RdsTracer {
                 + " wrapper was undone in memory; " + (fromText ? "the text above is at this offset of" : "the item "
                 + "offsets above are offsets in") + " that buffer ('" + d.name() + "', " + d.size()
                 + " bytes), not in the file.", d, Span.bytes(at, len)));
-        long from = -1, to = -1;
-        long[] m = u.marks();
-        for (int i = 0; i + 1 < m.length; i += 2) {
-            if (m[i] <= at) {
-                from = m[i + 1];
-                to = -1;
-            } else if (to < 0) {
-                to = m[i + 1];
-                break;
-            }
-        }
-        long fileEnd = Math.min(u.file().size(), Math.max(u.compressedEnd(), 0));
-        if (from < 0 || from > fileEnd) return;
-        if (to < 0 || to > fileEnd) to = fileEnd;
-        if (to <= from) to = Math.min(fileEnd, from + 1);
-        if (to <= from) return;
+        Span c = u.compressedSpanOf(at);
+        if (c == null) return;
+        long from = c.byteOffset(), to = c.byteEnd();
+        boolean whole = u.marks().length <= 2;
         String label = u.compression().label();
-        boolean whole = m.length <= 2;
         steps.add(new Step("in the " + label + " file", "compressed bytes " + from + "–" + (to - 1),
-                "Compressed data cannot be cut at a value: PackScope notes how far the decompressor had read after "
-                        + "every 256 KiB of output, and decompressed byte " + at + " came out while it read compressed "
+                "Compressed data cannot be cut at a value: PackScope notes how far the decompressor had read as it "
+                        + "went (gzip is fed 64 bytes at a time), and decompressed byte " + at + " came out while it read compressed "
                         + "bytes " + from + " to " + (to - 1)
                         + (whole ? " (this stream is small enough to come out in one step, so that is all of it)" : "")
                         + "; " + label + " refers back to earlier output, so those bytes alone do not decode it.",

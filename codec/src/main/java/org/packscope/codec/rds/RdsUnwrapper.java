@@ -35,6 +35,12 @@ public final class RdsUnwrapper {
     private static final long MAX_DEFLATE_RATIO = 1032;
     /** Output per decompressor call; each call leaves a (decompressed, compressed) mark. */
     private static final int STEP = 1 << 18;
+    /** Compressed bytes given to the inflater at a time: fine marks, but at most about 2^20 of them (16 MB) per file. */
+    private static final int MIN_FEED = 64;
+
+    static int feedStride(long compressedSize) {
+        return (int) Math.min(PIECE, Math.max(MIN_FEED, compressedSize >>> 20));
+    }
     /** Decoder memory (dictionary) allowed to xz: R's xz preset 9 needs about 65 MiB. */
     private static final int XZ_MEMORY_LIMIT_KIB = 300 * 1024;
 
@@ -165,23 +171,35 @@ public final class RdsUnwrapper {
         return p + 1;
     }
 
-    /** Inflates from {@code start}; returns the offset after the deflate data, or -1 when it did not end. */
+    /**
+     * Inflates from {@code start}; returns the offset after the deflate data, or -1 when it did not end.
+     * The inflater is fed {@link #feedStride} bytes at a time, so each mark brackets the
+     * compressed bytes a stretch of output came from to within one stride (plus the few bytes
+     * zlib holds in its bit buffer).
+     */
     private long inflate(ByteSource file, long start, Inflater inf, Output out, List<Diagnostic> diags) {
         byte[] in = new byte[PIECE];
+        int inLength = 0, inPos = 0;
         long next = start;
         long size = file.size();
+        int stride = feedStride(size);
         try {
             while (!inf.finished()) {
                 if (inf.needsInput()) {
-                    if (next >= size) {
-                        diags.add(Diagnostic.errorAtByte(size, RdsRules.GZIP_TRUNCATED, "the deflate stream ends early: the file stops at byte "
-                                + size + " after " + out.size + " decompressed bytes (the rest of the object is missing)"));
-                        return -1;
+                    if (inPos == inLength) {
+                        if (next >= size) {
+                            diags.add(Diagnostic.errorAtByte(size, RdsRules.GZIP_TRUNCATED, "the deflate stream ends early: the file stops at byte "
+                                    + size + " after " + out.size + " decompressed bytes (the rest of the object is missing)"));
+                            return -1;
+                        }
+                        inLength = (int) Math.min(PIECE, size - next);
+                        file.read(next, in, 0, inLength);
+                        inPos = 0;
+                        next += inLength;
                     }
-                    int k = (int) Math.min(PIECE, size - next);
-                    file.read(next, in, 0, k);
-                    inf.setInput(in, 0, k);
-                    next += k;
+                    int k = Math.min(stride, inLength - inPos);
+                    inf.setInput(in, inPos, k);
+                    inPos += k;
                 }
                 int room = out.room(limit);
                 if (room == 0) {

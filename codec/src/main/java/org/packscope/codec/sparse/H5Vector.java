@@ -5,9 +5,9 @@ import java.lang.reflect.Array;
 import java.math.BigInteger;
 
 import io.jhdf.api.Dataset;
-import io.jhdf.api.dataset.ContiguousDataset;
 import io.jhdf.object.datatype.FixedPoint;
 import io.jhdf.object.datatype.FloatingPoint;
+import org.packscope.codec.hdf5.ElementPlaces;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
@@ -27,20 +27,14 @@ public final class H5Vector {
     private final long length;
     private final long dataAddress;
     private SoftReference<Object> whole = new SoftReference<>(null);
+    private final ElementPlaces places;
 
     private H5Vector(Dataset dataset, ValueType type) {
         this.dataset = dataset;
         this.type = type;
         this.length = dataset.getSize();
-        long at = -1;
-        if (dataset instanceof ContiguousDataset c) {
-            try {
-                at = c.getDataAddress();
-            } catch (RuntimeException e) {
-                at = -1;
-            }
-        }
-        this.dataAddress = at;
+        this.places = new ElementPlaces(dataset);
+        this.dataAddress = places.contiguousAddress();
     }
 
     /** The dataset as a vector, or null when it is not a 1-D numeric dataset. */
@@ -137,23 +131,21 @@ public final class H5Vector {
         return raw;
     }
 
-    /** The bytes of element {@code i}, or null when the dataset is not contiguous. */
+    /** The bytes of element {@code i} (its compressed chunk's, when it has none of its own), or null when the layout does not say. */
     public Span place(long i) {
-        return dataAddress < 0 ? null : Span.bytes(dataAddress + i * type.byteWidth(), type.byteWidth());
+        if (dataAddress >= 0) return Span.bytes(dataAddress + i * type.byteWidth(), type.byteWidth());
+        ElementPlaces.Place p = places.of(i);
+        return p == null ? null : p.span();
     }
 
-    /** Where element {@code i} lies, in words: {@code /X/indices[17] at byte 4242} or its chunked dataset. */
+    /** Where element {@code i} lies, in words: {@code /X/indices[17] at byte 4242}, or in which chunk. */
     public String where(long i) {
         String at = path() + "[" + i + "]";
         if (dataAddress >= 0) return at + " at byte " + (dataAddress + i * type.byteWidth());
-        boolean filtered;
-        try {
-            filtered = !dataset.getFilters().isEmpty();
-        } catch (RuntimeException e) {
-            filtered = false;
-        }
-        return at + " (element " + i + " of a chunked" + (filtered ? ", compressed" : "") + " dataset whose object header is at byte "
-                + dataset.getAddress() + ")";
+        ElementPlaces.Place p = places.of(i);
+        if (p != null) return at + " " + p.words();
+        return at + " (element " + i + " of a chunked dataset whose object header is at byte " + dataset.getAddress()
+                + "; its chunk has no bytes in the file)";
     }
 
     /** The elements as a value column (for the values table, plots and exports). */

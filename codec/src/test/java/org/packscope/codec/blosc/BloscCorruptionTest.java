@@ -68,6 +68,30 @@ class BloscCorruptionTest {
         assertEquals("stream_overrun", found.get(0).rule());
     }
 
+    /**
+     * A cbytes made smaller than the chunk (the file keeps all its bytes): the header field is
+     * named as the problem, at its own bytes, instead of a stream overrun in block 2 later on,
+     * and every block still decodes to the reference bytes.
+     */
+    @Test
+    void aShrunkCbytesIsNamedAsTheRootCause() throws Exception {
+        for (int cut : new int[] {1, 1300, 68611 - 67300}) {
+            byte[] b = file(MIXED);
+            putInt(b, 12, 68611 - cut);
+            BloscChunk c = chunk(b);
+            Diagnostic d = only(c.problems(), "cbytes_contradicts_streams");
+            assertEquals(Span.bytes(12, 4), d.span());
+            assertTrue(d.message().contains("end at byte 68611"), d.message());
+            assertEquals(d, c.problems().get(0), "the root cause comes first: " + c.problems());
+            List<Diagnostic> found = new ArrayList<>();
+            assertEquals(0, c.verify(found::add, new Codecs()), "no block is lost: " + found);
+            assertTrue(found.stream().noneMatch(x -> x.rule().equals("stream_overrun")), found.toString());
+            assertArrayEquals(expected(MIXED), c.decodeAll(new Codecs()));
+        }
+        // a file cut short keeps the rule it had: cbytes is not contradicted by streams it cannot see
+        assertTrue(chunk(Arrays.copyOf(file(MIXED), 67300)).problems().stream().noneMatch(x -> x.rule().equals("cbytes_contradicts_streams")));
+    }
+
     @Test
     void bstartOutsideTheChunkLosesOnlyThatBlock() throws Exception {
         byte[] b = file(MIXED);

@@ -41,10 +41,48 @@ class TreeDiffTest {
         assertEquals("1", diffs.get(0).left());
         assertEquals("2", diffs.get(0).right());
         assertEquals(0, diffs.get(0).rightSpan().byteOffset());
-        assertEquals("chunk 0", diffs.get(1).path());
-        assertEquals("value 2", diffs.get(1).what());
-        assertEquals("-7", diffs.get(1).right());
-        assertEquals("only on the right", diffs.get(2).what());
-        assertTrue(diffs.get(2).path().equals("chunk 1"));
+        // the structure before the values
+        assertEquals("only on the right", diffs.get(1).what());
+        assertTrue(diffs.get(1).path().equals("chunk 1"));
+        assertEquals("chunk 0", diffs.get(2).path());
+        assertEquals("value 2", diffs.get(2).what());
+        assertEquals("-7", diffs.get(2).right());
+    }
+
+    /** Two columns of n values, every value differing, under a header field that differs too. */
+    private static Node column(int n, int version, long add) {
+        ByteSource src = ByteSource.of(new byte[16], "t");
+        Node root = Node.of("f", "file").source(src).field("version", Span.bytes(0, 1), version, "v");
+        Node data = Node.of("data", "chunk").source(src);
+        data.facet(ValueColumn.class, new ValueColumn() {
+            public String name() { return "v"; }
+            public ValueType type() { return ValueType.I64; }
+            public long count() { return n; }
+            public void read(long start, long[] dst, int off, int len) {
+                for (int i = 0; i < len; i++) dst[off + i] = start + i + add;
+            }
+        });
+        root.add(data);
+        return root;
+    }
+
+    /** The headline counts every differing value (a recount: n of n), not the rows listed; the header field comes first. */
+    @Test
+    void theCountIsOfWhatDiffersAndTheStructureComesFirst() {
+        for (int n : new int[] {1, 100, 1_000, 200_000}) {
+            TreeDiff.Result r = TreeDiff.compare(column(n, 1, 0), column(n, 2, 1), TreeDiff.Limits.DEFAULT, Progress.NONE);
+            assertEquals(n + 1, r.found());
+            assertEquals(n, r.valuesDiffering());
+            assertEquals("field version", r.differences().get(0).what(), "the header field first");
+            assertEquals(String.format(java.util.Locale.ROOT, "%,d differences: 1 in the structure, %,d value%s", n + 1, n, n == 1 ? "" : "s"),
+                    r.headline());
+            long listedValues = r.differences().stream().filter(d -> d.what().startsWith("value ")).count();
+            assertEquals(Math.min(n, TreeDiff.Limits.DEFAULT.maxValueDifferences()), listedValues);
+            if (n > TreeDiff.Limits.DEFAULT.maxValueDifferences()) {
+                TreeDiff.Difference last = r.differences().get(r.differences().size() - 1);
+                assertEquals("more values differ", last.what());
+                assertTrue(last.left().startsWith(String.format(java.util.Locale.ROOT, "%,d more from value 100", n - 100)), last.left());
+            }
+        }
     }
 }

@@ -21,6 +21,7 @@ import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
@@ -134,12 +135,17 @@ class RdsCorruptionTest {
         byte[] plain = gunzip(fixture("tiny_double_unpacked_col"));
         long at = parsedRoot(plain).attribute("transpose").offset();
         ByteBuffer.wrap(plain).putInt((int) at, 0x00000077);
-        Node root = open(XdrWriter.gzip(plain), "badflags-gz.rds");
+        byte[] gz = XdrWriter.gzip(plain);
+        Node root = open(gz, "badflags-gz.rds");
         Node object = root.child("object");
         Diagnostic d = find(object.diagnostics(), "unknown_item_type");
         assertEquals(at, d.span().byteOffset());
         assertTrue(object.source().name().startsWith("decompressed "), object.source().name());
-        assertTrue(d.message().endsWith("in the gzip file near compressed byte 10"), d.message()); // one step: from the header's end
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("in the gzip file between compressed bytes (\\d+) and (\\d+)$").matcher(d.message());
+        assertTrue(m.find(), d.message());
+        long from = Long.parseLong(m.group(1)), to = Long.parseLong(m.group(2));
+        // the bytes named release the decompressed byte: a prefix ending there gives it, one ending before them does not
+        assertTrue(inflatedFrom(gz, (int) to + 1) > at && inflatedFrom(gz, (int) from) <= at, d.message());
         assertEquals(List.of(), root.diagnostics().stream().filter(x -> x.rule().startsWith("gzip")).toList());
     }
 
@@ -234,6 +240,53 @@ class RdsCorruptionTest {
         // roughly proportional: the middle of the output comes from around the middle of the input
         long mid = u.compressedOffsetNear(plain.length / 2);
         assertTrue(mid > gz.length / 4 && mid < gz.length * 3 / 4, mid + " of " + gz.length);
+    }
+
+    /**
+     * Oracle: inflating ever longer prefixes of the file (an inflater of its own) finds, for
+     * a decompressed byte, the compressed byte whose arrival first lets it out. The span
+     * PackScope reports holds that byte, and is short (the inflater is fed 64 bytes at a time).
+     */
+    @Test
+    void decompressedOffsetsMapToTheCompressedBytesThatReleaseThem() {
+        byte[] plain = new byte[200_000];
+        java.util.Random r = new java.util.Random(11);
+        for (int i = 0; i < plain.length; i++) plain[i] = (byte) (r.nextInt(16) + (i >> 14));
+        byte[] gz = XdrWriter.gzip(plain);
+        Unwrapped u = RdsUnwrapper.unwrap(ByteSource.of(gz, "big.gz"));
+        assertEquals(plain.length, u.data().size());
+        for (long d : new long[] {0, 1, 3103, 50_000, 123_457, plain.length - 1}) {
+            int lo = 10, hi = gz.length; // the smallest prefix that yields byte d
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (inflatedFrom(gz, mid) > d) hi = mid; else lo = mid + 1;
+            }
+            long releasing = lo - 1;
+            Span s = u.compressedSpanOf(d);
+            assertNotNull(s, "decompressed byte " + d);
+            assertTrue(s.byteOffset() <= releasing && releasing < s.byteEnd(), d + ": " + releasing + " not in " + s.byteOffset() + "–" + s.byteEnd());
+            assertTrue(s.byteLength() <= 64 + 8 + 1, d + ": span of " + s.byteLength() + " bytes");
+        }
+        assertNull(u.compressedSpanOf(plain.length), "no such decompressed byte");
+    }
+
+    /** Decompressed bytes the first {@code prefix} bytes of a gzip file (10-byte header) give. */
+    private static long inflatedFrom(byte[] gz, int prefix) {
+        java.util.zip.Inflater inf = new java.util.zip.Inflater(true);
+        try {
+            inf.setInput(gz, 10, prefix - 10);
+            byte[] out = new byte[1 << 16];
+            long total = 0;
+            while (true) {
+                int n = inf.inflate(out);
+                total += n;
+                if (n == 0) return total;
+            }
+        } catch (java.util.zip.DataFormatException e) {
+            throw new AssertionError(e);
+        } finally {
+            inf.end();
+        }
     }
 
     @Test
