@@ -69,7 +69,7 @@ final class DiffCommand implements Callable<Integer> {
         }
         long listedCount = r.differences().stream().filter(d -> !d.what().equals("more values differ")).count();
         String count = (r.complete() ? "" : "at least ") + r.headline()
-                + (r.found() > listedCount ? " (" + listedCount + " listed)" : "");
+                + (r.found() > listedCount ? ", " + listedCount + " listed (--max " + max + ")" : "");
         cli.out.println(r.same() ? "no differences" : r.found() == 0 ? "no differences up to where the comparison stopped" : count);
         return r.same() ? 0 : 1;
     }

@@ -66,11 +66,7 @@ public final class BpcellsRds {
         Node m = BpcellsNodes.matrixNode(n.name(), store, store.versionString());
         List<Node> kids = new ArrayList<>(m.children());
         for (Field f : m.fields()) n.addField(new Field(f.key(), f.index(), f.name(), null, f.value(), f.meaning()));
-        // the file node has bytes (the compressed file): a matrix-level echo of an array's problem
-        // would be placed at its byte 0, so only the problems no array reports with a place are kept
-        java.util.Set<String> placed = new java.util.HashSet<>();
-        for (Node k : kids) for (Diagnostic d : k.diagnostics()) if (d.span() != null) placed.add(d.rule());
-        m.diagnostics().stream().filter(d -> d.span() != null || !placed.contains(d.rule())).forEach(n::diagnose);
+        m.diagnostics().forEach(n::diagnose);
         m.tables().forEach(n::table);
         copy(m, n, SparseMatrix.class);
         copy(m, n, BulkDecoder.class);
