@@ -403,6 +403,15 @@ final class PlotView extends BorderPane {
     String statsText() { return stats.getText(); }
 
     /** Pixel columns with something drawn in them. */
+    /** How many distinct values the drawn columns hold: each column whose own indices are not empty (for tests). */
+    int plottedValues() {
+        Overview o = lineRenderer.shown();
+        if (o == null) return 0;
+        int k = 0;
+        for (int b = 0; b < o.buckets(); b++) if (o.columnFirst(b) < o.columnEnd(b) && !Double.isNaN(o.bucketMin()[b])) k++;
+        return k;
+    }
+
     int plottedPoints() {
         Overview o = lineRenderer.shown();
         if (o == null) return 0;

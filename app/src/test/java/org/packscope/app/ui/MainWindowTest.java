@@ -92,7 +92,8 @@ class MainWindowTest {
         robot.interact(() -> window.detail().tabs().getSelectionModel().select(2));
         PlotView plot = WaitForAsyncUtils.asyncFx(() -> window.detail().plot()).get();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> plot.plottedPoints() > 0);
-        assertEquals(51, plot.plottedPoints(), "a point for each of 51 one-value buckets");
+        // fewer values than pixel columns: each value is a column of its own, spanning those after it
+        assertEquals(51, plot.plottedValues(), "a column for each of the 51 values");
         assertTrue(plot.statsText().startsWith("0–50 · min 0 · max "), plot.statsText());
         assertTrue(robot.lookup("#plot-line").tryQuery().isPresent());
 
