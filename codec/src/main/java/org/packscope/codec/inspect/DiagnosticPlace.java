@@ -25,9 +25,13 @@ public record DiagnosticPlace(Span span, Kind kind, String stream) {
         return isFile(src) ? new DiagnosticPlace(s, Kind.FILE, null) : new DiagnosticPlace(s, Kind.STREAM, src.name());
     }
 
+    private static final java.util.regex.Pattern REMOTE = java.util.regex.Pattern.compile("(?i)(s3|https?)://");
+
     public static DiagnosticPlace of(TreeWalk.Located l) { return of(l.node(), l.diagnostic()); }
 
     private static boolean isFile(ByteSource src) {
+        // a remote object's bytes, named by its (redacted) URL, are the file's own bytes too
+        if (REMOTE.matcher(src.name()).lookingAt()) return true;
         try {
             return Files.isRegularFile(Path.of(src.name()));
         } catch (InvalidPathException e) {

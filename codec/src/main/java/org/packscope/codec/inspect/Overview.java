@@ -76,15 +76,32 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
         int columns = Math.max(1, Math.min(MAX_COLUMNS, columnsWanted));
         Folding f = new Folding(t, n, columns);
         int[] reports = {0};
-        ColumnPages.read(column, from, to, PAGE, ColumnPages.Read.VALUES, threads, progress, (page, k) -> {
-            f.fold(page, page.start - from);
-            long done = page.start - from + page.length;
-            progress.update((double) done / n, null);
-            if (partial != null && done < n && done * PARTIALS / n > reports[0]) {
-                reports[0] = (int) (done * PARTIALS / n);
-                partial.accept(f.overview(from, to));
+        // runs the column knows to be one value (a Zarr array's chunks that are not stored)
+        // are folded as that value without reading them: the work follows the stored data
+        long pos = from;
+        long[] one = new long[1];
+        while (pos < to) {
+            long uniform = Math.min(to, column.uniformEnd(pos));
+            if (uniform - pos >= PAGE) {
+                column.read(pos, one, 0, 1);
+                f.foldConstant(pos - from, uniform - from, one[0]);
+                pos = uniform;
+                progress.update((double) (pos - from) / n, null);
+                continue;
             }
-        });
+            long stretchEnd = Math.min(to, pos + PAGE);
+            while (stretchEnd < to && Math.min(to, column.uniformEnd(stretchEnd)) - stretchEnd < PAGE) stretchEnd = Math.min(to, stretchEnd + PAGE);
+            ColumnPages.read(column, pos, stretchEnd, PAGE, ColumnPages.Read.VALUES, threads, progress, (page, k) -> {
+                f.fold(page, page.start - from);
+                long done = page.start - from + page.length;
+                progress.update((double) done / n, null);
+                if (partial != null && done < n && done * PARTIALS / n > reports[0]) {
+                    reports[0] = (int) (done * PARTIALS / n);
+                    partial.accept(f.overview(from, to));
+                }
+            });
+            pos = stretchEnd;
+        }
         return f.overview(from, to);
     }
 
@@ -111,6 +128,20 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
             Arrays.fill(bmax, Double.NaN);
             this.acc = new Summary.Accumulator(type);
             this.end = ceilMulDiv(1, n, columns);
+        }
+
+        /** Folds indices {@code [relFrom, relTo)} of the range, all of them the present value {@code raw}. */
+        void foldConstant(long relFrom, long relTo, long raw) {
+            while (relFrom >= end) end = ceilMulDiv(++b + 1L, n, columns);
+            double d = type.toDouble(raw);
+            if (isFloat) acc.addFloatRepeated(d, relTo - relFrom);
+            else acc.addIntegerRepeated(raw, relTo - relFrom);
+            boolean drawn = !isFloat || Double.isFinite(d);
+            while (true) {
+                if (drawn) widen(d, d);
+                if (end >= relTo) break;
+                end = ceilMulDiv(++b + 1L, n, columns);
+            }
         }
 
         /** Folds a page whose first value is index {@code rel} of the range, one column's run at a time. */

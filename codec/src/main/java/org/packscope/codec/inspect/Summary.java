@@ -82,6 +82,38 @@ public record Summary(ValueType type, long counted, long gaps, long nonFinite, l
             sumHi += carry + (unsigned64 ? 0 : v >> 63);
         }
 
+        /** Adds {@code count} copies of one integer value (a run known to be that value), exactly. */
+        public void addIntegerRepeated(long v, long count) {
+            if (count <= 0) return;
+            addInteger(v);
+            long rest = count - 1;
+            if (rest == 0) return;
+            read += rest;
+            counted += rest;
+            BigInteger value = unsigned64 ? new BigInteger(Long.toUnsignedString(v)) : BigInteger.valueOf(v);
+            BigInteger sum = BigInteger.valueOf(sumHi).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(sumLo)))
+                    .add(value.multiply(BigInteger.valueOf(rest)));
+            sumLo = sum.longValue();
+            sumHi = sum.shiftRight(64).longValue();
+        }
+
+        /** Adds {@code count} copies of one float value; the sum takes their product once. */
+        public void addFloatRepeated(double d, long count) {
+            if (count <= 0) return;
+            read += count;
+            if (!Double.isFinite(d)) {
+                nonFinite += count;
+                return;
+            }
+            counted += count;
+            if (d < dlo) dlo = d;
+            if (d > dhi) dhi = d;
+            double x = d * count;
+            double t = sum + x;
+            compensation += Math.abs(sum) >= Math.abs(x) ? (sum - t) + x : (x - t) + sum;
+            sum = t;
+        }
+
         /** Adds one float value (already a double); NaN and ±∞ are counted and left out. */
         public void addFloat(double d) {
             read++;
