@@ -182,7 +182,7 @@ class HostileHdf5Test {
         assertEquals("no differences\n", same.out());
         MeasuredCli.Run d = cli(Set.of(), "diff", input("chunks_300k.h5").toString(), input("chunks_300k_poked.h5").toString());
         assertEquals(1, d.code(), d.toString());
-        assertEquals("d: value 123456: " + 123_456 % 127 + " → -1\n1 difference\n", d.out());
+        assertEquals("d: value 123456: " + 123_456 % 127 + " → -1\n1 difference: 0 in the structure, 1 value\n", d.out());
         assertFalse(d.out().contains("too_large_to_hold"), d.out());
     }
 
