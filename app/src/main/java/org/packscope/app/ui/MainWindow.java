@@ -71,12 +71,14 @@ public final class MainWindow {
         Scene scene = new Scene(root, Math.min(1280, screen.getWidth()), Math.min(800, screen.getHeight()));
         scene.getStylesheets().add(MainWindow.class.getResource("packscope.css").toExternalForm());
         scene.setOnDragOver(e -> {
-            if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
+            if (e.getDragboard().hasFiles() || droppedAddress(e.getDragboard()) != null) e.acceptTransferModes(TransferMode.COPY);
             e.consume();
         });
         scene.setOnDragDropped(e -> {
-            boolean ok = e.getDragboard().hasFiles();
-            if (ok) for (File f : e.getDragboard().getFiles()) open(f.toPath());
+            var board = e.getDragboard();
+            boolean ok = board.hasFiles() || droppedAddress(board) != null;
+            if (board.hasFiles()) for (File f : board.getFiles()) open(f.toPath());
+            else if (ok) openAddress(droppedAddress(board));
             e.setDropCompleted(ok);
             e.consume();
         });
@@ -94,6 +96,7 @@ public final class MainWindow {
     private void installKeys(Scene scene) {
         var keys = scene.getAccelerators();
         keys.put(KeyCombination.keyCombination("Shortcut+G"), () -> detail.hex().focusGoTo());
+        keys.put(KeyCombination.keyCombination("Shortcut+V"), this::pasteAddress);
         keys.put(KeyCombination.keyCombination("Shortcut+D"), this::bookmarkSelectedField);
         for (int i = 1; i <= 9; i++) {
             int tab = i - 1;
@@ -113,6 +116,13 @@ public final class MainWindow {
             detail.showValues();
             detail.values().focusJump();
         });
+    }
+
+    /** A URL pasted anywhere but into a text field opens, as a dropped one does. */
+    void pasteAddress() {
+        if (stage.getScene().getFocusOwner() instanceof javafx.scene.control.TextInputControl) return;
+        String address = droppedAddress(javafx.scene.input.Clipboard.getSystemClipboard());
+        if (address != null) openAddress(address);
     }
 
     /** The three places F6 moves between: the tree, the open tab, the hex view. */
@@ -179,14 +189,63 @@ public final class MainWindow {
 
     /** Opens a path in the browser (in the background) and selects it. */
     public void open(Path path) {
-        org.packscope.app.export.SafeOutput.protect(path);
-        recent.add(path);
-        refreshRecentMenu();
-        runner.submit("Opening " + path.getFileName(), p -> registry.open(path), node -> {
-            BrowserTree.NodeItem item = browser.addRoot(node);
+        open(path.toString(), () -> path, "");
+    }
+
+    /**
+     * Opens what an address names, as the command line reads it: a local path, an
+     * {@code s3://} or {@code http(s)://} URL, either with {@code ::inner/path}, whose node
+     * is then selected. A malformed address is a message in the status bar.
+     */
+    public void openAddress(String address) {
+        String a = address == null ? "" : address.strip();
+        if (a.isEmpty()) return;
+        int sep = FormatRegistry.innerSeparator(a);
+        String file = sep < 0 ? a : a.substring(0, sep);
+        // a URL's file system starts a network client: made in the background like the reading
+        open(org.packscope.codec.remote.Redact.text(file), () -> FormatRegistry.pathOf(file), sep < 0 ? "" : a.substring(sep + 2));
+    }
+
+    private record Opened(Path path, Node root) { }
+
+    private void open(String shown, java.util.function.Supplier<Path> address, String inner) {
+        String trimmed = shown.replaceAll("[/\\\\]+$", "");
+        String name = trimmed.substring(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
+        runner.submit("Opening " + (name.isEmpty() ? shown : name), p -> {
+            Path path = address.get();
+            org.packscope.app.export.SafeOutput.protect(path);
+            return new Opened(path, registry.open(path));
+        }, opened -> {
+            recent.add(opened.path());
+            refreshRecentMenu();
+            BrowserTree.NodeItem item = browser.addRoot(opened.root());
             browser.getSelectionModel().select(item);
             item.setExpanded(true);
-        });
+            List<String> names = java.util.Arrays.stream(inner.split("/")).filter(s -> !s.isEmpty()).toList();
+            if (!names.isEmpty()) browser.revealPath(item, names, found -> browser.getSelectionModel().select(found));
+        }, failure -> status.showError("Cannot open " + shown + ": "
+                + (failure instanceof java.nio.file.InvalidPathException e ? e.getReason() : TaskRunner.describe(failure))));
+    }
+
+    /** A URL dropped or pasted as text (a browser's link), or null when the text is none. */
+    static String droppedAddress(javafx.scene.input.Clipboard board) {
+        String text = board.hasUrl() ? board.getUrl() : board.hasString() ? board.getString() : null;
+        if (text == null) return null;
+        text = text.strip();
+        return !text.contains("\n") && org.packscope.codec.remote.RemoteFileSystemProvider.isRemote(text) ? text : null;
+    }
+
+    /** Asks for an address (a URL or a path) and opens it. */
+    void askForAddress() {
+        javafx.scene.control.TextInputDialog ask = new javafx.scene.control.TextInputDialog();
+        ask.setTitle("Open URL");
+        ask.setHeaderText("Open a file or store where it lives");
+        ask.setContentText("Address");
+        ask.getEditor().setPromptText("s3://bucket/key, https://host/file.h5ad::X or a local path");
+        ask.getEditor().setPrefColumnCount(42);
+        ask.getEditor().setId("open-url-address");
+        ask.initOwner(stage);
+        ask.showAndWait().ifPresent(this::openAddress);
     }
 
     /** Releases the files of trees taken off the browser (an HDF5 file stays open while shown). */
@@ -264,6 +323,9 @@ public final class MainWindow {
             File f = new DirectoryChooser().showDialog(stage);
             if (f != null) open(f.toPath());
         });
+        MenuItem openUrl = new MenuItem("Open _URL…");
+        openUrl.setAccelerator(KeyCombination.keyCombination("Shortcut+L"));
+        openUrl.setOnAction(e -> askForAddress());
         MenuItem export = new MenuItem("_Export Values…");
         export.setAccelerator(KeyCombination.keyCombination("Shortcut+E"));
         export.setOnAction(e -> chooseExport());
@@ -287,7 +349,7 @@ public final class MainWindow {
         quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
         quit.setOnAction(e -> stage.close());
         refreshRecentMenu();
-        Menu file = new Menu("_File", null, openFile, openFolder, recentMenu, new SeparatorMenuItem(), export, compare,
+        Menu file = new Menu("_File", null, openFile, openFolder, openUrl, recentMenu, new SeparatorMenuItem(), export, compare,
                 new SeparatorMenuItem(), close, closeAll, quit);
         MenuItem formats = new MenuItem("Formats");
         formats.setOnAction(e -> {
@@ -406,15 +468,24 @@ public final class MainWindow {
 
     private void refreshRecentMenu() {
         recentMenu.getItems().clear();
-        List<Path> paths = recent.list();
-        for (Path p : paths) {
-            MenuItem item = new MenuItem(p.toString());
+        List<String> addresses = recent.list();
+        for (String a : addresses) {
+            MenuItem item = new MenuItem(a);
             item.setMnemonicParsing(false);
-            item.setOnAction(e -> open(p));
-            item.setDisable(!Files.exists(p));
+            item.setOnAction(e -> openAddress(a));
+            // a remote address is not asked about here: that would wait on the network
+            item.setDisable(!org.packscope.codec.remote.RemoteFileSystemProvider.isRemote(a) && !localExists(a));
             recentMenu.getItems().add(item);
         }
-        recentMenu.setDisable(paths.isEmpty());
+        recentMenu.setDisable(addresses.isEmpty());
+    }
+
+    private static boolean localExists(String path) {
+        try {
+            return Files.exists(Path.of(path));
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
     }
 
     Stage stage() { return stage; }

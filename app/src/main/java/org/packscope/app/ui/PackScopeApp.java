@@ -25,7 +25,7 @@ public final class PackScopeApp extends Application {
             if (samples != null) window.open(samples);
             Warmup.startInBackground(samples);
         } else {
-            for (String a : args) window.open(Path.of(a));
+            for (String a : args) window.openAddress(a);
         }
     }
 

@@ -8,7 +8,9 @@ import java.util.concurrent.Executors;
 import java.util.prefs.Preferences;
 
 /**
- * The last opened paths, remembered between runs. The list is read once and kept in
+ * The last opened addresses (local paths and remote URLs, the latter without credentials
+ * or query), remembered between runs as text: a remote address becomes a path again only
+ * when it is opened, since making its file system starts a network client. The list is read once and kept in
  * memory: the preferences store locks a node while it syncs to disk, which on a busy
  * machine held the FX thread for half a second when the menu was rebuilt. Changes are
  * written back on a thread of their own, in order.
@@ -21,24 +23,24 @@ final class RecentFiles {
         return t;
     });
     private final Preferences prefs;
-    private final List<Path> paths = new ArrayList<>();
+    private final List<String> addresses = new ArrayList<>();
 
     RecentFiles(Preferences prefs) {
         this.prefs = prefs;
         for (int i = 0; i < MAX; i++) {
             String p = prefs.get("recent." + i, null);
-            if (p != null) paths.add(Path.of(p));
+            if (p != null) addresses.add(p);
         }
     }
 
-    synchronized List<Path> list() { return new ArrayList<>(paths); }
+    synchronized List<String> list() { return new ArrayList<>(addresses); }
 
     synchronized void add(Path path) {
-        Path abs = path.toAbsolutePath().normalize();
-        paths.remove(abs);
-        paths.add(0, abs);
-        while (paths.size() > MAX) paths.remove(paths.size() - 1);
-        List<String> saved = paths.stream().map(Path::toString).toList();
+        String address = org.packscope.codec.remote.Redact.text(path.toAbsolutePath().normalize().toString());
+        addresses.remove(address);
+        addresses.add(0, address);
+        while (addresses.size() > MAX) addresses.remove(addresses.size() - 1);
+        List<String> saved = List.copyOf(addresses);
         WRITER.execute(() -> {
             for (int i = 0; i < MAX; i++) {
                 if (i < saved.size()) prefs.put("recent." + i, saved.get(i));

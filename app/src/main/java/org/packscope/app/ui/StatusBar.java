@@ -19,6 +19,9 @@ final class StatusBar extends HBox {
     private final ProgressBar progress = new ProgressBar();
     private final Button cancel = new Button("Cancel");
     private final List<Task<?>> tasks = new ArrayList<>();
+    /** What remote reading has cost so far; hidden until something was read remotely. */
+    private final Label remote = new Label();
+    private org.packscope.codec.remote.RemoteStats.Snapshot remoteShown;
 
     StatusBar() {
         getStyleClass().add("status-bar");
@@ -35,8 +38,34 @@ final class StatusBar extends HBox {
         progress.setPrefWidth(160);
         cancel.setId("cancel-button");
         cancel.setOnAction(e -> { if (!tasks.isEmpty()) tasks.get(tasks.size() - 1).cancel(); });
-        getChildren().addAll(message, progress, cancel);
+        remote.setId("remote-stats");
+        remote.setMinWidth(Region.USE_PREF_SIZE);
+        remote.setVisible(false);
+        remote.setManaged(false);
+        getChildren().addAll(message, remote, progress, cancel);
         showIdle();
+        // the counters are three atomic reads: polled twice a second, redrawn only when they moved
+        javafx.animation.Timeline poll = new javafx.animation.Timeline(new javafx.animation.KeyFrame(
+                javafx.util.Duration.millis(500), e -> showRemote(org.packscope.codec.remote.RemoteStats.now())));
+        poll.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        poll.play();
+    }
+
+    /** Shows the requests made, bytes fetched and cache hits of remote reading, once there are any. */
+    void showRemote(org.packscope.codec.remote.RemoteStats.Snapshot now) {
+        // compared by hand: a record's generated equals costs a bootstrap on the FX thread at first use
+        if (!now.any() || remoteShown != null && remoteShown.requests() == now.requests() && remoteShown.bytes() == now.bytes()
+                && remoteShown.cacheHits() == now.cacheHits()) return;
+        remoteShown = now;
+        remote.setText(remoteText(now));
+        remote.setVisible(true);
+        remote.setManaged(true);
+    }
+
+    static String remoteText(org.packscope.codec.remote.RemoteStats.Snapshot s) {
+        return String.format(java.util.Locale.ROOT, "Remote: %,d %s · %s fetched · %,d cache %s", s.requests(),
+                s.requests() == 1 ? "request" : "requests", org.packscope.codec.io.FileNames.size(s.bytes()),
+                s.cacheHits(), s.cacheHits() == 1 ? "hit" : "hits");
     }
 
     void track(Task<?> task) {
@@ -84,5 +113,6 @@ final class StatusBar extends HBox {
     String text() { return message.getText(); }
 
     Label messageLabel() { return message; }
+    Label remoteLabel() { return remote; }
     Button cancelButton() { return cancel; }
 }

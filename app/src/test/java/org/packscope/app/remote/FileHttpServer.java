@@ -19,7 +19,7 @@ import com.sun.net.httpserver.HttpServer;
  * answer, and counts of requests and body bytes sent. A test can replace the answer of
  * some paths ({@link #hostile}) to play a broken or malicious server.
  */
-final class FileHttpServer implements AutoCloseable {
+public final class FileHttpServer implements AutoCloseable {
     private static final Pattern RANGE = Pattern.compile("bytes=(\\d*)-(\\d*)");
 
     /** An answer a test writes itself; returns false to let the server answer normally. */
@@ -29,13 +29,13 @@ final class FileHttpServer implements AutoCloseable {
 
     private final HttpServer server;
     private final Path root;
-    final AtomicLong requests = new AtomicLong();
+    public final AtomicLong requests = new AtomicLong();
     final AtomicLong bytesSent = new AtomicLong();
     volatile boolean ranges = true;
-    volatile long latencyMillis;
+    public volatile long latencyMillis;
     volatile Hostile hostile = (ex, p) -> false;
 
-    FileHttpServer(Path root) throws IOException {
+    public FileHttpServer(Path root) throws IOException {
         this.root = root.toAbsolutePath().normalize();
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.setExecutor(Executors.newFixedThreadPool(16));
@@ -43,7 +43,7 @@ final class FileHttpServer implements AutoCloseable {
         server.start();
     }
 
-    String url() { return "http://127.0.0.1:" + server.getAddress().getPort(); }
+    public String url() { return "http://127.0.0.1:" + server.getAddress().getPort(); }
 
     private void handle(HttpExchange ex) throws IOException {
         try (ex) {

@@ -93,12 +93,8 @@ class HeatMapOracleTest {
         return map;
     }
 
-    @Test
-    void theWholeSliceOverviewIsTrueToEveryElementAndPixel(FxRobot robot, @TempDir Path tmp) throws Exception {
-        HeatMapView map = openHeatMap(robot, writeStore(tmp));
-        SliceOverview o = map.overview();
-        assertEquals(0, o.row0());
-        assertEquals(COLS, o.columns());
+    /** Every cell of a whole-slice overview of {@link #value} against an independent recount: count, gaps, min, max, mean. */
+    static void assertOverviewIsTheRecount(SliceOverview o) {
         // the independent recount, from the generating function
         int gh = o.height(), gw = o.width();
         double[] min = new double[gh * gw], max = new double[gh * gw], sum = new double[gh * gw];
@@ -128,11 +124,21 @@ class HeatMapOracleTest {
                 }
             }
         }
+    }
+
+    @Test
+    void theWholeSliceOverviewIsTrueToEveryElementAndPixel(FxRobot robot, @TempDir Path tmp) throws Exception {
+        HeatMapView map = openHeatMap(robot, writeStore(tmp));
+        SliceOverview o = map.overview();
+        assertEquals(0, o.row0());
+        assertEquals(COLS, o.columns());
+        assertOverviewIsTheRecount(o);
         assertEquals(-5000, map.scaleLow(), 0, "the scale is fixed from the whole slice");
         assertEquals(1e6, map.scaleHigh(), 0);
         assertTrue(map.infoText().contains("62,500 gaps"), map.infoText());
 
         // every pixel of the drawn map is its cell's colour
+        int gh = o.height(), gw = o.width();
         WritableImage[] shot = new WritableImage[1];
         robot.interact(() -> shot[0] = map.canvas().snapshot(null, null));
         PixelReader px = shot[0].getPixelReader();
