@@ -40,6 +40,8 @@ public final class Node implements AutoCloseable {
     private final AppendOnlyList<DataTable> tables = new AppendOnlyList<>();
     private final Map<Class<?>, Object> facets = new ConcurrentHashMap<>();
     private ChildList children = ChildList.EMPTY;
+    /** Children found by name through {@link NamedChild}, not in the list: made on first lookup. */
+    private java.util.Map<String, Node> named;
 
     /** What this node's loader opened and must release when the tree is closed (an HDF5 file handle). */
     private List<AutoCloseable> resources; // made by the first closeWith: most nodes hold nothing open
@@ -135,7 +137,20 @@ public final class Node implements AutoCloseable {
     /** The child with this name, or null. */
     public Node child(String childName) {
         for (Node c : children()) if (c.name().equals(childName)) return c;
-        return null;
+        NamedChild lookup = facet(NamedChild.class);
+        if (lookup == null) return null;
+        synchronized (this) {
+            if (named == null) named = new java.util.HashMap<>();
+            // the same name gives the same node, as a listed child does
+            Node found = named.get(childName);
+            if (found == null) {
+                found = lookup.find(childName);
+                if (found == null) return null;
+                found.parent = this;
+                named.put(childName, found);
+            }
+            return found;
+        }
     }
 
     /** Follows a '/'-separated path of child names; null when a step is missing. */

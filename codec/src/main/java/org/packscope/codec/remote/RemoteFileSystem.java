@@ -133,6 +133,9 @@ final class RemoteFileSystem extends FileSystem implements SourceFileSystem {
                 }
             } while (token != null);
         } else {
+            // metadata names groups and arrays, never chunks: an array's folder is not listable,
+            // so its readers look each chunk up by key rather than take the chunks for absent
+            if (arrays.contains(key)) throw new java.io.IOException(prefix + "/" + key + ": an array's chunks cannot be listed over HTTP");
             for (String f : folders) if (isChild(under, f)) names.add(f.substring(under.length()));
             for (String f : listedFiles.keySet()) if (isChild(under, f)) names.add(f.substring(under.length()));
         }

@@ -18,6 +18,7 @@ import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
+import org.packscope.codec.inspect.NamedChild;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
@@ -271,6 +272,18 @@ final class ZarrNodes {
                 + arrays + (arrays == 1 ? " array" : " arrays"));
         int fixed = extra.size();
         n.lazyChildren(fixed + members.size(), i -> i < fixed ? extra.get(i) : open(store, members.get(i - fixed), FileNames.of(members.get(i - fixed))));
+        // a folder that cannot be listed (over HTTP, without consolidated metadata) still answers by name
+        n.facet(NamedChild.class, name -> {
+            if (ZarrStore.keyProblem(name) != null) return null;
+            Path p = folder.resolve(name);
+            try {
+                store.requireInside(p, name);
+            } catch (ReadProblem e) {
+                return null;
+            }
+            boolean member = present(p, ".zarray") || present(p, ".zgroup") || present(p, "zarr.json");
+            return member ? open(store, p, name) : null;
+        });
     }
 
     // ------------------------------------------------------------------ arrays

@@ -1,0 +1,114 @@
+package org.packscope.app.remote;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import org.packscope.app.cli.Cli;
+
+/**
+ * Remote reading side by side with the Python ecosystem (a benchmark, not a test): the same
+ * files on the same {@link FileHttpServer} on 127.0.0.1, read in full by PackScope's
+ * {@code decode} and by zarr-python over fsspec's HTTP file system (a Zarr array) or h5py
+ * over an fsspec HTTP file object (an HDF5 dataset). Each side gets a fresh server (so a
+ * fresh cache) per round; the server counts requests and body bytes; both sides' sums of
+ * every value are printed so the reads are seen to agree.
+ * <p>
+ * Inputs come from the reference writers: {@code bench/remote/python_side.py make DIR}.
+ * Run: {@code java -cp app/target/test-classes:app/target/classes:codec/target/classes:DEPS
+ * org.packscope.app.remote.RemoteVsPythonBench DIR [latency-ms]} (Debian's python3-zarr,
+ * -h5py, -fsspec and -aiohttp under /usr/bin/python3).
+ */
+public final class RemoteVsPythonBench {
+    private static final String PYTHON = "/usr/bin/python3";
+
+    private RemoteVsPythonBench() { }
+
+    record Reading(double seconds, long requests, long bytes, double sum) {
+        String line(String who) {
+            return String.format(Locale.ROOT, "%-10s seconds=%.3f requests=%d bytes_fetched=%d sum=%.6e", who, seconds, requests, bytes, sum);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]).toAbsolutePath().normalize();
+        long latency = args.length > 1 ? Long.parseLong(args[1]) : 0;
+        Path script = Path.of("bench/remote/python_side.py").toAbsolutePath();
+        if (!Files.exists(script)) script = Path.of("../bench/remote/python_side.py").toAbsolutePath();
+        System.out.printf(Locale.ROOT, "latency_ms=%d cores=%d%n", latency, Runtime.getRuntime().availableProcessors());
+        compare("zarr grid.zarr (4000x4000 f4, 64 Blosc-lz4 chunks)", dir, latency, "/grid.zarr", "",
+                List.of(PYTHON, script.toString(), "zarr"), "", 4);
+        compare("hdf5 table.h5::table (2M x 4 f8, gzip chunks)", dir, latency, "/table.h5", "::table",
+                List.of(PYTHON, script.toString(), "h5"), "table", 8);
+    }
+
+    private static void compare(String title, Path dir, long latency, String key, String inner, List<String> python, String pyArg,
+            int width) throws Exception {
+        System.out.println(title);
+        Reading bestPs = null;
+        Reading bestPy = null;
+        for (int round = 0; round < 3; round++) {
+            Reading ps = packscope(dir, latency, key + inner, width);
+            Reading py = python(dir, latency, key, python, pyArg);
+            System.out.println("  round " + round + ": " + ps.line("packscope") + " | " + py.line("python"));
+            if (bestPs == null || ps.seconds < bestPs.seconds) bestPs = ps;
+            if (bestPy == null || py.seconds < bestPy.seconds) bestPy = py;
+        }
+        System.out.println("  best " + bestPs.line("packscope"));
+        System.out.println("  best " + bestPy.line("python"));
+        System.out.printf(Locale.ROOT, "  packscope/python speed: %.2fx, requests %d vs %d, bytes %d vs %d, sums %s%n",
+                bestPy.seconds / bestPs.seconds, bestPs.requests, bestPy.requests, bestPs.bytes, bestPy.bytes,
+                Math.abs(bestPs.sum - bestPy.sum) <= 1e-9 * Math.abs(bestPy.sum) ? "agree" : "DIFFER");
+    }
+
+    private static Reading packscope(Path dir, long latency, String address, int width) throws Exception {
+        Path out = Files.createTempFile("remote-vs-python", ".raw");
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        try (FileHttpServer server = new FileHttpServer(dir)) {
+            server.latencyMillis = latency;
+            long t0 = System.nanoTime();
+            int code = Cli.run(new String[] {"decode", server.url() + address, "--format", "raw", "--out", out.toString()}, quiet,
+                    new PrintStream(err, true));
+            double s = (System.nanoTime() - t0) / 1e9;
+            if (code != 0) throw new IllegalStateException("decode exit " + code + ": " + err);
+            return new Reading(s, server.requests.get(), server.bytesSent.get(), sum(out, width));
+        } finally {
+            Files.deleteIfExists(out);
+        }
+    }
+
+    /** The sum of every little-endian f4 or f8 in a raw file, in file order. */
+    private static double sum(Path raw, int width) throws IOException {
+        try (FileChannel ch = FileChannel.open(raw)) {
+            ByteBuffer b = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size()).order(ByteOrder.LITTLE_ENDIAN);
+            double s = 0;
+            if (width == 4) while (b.remaining() >= 4) s += b.getFloat();
+            else while (b.remaining() >= 8) s += b.getDouble();
+            return s;
+        }
+    }
+
+    private static Reading python(Path dir, long latency, String key, List<String> command, String arg) throws Exception {
+        try (FileHttpServer server = new FileHttpServer(dir)) {
+            server.latencyMillis = latency;
+            List<String> cmd = new java.util.ArrayList<>(command);
+            cmd.add(server.url() + key);
+            if (!arg.isEmpty()) cmd.add(arg);
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).trim();
+            if (p.waitFor() != 0) throw new IllegalStateException("python: " + out);
+            String last = out.lines().reduce((a, b) -> b).orElse("");
+            double seconds = Double.parseDouble(last.replaceAll(".*seconds=([0-9.]+).*", "$1"));
+            double sum = Double.parseDouble(last.replaceAll(".*sum=([-+0-9.eE]+).*", "$1"));
+            return new Reading(seconds, server.requests.get(), server.bytesSent.get(), sum);
+        }
+    }
+}

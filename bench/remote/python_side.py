@@ -1,0 +1,60 @@
+#!/usr/bin/python3
+"""The Python side of RemoteVsPythonBench: writes the inputs with the reference writers,
+and reads them back over HTTP the way their users do.
+
+  python_side.py make DIR            zarr store DIR/grid.zarr (Blosc lz4, 4000x4000 f4,
+                                     500x500 chunks) and DIR/table.h5 (gzip, 2M x 4 f8, chunks 64k x 4)
+  python_side.py zarr URL            zarr-python over fsspec's HTTP file system: read the whole array
+  python_side.py h5 URL DATASET      h5py over an fsspec HTTP file object: read the whole dataset
+
+Each read prints one line: seconds=<s> sum=<float sum of every value>.
+"""
+import sys
+import time
+
+import numpy as np
+
+
+def make(out):
+    import h5py
+    import numcodecs
+    import zarr
+    rng = np.random.default_rng(7)
+    r = np.arange(4000, dtype=np.float32)[:, None]
+    c = np.arange(4000, dtype=np.float32)[None, :]
+    grid = (np.sin(r / 90) * np.cos(c / 140) * 100).astype(np.float32) + rng.normal(0, 0.1, (4000, 4000)).astype(np.float32)
+    z = zarr.open(f"{out}/grid.zarr", mode="w", shape=grid.shape, chunks=(500, 500), dtype="<f4",
+                  compressor=numcodecs.Blosc(cname="lz4", clevel=5, shuffle=numcodecs.Blosc.SHUFFLE))
+    z[:] = grid
+    t = np.cumsum(rng.normal(0, 1, (2_000_000, 4)), axis=0)
+    with h5py.File(f"{out}/table.h5", "w") as f:
+        f.create_dataset("table", data=t, chunks=(65536, 4), compression="gzip", compression_opts=4)
+
+
+def read_zarr(url):
+    import fsspec
+    import zarr
+    t0 = time.perf_counter()
+    a = zarr.open_array(fsspec.get_mapper(url), mode="r")[:]
+    s = time.perf_counter() - t0
+    print(f"seconds={s:.3f} sum={float(np.sum(a, dtype=np.float64))!r}")
+
+
+def read_h5(url, name):
+    import fsspec
+    import h5py
+    t0 = time.perf_counter()
+    with fsspec.open(url, "rb") as raw, h5py.File(raw, "r") as f:
+        a = f[name][:]
+    s = time.perf_counter() - t0
+    print(f"seconds={s:.3f} sum={float(np.sum(a, dtype=np.float64))!r}")
+
+
+if __name__ == "__main__":
+    what = sys.argv[1]
+    if what == "make":
+        make(sys.argv[2])
+    elif what == "zarr":
+        read_zarr(sys.argv[2])
+    else:
+        read_h5(sys.argv[2], sys.argv[3])
