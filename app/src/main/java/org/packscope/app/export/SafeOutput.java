@@ -69,7 +69,8 @@ public final class SafeOutput {
         List<Path> all = new ArrayList<>(inputs);
         all.addAll(PROTECTED);
         for (Path in : all) {
-            if (in == null || !Files.exists(in)) continue;
+            // a remote input (s3://, https://) is never where a local file is written: not asked, not walked
+            if (in == null || in.getFileSystem() != target.getFileSystem() || !Files.exists(in)) continue;
             if (Files.exists(target) && Files.isSameFile(target, in)) {
                 throw new Refused(target + " is the input " + in + "; it is never written");
             }

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.packscope.app.cli.Cli;
@@ -114,6 +115,23 @@ class RemoteFixturesTest {
         String local = FIXTURES.resolve(address.substring(0, sep)) + address.substring(sep);
         String remote = http.url() + "/" + address;
         assertSame(local, remote, "decode", local, "--format", "csv");
+    }
+
+    /**
+     * An array addressed as the store itself, decoded into a file: the output check that
+     * guards inputs from being overwritten leaves remote inputs alone (it once listed the
+     * array's folder, which HTTP cannot, and failed the command).
+     */
+    @Test
+    void aRemoteArrayDecodesIntoALocalFile(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        String entry = "zarr/v2.zarr/compressors/blosc_blosclz_shuffle";
+        Path local = tmp.resolve("local.csv");
+        Path remote = tmp.resolve("remote.csv");
+        Run a = cli("decode", FIXTURES.resolve(entry).toString(), "--format", "csv", "--out", local.toString());
+        Run b = cli("decode", http.url() + "/" + entry, "--format", "csv", "--out", remote.toString());
+        assertEquals(0, a.code(), a.err());
+        assertEquals(0, b.code(), b.err());
+        assertEquals(Files.readString(local), Files.readString(remote));
     }
 
     static void assertSame(String local, String remote, String... localArgs) {
