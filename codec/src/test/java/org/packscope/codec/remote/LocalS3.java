@@ -1,4 +1,4 @@
-package org.packscope.app.remote;
+package org.packscope.codec.remote;
 
 import java.io.IOException;
 import java.net.URI;
@@ -15,17 +15,18 @@ import org.jclouds.blobstore.BlobStoreContext;
 
 /**
  * An S3-compatible server for the tests: s3proxy on 127.0.0.1 (a free port) over jclouds'
- * in-memory blob store, signing with AWS V2 or V4 and one access key.
+ * in-memory blob store, signing with AWS V2 or V4 and one access key. Shared with the app's
+ * and the Spark module's tests through the codec's test jar.
  */
-final class LocalS3 implements AutoCloseable {
-    static final String ACCESS_KEY = "packscope-test-access";
-    static final String SECRET_KEY = "packscope-test-secret-never-shown";
+public final class LocalS3 implements AutoCloseable {
+    public static final String ACCESS_KEY = "packscope-test-access";
+    public static final String SECRET_KEY = "packscope-test-secret-never-shown";
 
     private final BlobStoreContext context;
     private final S3Proxy proxy;
-    final BlobStore blobs;
+    public final BlobStore blobs;
 
-    LocalS3() throws Exception {
+    public LocalS3() throws Exception {
         context = ContextBuilder.newBuilder("transient").credentials("identity", "credential").build(BlobStoreContext.class);
         blobs = context.getBlobStore();
         proxy = S3Proxy.builder().blobStore(blobs).endpoint(URI.create("http://127.0.0.1:0"))
@@ -34,10 +35,10 @@ final class LocalS3 implements AutoCloseable {
         for (int i = 0; i < 500 && !"STARTED".equals(proxy.getState()); i++) Thread.sleep(10);
     }
 
-    String endpoint() { return "http://127.0.0.1:" + proxy.getPort(); }
+    public String endpoint() { return "http://127.0.0.1:" + proxy.getPort(); }
 
     /** Uploads every file under {@code root} into {@code bucket}, keyed by its path relative to {@code root}. */
-    void upload(String bucket, Path root) throws IOException {
+    public void upload(String bucket, Path root) throws IOException {
         blobs.createContainerInLocation(null, bucket);
         List<Path> files;
         try (Stream<Path> s = Files.walk(root)) {
@@ -46,7 +47,7 @@ final class LocalS3 implements AutoCloseable {
         for (Path f : files) put(bucket, root.relativize(f).toString().replace('\\', '/'), Files.readAllBytes(f));
     }
 
-    void put(String bucket, String key, byte[] bytes) {
+    public void put(String bucket, String key, byte[] bytes) {
         blobs.putBlob(bucket, blobs.blobBuilder(key).payload(bytes).contentLength(bytes.length).build());
     }
 
