@@ -37,6 +37,17 @@ public final class LocalS3 implements AutoCloseable {
 
     public String endpoint() { return "http://127.0.0.1:" + proxy.getPort(); }
 
+    /** Makes this server's access key the one the SDK's standard chain finds (system properties). */
+    public void signIn() {
+        System.setProperty("aws.accessKeyId", ACCESS_KEY);
+        System.setProperty("aws.secretAccessKey", SECRET_KEY);
+    }
+
+    public static void signOut() {
+        System.clearProperty("aws.accessKeyId");
+        System.clearProperty("aws.secretAccessKey");
+    }
+
     /** Uploads every file under {@code root} into {@code bucket}, keyed by its path relative to {@code root}. */
     public void upload(String bucket, Path root) throws IOException {
         blobs.createContainerInLocation(null, bucket);
