@@ -31,7 +31,10 @@ class LakeCheckCommandIT {
         ZarrLake.Truth t = ZarrLake.v2Blosc(dir.resolve("store.zarr"), 10_100, 5, 4, 3, 7);
         FolderLake files = FolderLake.make(dir.resolve("files"), 1, 1);
         List<String> addresses = List.of(dir.resolve("store.zarr").toString(), files.folder.toString());
-        Set<String> check = SparkTests.checkLines(addresses);
+        // check's addresses: the store, and each file of the folder (the job's units)
+        List<String> units = new ArrayList<>(List.of(addresses.get(0)));
+        units.addAll(files.entries);
+        Set<String> check = SparkTests.checkLines(units);
         assertTrue(check.size() > t.damaged.size(), check.size() + " lines");
 
         String jar = TARGET.resolve("packscope-spark.jar").toString();
