@@ -15,7 +15,7 @@ cp_file="$(mktemp)"
 trap 'rm -f "$cp_file"' EXIT
 mvn -B -q -o -pl spark -am test-compile dependency:build-classpath \
     -Dmdep.includeScope=test -Dmdep.outputFile="$cp_file" >/dev/null
-opens="$(sed -n 's:.*<spark.opens>\(.*\)</spark.opens>.*:\1:p' spark/pom.xml)"
+opens="$(sed -n 's:.*<spark.opens>\(--.*\)</spark.opens>.*:\1:p' spark/pom.xml)"
 # shellcheck disable=SC2086
 java -Xmx3g $opens -cp "spark/target/test-classes:spark/target/classes:codec/target/test-classes:codec/target/classes:$(cat "$cp_file")" \
     org.packscope.spark.LakeBench "${1:-50000}" 2> >(grep -v -E ' (INFO|WARN) ' >&2)
