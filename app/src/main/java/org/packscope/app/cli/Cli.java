@@ -80,19 +80,7 @@ public final class Cli implements Runnable {
 
     /** {@code error with no byte offset: RULE: message} for a failure no reader caught (it has no place). */
     static String failureLine(Throwable e) {
-        // a file cut short while mapped: the JVM's fault, said as the truncation it is, where the bytes end now
-        var changed = org.packscope.codec.io.MappedFileSource.explain(e);
-        if (changed != null) {
-            return "error at byte " + changed.offset() + ": truncated: " + PlainText.forDisplay(changed.getMessage());
-        }
-        return "error with no byte offset: " + failureRule(e) + ": " + PlainText.forDisplay(PlainText.describe(e));
-    }
-
-    static String failureRule(Throwable e) {
-        if (e instanceof OutOfMemoryError) return "too_large_to_hold";
-        if (e instanceof StackOverflowError) return "too_deep";
-        if (e instanceof java.io.IOException) return "write_failed";
-        return "internal_error";
+        return org.packscope.codec.format.CheckReport.failureLine(e);
     }
 
     static String describe(Throwable e) {

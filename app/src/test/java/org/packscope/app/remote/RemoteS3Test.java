@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.packscope.codec.remote.LocalS3;
 import org.packscope.codec.remote.RemoteSettings;
 
 /**
@@ -32,15 +33,13 @@ class RemoteS3Test {
     static void start() throws Exception {
         s3 = new LocalS3();
         s3.upload(BUCKET, RemoteFixturesTest.FIXTURES);
-        System.setProperty("aws.accessKeyId", LocalS3.ACCESS_KEY);
-        System.setProperty("aws.secretAccessKey", LocalS3.SECRET_KEY);
+        s3.signIn();
         RemoteSettings.endpoint(s3.endpoint());
     }
 
     @AfterAll
     static void stop() throws Exception {
-        System.clearProperty("aws.accessKeyId");
-        System.clearProperty("aws.secretAccessKey");
+        LocalS3.signOut();
         RemoteSettings.endpoint(null);
         s3.close();
     }

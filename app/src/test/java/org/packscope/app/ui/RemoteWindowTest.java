@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.packscope.app.Samples;
 import org.packscope.app.remote.FileHttpServer;
-import org.packscope.app.remote.LocalS3;
+import org.packscope.codec.remote.LocalS3;
 import org.packscope.codec.remote.RemoteSettings;
 import org.packscope.codec.remote.RemoteStats;
 import org.packscope.codec.store.SliceOverview;
@@ -55,8 +55,7 @@ class RemoteWindowTest {
 
     @AfterEach
     void noEndpoint() {
-        System.clearProperty("aws.accessKeyId");
-        System.clearProperty("aws.secretAccessKey");
+        LocalS3.signOut();
         RemoteSettings.endpoint(null);
     }
 
@@ -120,8 +119,7 @@ class RemoteWindowTest {
         }
         try (LocalS3 s3 = new LocalS3()) {
             s3.upload("lake", tmp);
-            System.setProperty("aws.accessKeyId", LocalS3.ACCESS_KEY);
-            System.setProperty("aws.secretAccessKey", LocalS3.SECRET_KEY);
+            s3.signIn();
             RemoteSettings.endpoint(s3.endpoint());
             RemoteStats.Snapshot before = RemoteStats.now();
 

@@ -77,6 +77,11 @@ public final class TreeWalk {
     }
 
     public static List<Located> diagnostics(Node root, boolean runVerifiers, int maxNodes, Progress progress) {
+        return diagnostics(root, n -> runVerifiers, maxNodes, progress);
+    }
+
+    /** As above, running the verifiers only of the nodes {@code verify} accepts. */
+    public static List<Located> diagnostics(Node root, java.util.function.Predicate<Node> verify, int maxNodes, Progress progress) {
         List<Located> out = new ArrayList<>();
         // a verifier may report the same rule once per value: keep the first of each rule per node, count the rest
         RuleCap<NodeRule> repeats = new RuleCap<>();
@@ -91,7 +96,7 @@ public final class TreeWalk {
             Node n = todo.pop();
             visited++;
             for (Diagnostic d : n.diagnostics()) add.accept(new Located(n, d));
-            if (runVerifiers) {
+            if (verify.test(n)) {
                 Verifier v = n.facet(Verifier.class);
                 if (v != null) {
                     try {

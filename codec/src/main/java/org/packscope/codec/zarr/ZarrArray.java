@@ -16,6 +16,7 @@ import org.packscope.codec.io.NotRegularFileException;
 import org.packscope.codec.io.RegularFiles;
 import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.store.ChunkGrid;
+import org.packscope.codec.store.ChunkUnits;
 import org.packscope.codec.store.ChunkedArray;
 import org.packscope.codec.store.StoreColumn;
 
@@ -143,24 +144,55 @@ final class ZarrArray implements ChunkedArray.Chunks {
         // only what is stored is visited: the rest of the grid is the fill value
         for (long k = nextStored(0); k < n; k = nextStored(k + 1)) {
             progress.checkCancelled();
-            long[] c = grid.chunkCoords(k);
-            String key = meta.chunkKey(c);
-            List<Diagnostic> found = new ArrayList<>();
-            try {
-                byte[] stored = read(c);
-                if (stored == null) continue;
-                ChunkedArray.Decoded d = meta.pipeline.decodePartly(stored, 0, found::add);
-                done += d.lost() == null ? d.bytes().length : (long) (grid.chunkElements() - d.lost().cardinality()) * meta.dtype.itemSize();
-            } catch (ReadProblem e) {
-                found.add(e.diagnostic());
-            }
-            for (Diagnostic d : found) {
-                String where = d.span() == null ? "" : " (byte " + d.span().offsetText() + ")";
-                sink.accept(new Diagnostic(d.severity(), null, d.rule(), key + where + ": " + d.message()));
-            }
+            ChunkUnits.ChunkCheck c = check(k);
+            done += c.values() * meta.dtype.itemSize();
+            String key = meta.chunkKey(grid.chunkCoords(k));
+            for (Diagnostic d : c.problems()) sink.accept(ChunkUnits.reported(key, d));
             progress.update((k + 1) / (double) n, "chunk " + (k + 1) + " of " + n);
         }
         return done;
+    }
+
+    /** Reads and decodes one chunk: whether it is stored, its size, the values it gives and its problems (in its own bytes). */
+    ChunkUnits.ChunkCheck check(long k) {
+        long[] c = grid.chunkCoords(k);
+        List<Diagnostic> found = new ArrayList<>();
+        try {
+            byte[] stored = read(c);
+            if (stored == null) return new ChunkUnits.ChunkCheck(false, 0, 0, List.of());
+            ChunkedArray.Decoded d = meta.pipeline.decodePartly(stored, 0, found::add);
+            long values = d.lost() == null ? d.bytes().length / Math.max(1, meta.dtype.itemSize())
+                    : grid.chunkElements() - d.lost().cardinality();
+            return new ChunkUnits.ChunkCheck(true, stored.length, values, found);
+        } catch (ReadProblem e) {
+            found.add(e.diagnostic());
+            return new ChunkUnits.ChunkCheck(true, -1, 0, found);
+        }
+    }
+
+    /** This array's chunks as units a distributed check can spread. */
+    ChunkUnits units() {
+        return new ChunkUnits() {
+            @Override public long chunkCount() { return grid.chunkCount(); }
+
+            @Override public long[] storedChunks() {
+                StoredChunks s = stored();
+                if (!s.known()) return null;
+                long[] out = new long[s.count()];
+                for (int i = 0; i < out.length; i++) out[i] = s.get(i);
+                return out;
+            }
+
+            @Override public List<Diagnostic> listingProblems() { return stored().problems; }
+
+            @Override public String key(long chunk) { return meta.chunkKey(grid.chunkCoords(chunk)); }
+
+            @Override public Path chunkFile(long chunk) { return chunkPath(grid.chunkCoords(chunk)); }
+
+            @Override public long chunkValues() { return grid.chunkElements(); }
+
+            @Override public ChunkCheck check(long chunk) { return ZarrArray.this.check(chunk); }
+        };
     }
 
     /** Whether the values are the stored bytes of one numeric type (so a chunk's own column can be typed as the array's). */

@@ -34,6 +34,7 @@ import org.packscope.codec.json.Json;
 import org.packscope.codec.json.JsonMembers;
 import org.packscope.codec.pco.PcoNodes;
 import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.store.ChunkUnits;
 import org.packscope.codec.store.ArraySlices;
 import org.packscope.codec.store.ByteStore;
 import org.packscope.codec.store.ChunkedSlices;
@@ -367,7 +368,10 @@ final class ZarrNodes {
         int fixed = extra.size();
         if (count > WALKED_CHUNKS) {
             n.drillDown(true);
-            if (a.data != null) n.facet(Verifier.class, (sink, progress) -> a.verify(sink, progress));
+            if (a.data != null) {
+                n.facet(Verifier.class, (sink, progress) -> a.verify(sink, progress));
+                n.facet(ChunkUnits.class, a.units());
+            }
         }
         if (count > Integer.MAX_VALUE - 1 - fixed && a.stored().known()) {
             // a grid too large to list cell by cell: its stored chunks are the children, the rest is the fill value

@@ -1,4 +1,4 @@
-package org.packscope.app.remote;
+package org.packscope.codec.remote;
 
 import java.io.IOException;
 import java.net.URI;
@@ -15,7 +15,8 @@ import org.jclouds.blobstore.BlobStoreContext;
 
 /**
  * An S3-compatible server for the tests: s3proxy on 127.0.0.1 (a free port) over jclouds'
- * in-memory blob store, signing with AWS V2 or V4 and one access key.
+ * in-memory blob store, signing with AWS V2 or V4 and one access key. Shared with the app's
+ * and the Spark module's tests through the codec's test jar.
  */
 public final class LocalS3 implements AutoCloseable {
     public static final String ACCESS_KEY = "packscope-test-access";
@@ -23,7 +24,7 @@ public final class LocalS3 implements AutoCloseable {
 
     private final BlobStoreContext context;
     private final S3Proxy proxy;
-    final BlobStore blobs;
+    public final BlobStore blobs;
 
     public LocalS3() throws Exception {
         context = ContextBuilder.newBuilder("transient").credentials("identity", "credential").build(BlobStoreContext.class);
@@ -36,6 +37,17 @@ public final class LocalS3 implements AutoCloseable {
 
     public String endpoint() { return "http://127.0.0.1:" + proxy.getPort(); }
 
+    /** Makes this server's access key the one the SDK's standard chain finds (system properties). */
+    public void signIn() {
+        System.setProperty("aws.accessKeyId", ACCESS_KEY);
+        System.setProperty("aws.secretAccessKey", SECRET_KEY);
+    }
+
+    public static void signOut() {
+        System.clearProperty("aws.accessKeyId");
+        System.clearProperty("aws.secretAccessKey");
+    }
+
     /** Uploads every file under {@code root} into {@code bucket}, keyed by its path relative to {@code root}. */
     public void upload(String bucket, Path root) throws IOException {
         blobs.createContainerInLocation(null, bucket);
@@ -46,7 +58,7 @@ public final class LocalS3 implements AutoCloseable {
         for (Path f : files) put(bucket, root.relativize(f).toString().replace('\\', '/'), Files.readAllBytes(f));
     }
 
-    void put(String bucket, String key, byte[] bytes) {
+    public void put(String bucket, String key, byte[] bytes) {
         blobs.putBlob(bucket, blobs.blobBuilder(key).payload(bytes).contentLength(bytes.length).build());
     }
 

@@ -1,0 +1,76 @@
+package org.packscope.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The two commands users run, on the packaged jar, each in a JVM of its own: spark-submit
+ * (its class, {@code org.apache.spark.deploy.SparkSubmit}, as the script runs it, with
+ * Spark's jars on the class path as on a cluster) and the documented local-mode command.
+ * Both give single-machine check's lines and its exit status.
+ */
+class LakeCheckCommandIT {
+    private static final Path TARGET = Path.of("target").toAbsolutePath();
+
+    @Test
+    void sparkSubmitAndLocalModeGiveCheckResults(@TempDir Path dir) throws Exception {
+        ZarrLake.Truth t = ZarrLake.v2Blosc(dir.resolve("store.zarr"), 10_100, 5, 4, 3, 7);
+        FolderLake files = FolderLake.make(dir.resolve("files"), 1, 1);
+        List<String> addresses = List.of(dir.resolve("store.zarr").toString(), files.folder.toString());
+        // check's addresses: the store, and each file of the folder (the job's units)
+        List<String> units = new ArrayList<>(List.of(addresses.get(0)));
+        units.addAll(files.entries);
+        Set<String> check = SparkTests.checkLines(units);
+        assertTrue(check.size() > t.damaged.size(), check.size() + " lines");
+
+        String jar = TARGET.resolve("packscope-spark.jar").toString();
+        String lib = TARGET.resolve("lib") + File.separator + "*";
+        List<String> submit = new ArrayList<>(List.of("-cp", lib, "org.apache.spark.deploy.SparkSubmit", "--master", "local[2]",
+                "--conf", "spark.ui.enabled=false", "--class", "org.packscope.spark.LakeCheck", jar));
+        submit.addAll(addresses);
+        submit.addAll(List.of("--out", dir.resolve("submitted").toString()));
+        assertEquals(1, java(dir, submit));
+        assertEquals(check, lines(dir.resolve("submitted")));
+
+        List<String> local = new ArrayList<>(List.of("-cp", jar + File.pathSeparator + lib, "org.packscope.spark.LakeCheck", "--master", "local[2]"));
+        local.addAll(addresses);
+        local.addAll(List.of("--out", dir.resolve("local").toString()));
+        assertEquals(1, java(dir, local));
+        assertEquals(check, lines(dir.resolve("local")));
+    }
+
+    /** Runs java with Spark's JDK 17 options and {@code args}; its exit status. */
+    private static int java(Path dir, List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xmx1g");
+        cmd.addAll(Arrays.asList(System.getProperty("spark.opens").trim().split("\\s+")));
+        cmd.addAll(args);
+        Path log = Files.createTempFile(dir, "run", ".log");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "still running after 5 minutes");
+        System.out.println(Files.readString(log).lines().filter(l -> l.startsWith("packscope") || l.startsWith("  ")).reduce("", (a, b) -> a + b + "\n"));
+        return p.exitValue();
+    }
+
+    private static Set<String> lines(Path out) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> lines = new TreeSet<>();
+        for (String l : Files.readAllLines(out.resolve("diagnostics.jsonl"))) lines.add(json.readTree(l).path("line").asText());
+        return lines;
+    }
+}
