@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.packscope.codec.hdf5.layout.ChunkIndex;
+import org.packscope.codec.hdf5.layout.DatasetStorage;
 import org.packscope.codec.hdf5.layout.FileContext;
 import org.packscope.codec.hdf5.layout.Messages;
 import org.packscope.codec.hdf5.layout.ObjectHeader;
@@ -64,19 +65,12 @@ public final class Hdf5ElementSpans {
     public synchronized ElementPlace elementSpan(String datasetPath, long index) {
         long header = ObjectPaths.resolve(context, superblock, datasetPath);
         ObjectHeader h = ObjectHeader.read(context, header, null, d -> { }, datasetPath);
-        Messages.Dataspace space = null;
-        Messages.Layout layout = null;
-        Messages.Datatype type = null;
-        boolean filtered = false;
-        for (ObjectHeader.Message m : h.messages()) {
-            switch (m.type()) {
-                case Messages.DATASPACE -> space = h.decode(context, m, null) instanceof Messages.Dataspace s ? s : null;
-                case Messages.LAYOUT -> layout = h.decode(context, m, null) instanceof Messages.Layout l ? l : null;
-                case Messages.DATATYPE -> type = h.decode(context, m, null) instanceof Messages.Datatype t ? t : null;
-                case Messages.FILTER_PIPELINE -> filtered = true;
-                default -> { }
-            }
-        }
+        // a damaged message is the answer: its rule and place, not a guess from what is left
+        DatasetStorage storage = DatasetStorage.of(context, h, d -> { throw new ReadProblem(d); });
+        Messages.Dataspace space = storage.space();
+        Messages.Layout layout = storage.layout();
+        Messages.Datatype type = storage.type();
+        boolean filtered = storage.filtered();
         if (space == null || layout == null || type == null || (layout.cls() == Messages.CHUNKED && layout.rank() != space.rank())) {
             throw ReadProblem.atByte(Hdf5Rules.UNREADABLE, context.abs(header), datasetPath + " is not a dataset PackScope can place elements of");
         }

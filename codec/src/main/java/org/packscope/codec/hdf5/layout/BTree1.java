@@ -92,18 +92,24 @@ public record BTree1(long address, int type, int level, List<Long> children, Lis
      * Walks the whole tree from {@code root} without recording, handing each leaf child
      * (symbol table node address, or chunk with its key) to {@code leaf}. A node that
      * cannot be read loses its subtree, reported to {@code problems} with its address; a
-     * node reached twice is a cycle (or shared subtree) and is not read again.
+     * node reached twice is a cycle (or shared subtree) and is not read again. Only the
+     * first node reached twice is reported: in a DAG whose paths multiply the others are
+     * the same damage seen again.
      */
     public static void walk(FileContext c, long root, int type, int dimensionality, int k, Consumer<Chunk> leaf,
                             Consumer<Diagnostic> problems, String what) {
         Set<Long> seen = new HashSet<>();
         Deque<long[]> todo = new ArrayDeque<>();
+        boolean shared = false;
         todo.push(new long[] {root, -1});
         while (!todo.isEmpty()) {
             long[] at = todo.pop();
             if (!seen.add(at[0])) {
-                problems.accept(Diagnostic.errorAtByte(c.abs(at[0]), Hdf5Rules.CYCLE, what + ": the B-tree node at byte " + c.abs(at[0])
-                        + " is reached a second time; it is not read again"));
+                if (!shared) {
+                    problems.accept(Diagnostic.errorAtByte(c.abs(at[0]), Hdf5Rules.CYCLE, what + ": the B-tree node at byte " + c.abs(at[0])
+                            + " is reached a second time; it is not read again"));
+                }
+                shared = true;
                 continue;
             }
             if (seen.size() > MAX_NODES) {

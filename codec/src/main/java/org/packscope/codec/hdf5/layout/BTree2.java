@@ -159,6 +159,7 @@ public record BTree2(long address, int type, int nodeSize, int recordSize, int d
         if (root == FileContext.UNDEFINED) return;
         Set<Long> seen = new HashSet<>();
         Deque<Step> todo = new ArrayDeque<>();
+        boolean shared = false; // only the first node reached twice is reported (a DAG repeats it)
         todo.push(new Step(root, depth, rootRecords, false));
         while (!todo.isEmpty()) {
             Step at = todo.pop();
@@ -167,6 +168,8 @@ public record BTree2(long address, int type, int nodeSize, int recordSize, int d
                 continue;
             }
             if (!seen.add(at.at)) {
+                if (shared) continue;
+                shared = true;
                 problems.accept(Diagnostic.errorAtByte(c.abs(at.at), Hdf5Rules.CYCLE, what + ": the version 2 B-tree node at byte " + c.abs(at.at)
                         + " is reached a second time; it is not read again"));
                 continue;
@@ -188,6 +191,16 @@ public record BTree2(long address, int type, int nodeSize, int recordSize, int d
                 todo.push(new Step(kids.get(i).address(), at.depth - 1, kids.get(i).records(), false));
                 if (i > 0) todo.push(new Step(recs.get(i - 1), 0, 0, true));
             }
+        }
+    }
+
+    /** Walks every node, and reports a record count in the header that its nodes do not hold. */
+    public void walkCounted(FileContext c, Consumer<Diagnostic> problems, String what) {
+        long[] seen = {0};
+        walk(c, r -> seen[0]++, problems, what);
+        if (seen[0] != totalRecords) {
+            problems.accept(Diagnostic.error(Span.bytes(c.abs(address), 4), StructureRules.BAD_COUNT, what + ": the version 2 B-tree at byte "
+                    + c.abs(address) + " says it holds " + totalRecords + " records; its nodes hold " + seen[0]));
         }
     }
 

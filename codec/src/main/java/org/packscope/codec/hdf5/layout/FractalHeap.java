@@ -1,9 +1,14 @@
 package org.packscope.codec.hdf5.layout;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
+import org.packscope.codec.hdf5.Hdf5Rules;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
@@ -108,7 +113,7 @@ public record FractalHeap(long address, int idLength, int filterLength, int flag
             int rows = rootRows;
             long base = 0;
             for (int depth = 0; depth < 64 && block == FileContext.UNDEFINED && iblock != FileContext.UNDEFINED; depth++) {
-                List<Long> entries = indirectEntries(c, iblock, rows, null, what);
+                List<Long> entries = indirectEntries(c, iblock, rows, null, d -> { }, what);
                 long here = base;
                 long next = FileContext.UNDEFINED;
                 for (int row = 0; row < rows && next == FileContext.UNDEFINED && block == FileContext.UNDEFINED; row++) {
@@ -143,7 +148,7 @@ public record FractalHeap(long address, int idLength, int filterLength, int flag
     }
 
     /** The child block addresses of the indirect block at {@code address} with {@code rows} rows (direct ones first), recording into {@code n}. */
-    public List<Long> indirectEntries(FileContext c, long address, int rows, Node n, String what) {
+    public List<Long> indirectEntries(FileContext c, long address, int rows, Node n, Consumer<Diagnostic> problems, String what) {
         if (rows < 1 || rows > 64) {
             throw ReadProblem.atByte(StructureRules.BAD_COUNT, c.abs(address), what + ": an indirect block of " + rows + " rows in the fractal heap at byte " + c.abs(address()));
         }
@@ -171,8 +176,52 @@ public record FractalHeap(long address, int idLength, int filterLength, int flag
             }
         }
         for (int i = 0; i < indirect; i++) out.add(c.address(r, "fhib.indirect", i, "indirect block " + i, "a child indirect block (undefined: not allocated)"));
-        FileContext.checksum(r, c.abs(address), "fhib.checksum", n == null ? d -> { } : n::diagnose, "a fractal heap indirect block of " + what);
+        FileContext.checksum(r, c.abs(address), "fhib.checksum", problems, "a fractal heap indirect block of " + what);
         return out;
+    }
+
+    /** Blocks a walk reads at most: a heap of 2^64 bytes in 512-byte blocks would be more than any file holds. */
+    static final int MAX_BLOCKS = 1 << 20;
+
+    /**
+     * Reads every block of the heap once, without recording: a block that cannot be read
+     * loses the blocks below it, a block listed twice is reported once and not read again,
+     * and past {@link #MAX_BLOCKS} the walk stops with a report.
+     */
+    public void walkBlocks(FileContext c, Consumer<Diagnostic> problems, String what) {
+        if (root == FileContext.UNDEFINED) return;
+        Set<Long> seen = new HashSet<>();
+        Deque<long[]> todo = new ArrayDeque<>(); // {address, rows (-1: direct), size}
+        todo.push(rootRows == 0 ? new long[] {root, -1, startBlock} : new long[] {root, rootRows, 0});
+        while (!todo.isEmpty()) {
+            long[] b = todo.pop();
+            if (!seen.add(b[0])) {
+                problems.accept(Diagnostic.errorAtByte(c.abs(b[0]), Hdf5Rules.CYCLE, what
+                        + ": the heap block at byte " + c.abs(b[0]) + " is listed twice; it is not read again"));
+                continue;
+            }
+            if (seen.size() > MAX_BLOCKS) {
+                problems.accept(Diagnostic.errorAtByte(c.abs(b[0]), StructureRules.BAD_COUNT, what + ": more than " + MAX_BLOCKS
+                        + " blocks in the fractal heap at byte " + c.abs(address)));
+                return;
+            }
+            try {
+                if (b[1] < 0) {
+                    directBlock(c, b[0], b[2], null, what);
+                    continue;
+                }
+                List<Long> entries = indirectEntries(c, b[0], (int) b[1], null, problems, what);
+                for (int i = entries.size() - 1; i >= 0; i--) {
+                    long e = entries.get(i);
+                    if (e == FileContext.UNDEFINED) continue;
+                    int row = i / width;
+                    long size = rowBlockSize(row);
+                    todo.push(row < maxDirectRows() ? new long[] {e, -1, size} : new long[] {e, rowsOfIndirect(size), 0});
+                }
+            } catch (ReadProblem p) {
+                problems.accept(p.diagnostic());
+            }
+        }
     }
 
     /** Records a direct block's header fields on {@code n}. */

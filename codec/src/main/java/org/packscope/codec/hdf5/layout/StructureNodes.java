@@ -1,15 +1,18 @@
 package org.packscope.codec.hdf5.layout;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.packscope.codec.hdf5.Hdf5Rules;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.read.ReadProblem;
 
@@ -33,8 +36,11 @@ public final class StructureNodes {
 
     /** The "file structure" node of the HDF5 file in {@code src}. */
     public static Node fileStructure(ByteSource src) {
+        // a second view of the file's bytes: check runs the streaming StructureCheck instead of walking
+        // (and keeping) a node per group, chunk-index node and heap block; diff compares the objects themselves
         return Node.lazy("file structure", "hdf5-structure", n -> {
             n.source(src).span(Span.bytes(0, src.size())).facet(FieldExplainer.class, StructureDocs.DOCS);
+            n.facet(Verifier.class, (sink, progress) -> StructureCheck.run(src, sink, progress));
             Superblock sb;
             try {
                 sb = Superblock.read(src, null);
@@ -50,7 +56,7 @@ public final class StructureNodes {
                 s.freeSpaceManagers(n);
             }
             n.add(s.object("/", "/", sb.rootHeader(), List.of()));
-        });
+        }).drillDown(true).layoutView(true);
     }
 
     private Node superblock() {
@@ -118,13 +124,17 @@ public final class StructureNodes {
             n.add(headerNode);
             if (h.first(Messages.LAYOUT) != null) {
                 dataset(n, h, path);
-            } else if (h.first(Messages.SYMBOL_TABLE) != null || h.first(Messages.LINK) != null || h.first(Messages.LINK_INFO) != null
-                    || path.equals("/")) {
+            } else if (isGroup(h, path)) {
                 group(n, h, path, address, ancestors);
             } else {
                 n.summary(h.first(Messages.DATATYPE) != null ? "named datatype" : "object");
             }
         });
+    }
+
+    /** An object that is not a dataset is a group when it has group storage (the root always is). */
+    static boolean isGroup(ObjectHeader h, String path) {
+        return h.first(Messages.SYMBOL_TABLE) != null || h.first(Messages.LINK) != null || h.first(Messages.LINK_INFO) != null || path.equals("/");
     }
 
     private void fillHeader(Node n, ObjectHeader h, String path) {
@@ -154,7 +164,7 @@ public final class StructureNodes {
                 Object v = m.type() == Messages.SYMBOL_TABLE || m.type() == Messages.LINK_INFO || m.type() == Messages.ATTRIBUTE_INFO ? h.decode(c, m, null) : null;
                 if (v instanceof Messages.SymbolTable t) {
                     n.add(localHeap(t.heap(), path));
-                    n.add(btree1(t.btree(), BTree1.GROUP, -1, 0, sb.groupInternalK(), path, new LinkedHashSet<>()));
+                    n.add(btree1(t.btree(), BTree1.GROUP, -1, 0, sb.groupInternalK(), path, ConcurrentHashMap.newKeySet()));
                 }
                 if (v instanceof Messages.LinkInfo li && li.heap() != FileContext.UNDEFINED) {
                     n.add(fractalHeap("link heap", li.heap(), path));
@@ -170,78 +180,46 @@ public final class StructureNodes {
         }
         List<Long> here = new ArrayList<>(ancestors);
         here.add(address);
-        for (Messages.Link l : links) {
-            String child = path.endsWith("/") ? path + l.name() : path + "/" + l.name();
-            if (!l.hard()) {
-                n.add(Node.of(l.name(), "hdf5-link").summary((l.linkType() == 1 ? "soft link → " : "external link → ") + l.target()));
-            } else if (here.contains(l.address())) {
-                n.add(Node.of(l.name(), "hdf5-link").summary("link to a group above (not followed)")
-                        .diagnose(Diagnostic.warningAtByte(c.abs(l.address()), Hdf5Rules.LINK_LOOP, child + " leads back to the group at byte "
-                                + c.abs(l.address()) + ", which contains it; not followed")));
-            } else if (here.size() > 64) {
-                n.add(Node.of(l.name(), "hdf5-link").summary("nested too deep (not opened)"));
-            } else {
-                n.add(object(l.name(), child, l.address(), here));
-            }
+        // the storage nodes first, then one node per member, made when looked at: 50,000 members cost a list of links
+        List<Node> storage = n.children();
+        int fixed = storage.size();
+        n.lazyChildren(fixed + links.size(), i -> i < fixed ? storage.get(i) : member(links.get(i - fixed), path, here));
+        // a whole-tree walk (inspect, a deep check) does not open thousands of members; a person can
+        if (links.size() > MANY_MEMBERS) n.drillDown(true);
+    }
+
+    /** Groups with more members than this are drill-down lists. */
+    static final int MANY_MEMBERS = 1024;
+
+    private Node member(Messages.Link l, String path, List<Long> here) {
+        String child = path.endsWith("/") ? path + l.name() : path + "/" + l.name();
+        if (!l.hard()) return Node.of(l.name(), "hdf5-link").summary((l.linkType() == 1 ? "soft link → " : "external link → ") + l.target());
+        if (here.contains(l.address())) {
+            return Node.of(l.name(), "hdf5-link").summary("link to a group above (not followed)")
+                    .diagnose(Diagnostic.warningAtByte(c.abs(l.address()), Hdf5Rules.LINK_LOOP, child + " leads back to the group at byte "
+                            + c.abs(l.address()) + ", which contains it; not followed"));
         }
+        if (here.size() > 64) return Node.of(l.name(), "hdf5-link").summary("nested too deep (not opened)");
+        return object(l.name(), child, l.address(), here);
     }
 
     private void dataset(Node n, ObjectHeader h, String path) {
-        Messages.Dataspace space = null;
-        Messages.Layout layout = null;
-        Messages.Datatype type = null;
-        boolean filtered = false;
-        for (ObjectHeader.Message m : h.messages()) {
-            try {
-                switch (m.type()) {
-                    case Messages.DATASPACE -> space = h.decode(c, m, null) instanceof Messages.Dataspace s ? s : null;
-                    case Messages.LAYOUT -> layout = h.decode(c, m, null) instanceof Messages.Layout l ? l : null;
-                    case Messages.DATATYPE -> type = h.decode(c, m, null) instanceof Messages.Datatype t ? t : null;
-                    case Messages.FILTER_PIPELINE -> filtered = true;
-                    default -> { }
-                }
-            } catch (ReadProblem p) {
-                n.diagnose(p.diagnostic());
-            }
-        }
-        if (space == null || layout == null) {
+        DatasetStorage d = DatasetStorage.of(c, h, n::diagnose);
+        if (!d.readable()) {
             n.summary("dataset (damaged)");
             return;
         }
-        String cls = switch (layout.cls()) {
-            case Messages.COMPACT -> "compact";
-            case Messages.CONTIGUOUS -> "contiguous";
-            case Messages.CHUNKED -> "chunked, " + layout.indexName() + " index";
-            default -> "virtual";
-        };
-        n.summary("dataset " + java.util.Arrays.toString(space.dims()) + ", " + cls);
-        if (layout.cls() == Messages.CONTIGUOUS && layout.address() != FileContext.UNDEFINED) {
-            n.addField(new org.packscope.codec.inspect.Field("dataset.data", -1, "data",
+        Messages.Layout layout = d.layout();
+        n.summary(d.summary());
+        if (d.contiguousData()) {
+            n.addField(new Field("dataset.data", -1, "data",
                     c.inFile(layout.address(), layout.size()) ? Span.bytes(c.abs(layout.address()), layout.size()) : null,
                     layout.size() + " bytes at byte " + c.abs(layout.address()), "the values, stored contiguously in row-major order"));
-            if (!c.inFile(layout.address(), layout.size())) {
-                n.diagnose(Diagnostic.errorAtByte(Math.min(c.abs(layout.address()), src.size()), StructureRules.ADDRESS_OUT_OF_FILE,
-                        path + ": its " + layout.size() + " bytes of data are said to be at byte " + c.abs(layout.address()) + ", outside the file (" + src.size() + " bytes)"));
-            }
+            Diagnostic outside = d.dataOutsideFile(c, path);
+            if (outside != null) n.diagnose(outside);
         }
-        if (layout.cls() == Messages.CHUNKED) n.add(chunkIndex(layout, space, filtered, path));
-        if (type != null && type.cls() == 9 && layout.cls() == Messages.CONTIGUOUS && layout.address() != FileContext.UNDEFINED) {
-            for (long gcol : collections(layout, type)) n.add(globalHeap(gcol));
-        }
-    }
-
-    /** The global heap collections the first variable-length descriptors of a contiguous dataset name (at most 16). */
-    private Set<Long> collections(Messages.Layout layout, Messages.Datatype type) {
-        Set<Long> out = new LinkedHashSet<>();
-        long size = type.size();
-        if (size != 4 + c.offsetSize() + 4 || !c.inFile(layout.address(), layout.size())) return out;
-        long n = Math.min(layout.size() / size, 4096);
-        for (long i = 0; i < n && out.size() < 16; i++) {
-            long at = c.abs(layout.address()) + i * size;
-            if (src.u32le(at) == 0) continue;
-            out.add(FileContext.uintAt(src, at + 4, c.offsetSize()));
-        }
-        return out;
+        if (layout.cls() == Messages.CHUNKED) n.add(chunkIndex(layout, d.space(), d.filtered(), path));
+        for (long gcol : d.vlenCollections(c)) n.add(globalHeap(gcol));
     }
 
     private Node globalHeap(long address) {
@@ -260,7 +238,7 @@ public final class StructureNodes {
         return Node.lazy("chunk index", "hdf5-chunk-index", n -> {
             explained(n);
             n.field("index type", null, layout.indexName(), "how the chunks are found");
-            n.field("chunk shape", null, java.util.Arrays.toString(java.util.Arrays.copyOf(layout.chunk(), layout.rank())), "extent of each chunk");
+            n.field("chunk shape", null, Arrays.toString(Arrays.copyOf(layout.chunk(), layout.rank())), "extent of each chunk");
             long[] count = {0, 0};
             try {
                 ChunkIndex.walk(c, layout, space, filtered, sb.chunkK(), ch -> {
@@ -276,7 +254,7 @@ public final class StructureNodes {
             long a = layout.address();
             if (a == FileContext.UNDEFINED) return;
             switch (layout.indexType()) {
-                case Messages.BTREE_V1_INDEX -> n.add(btree1(a, BTree1.CHUNK, -1, layout.rank() + 1, sb.chunkK(), path, new LinkedHashSet<>()));
+                case Messages.BTREE_V1_INDEX -> n.add(btree1(a, BTree1.CHUNK, -1, layout.rank() + 1, sb.chunkK(), path, ConcurrentHashMap.newKeySet()));
                 case Messages.FIXED_ARRAY -> n.add(fixedArray(a, path));
                 case Messages.EXTENSIBLE_ARRAY -> n.add(extensibleArray(a, path));
                 case Messages.BTREE_V2_INDEX -> n.add(btree2("chunk B-tree", a, path));
@@ -285,22 +263,16 @@ public final class StructureNodes {
         });
     }
 
-    private Node btree1(long address, int type, int level, int dims, int k, String path, Set<Long> ancestors) {
+    private Node btree1(long address, int type, int level, int dims, int k, String path, Set<Long> opened) {
         return Node.lazy("B-tree node at " + c.abs(address), "hdf5-btree1", n -> {
             explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
-            if (ancestors.contains(address)) {
-                n.diagnose(Diagnostic.errorAtByte(c.abs(address), Hdf5Rules.CYCLE, path + ": the B-tree node at byte " + c.abs(address)
-                        + " is its own ancestor; not read again"));
-                return;
-            }
+            if (openedBefore(opened, address, n, path, "B-tree node")) return;
             try {
                 BTree1 t = BTree1.read(c, address, type, level, dims, k, n, path);
                 n.span(Span.bytes(c.abs(address), 4)).summary("level " + t.level() + ", " + t.children().size() + " entries");
-                Set<Long> here = new LinkedHashSet<>(ancestors);
-                here.add(address);
                 List<Long> kids = t.children();
                 if (t.level() > 0) {
-                    n.lazyChildren(kids.size(), i -> btree1(kids.get(i), type, t.level() - 1, dims, k, path, here));
+                    n.lazyChildren(kids.size(), i -> btree1(kids.get(i), type, t.level() - 1, dims, k, path, opened));
                 } else if (type == BTree1.GROUP) {
                     n.lazyChildren(kids.size(), i -> symbolNode(kids.get(i), path));
                 }
@@ -308,6 +280,18 @@ public final class StructureNodes {
                 n.diagnose(p.diagnostic());
             }
         });
+    }
+
+    /**
+     * Whether the structure at {@code address} was opened already in this tree (a cycle, or
+     * a node two parents list): then {@code n} says so and shows nothing more, so opening a
+     * DAG whose paths multiply makes one node per structure, not one per path.
+     */
+    private boolean openedBefore(Set<Long> opened, long address, Node n, String path, String what) {
+        if (opened.add(address)) return false;
+        n.diagnose(Diagnostic.errorAtByte(c.abs(address), Hdf5Rules.CYCLE, path + ": the " + what + " at byte " + c.abs(address)
+                + " is reached a second time (a cycle, or listed by two parents); it is shown where it was first opened"));
+        return true;
     }
 
     private Node symbolNode(long address, String path) {
@@ -341,8 +325,8 @@ public final class StructureNodes {
                 FractalHeap h = FractalHeap.read(c, address, n, n::diagnose, path);
                 n.span(Span.bytes(c.abs(address), 4)).summary(h.rootRows() == 0 ? "root direct block" : h.rootRows() + " rows in the root indirect block");
                 if (h.root() == FileContext.UNDEFINED) return;
-                if (h.rootRows() == 0) n.add(heapBlock(h, h.root(), -1, h.startBlock(), path, new LinkedHashSet<>()));
-                else n.add(heapBlock(h, h.root(), h.rootRows(), 0, path, new LinkedHashSet<>()));
+                if (h.rootRows() == 0) n.add(heapBlock(h, h.root(), -1, h.startBlock(), path, ConcurrentHashMap.newKeySet()));
+                else n.add(heapBlock(h, h.root(), h.rootRows(), 0, path, ConcurrentHashMap.newKeySet()));
             } catch (ReadProblem p) {
                 n.diagnose(p.diagnostic());
             }
@@ -350,33 +334,27 @@ public final class StructureNodes {
     }
 
     /** A direct block of {@code size} bytes (rows -1) or an indirect block of {@code rows} rows. */
-    private Node heapBlock(FractalHeap h, long address, int rows, long size, String path, Set<Long> ancestors) {
+    private Node heapBlock(FractalHeap h, long address, int rows, long size, String path, Set<Long> opened) {
         boolean direct = rows < 0;
         return Node.lazy((direct ? "direct block at " : "indirect block at ") + c.abs(address), direct ? "hdf5-heap-direct" : "hdf5-heap-indirect", n -> {
             explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
-            if (ancestors.contains(address)) {
-                n.diagnose(Diagnostic.errorAtByte(c.abs(address), Hdf5Rules.CYCLE, path + ": the heap block at byte " + c.abs(address) + " contains itself"));
-                return;
-            }
+            if (openedBefore(opened, address, n, path, "heap block")) return;
             try {
                 if (direct) {
                     h.directBlock(c, address, size, n, path);
                     n.span(Span.bytes(c.abs(address), size)).summary(size + " bytes");
                     return;
                 }
-                List<Long> entries = h.indirectEntries(c, address, rows, n, path);
+                List<Long> entries = h.indirectEntries(c, address, rows, n, n::diagnose, path);
                 n.span(Span.bytes(c.abs(address), 4)).summary(rows + " rows");
-                Set<Long> here = new LinkedHashSet<>(ancestors);
-                here.add(address);
-                List<Node> kids = new ArrayList<>();
-                for (int i = 0; i < entries.size(); i++) {
-                    long e = entries.get(i);
-                    if (e == FileContext.UNDEFINED) continue;
-                    int row = i / h.width();
-                    long bs = h.rowBlockSize(row);
-                    kids.add(row < h.maxDirectRows() ? heapBlock(h, e, -1, bs, path, here) : heapBlock(h, e, h.rowsOfIndirect(bs), 0, path, here));
-                }
-                n.children(kids);
+                List<Integer> allocated = new ArrayList<>();
+                for (int i = 0; i < entries.size(); i++) if (entries.get(i) != FileContext.UNDEFINED) allocated.add(i);
+                n.lazyChildren(allocated.size(), k -> {
+                    int i = allocated.get(k);
+                    long bs = h.rowBlockSize(i / h.width());
+                    return i / h.width() < h.maxDirectRows() ? heapBlock(h, entries.get(i), -1, bs, path, opened)
+                            : heapBlock(h, entries.get(i), h.rowsOfIndirect(bs), 0, path, opened);
+                });
             } catch (ReadProblem p) {
                 n.diagnose(p.diagnostic());
             }
@@ -389,32 +367,22 @@ public final class StructureNodes {
             try {
                 BTree2 t = BTree2.read(c, address, n, n::diagnose, path);
                 n.span(Span.bytes(c.abs(address), 4)).summary("type " + t.type() + ", depth " + t.depth() + ", " + t.totalRecords() + " records");
-                long[] seen = {0};
-                t.walk(c, r -> seen[0]++, n::diagnose, path);
-                if (seen[0] != t.totalRecords()) {
-                    n.diagnose(Diagnostic.error(Span.bytes(c.abs(address), 4), StructureRules.BAD_COUNT, path + ": the version 2 B-tree at byte "
-                            + c.abs(address) + " says it holds " + t.totalRecords() + " records; its nodes hold " + seen[0]));
-                }
-                if (t.root() != FileContext.UNDEFINED) n.add(btree2Node(t, t.root(), t.depth(), t.rootRecords(), path, new LinkedHashSet<>()));
+                t.walkCounted(c, n::diagnose, path);
+                if (t.root() != FileContext.UNDEFINED) n.add(btree2Node(t, t.root(), t.depth(), t.rootRecords(), path, ConcurrentHashMap.newKeySet()));
             } catch (ReadProblem p) {
                 n.diagnose(p.diagnostic());
             }
         });
     }
 
-    private Node btree2Node(BTree2 t, long address, int depth, int records, String path, Set<Long> ancestors) {
+    private Node btree2Node(BTree2 t, long address, int depth, int records, String path, Set<Long> opened) {
         return Node.lazy((depth == 0 ? "leaf node at " : "internal node at ") + c.abs(address), "hdf5-btree2-node", n -> {
             explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
-            if (ancestors.contains(address)) {
-                n.diagnose(Diagnostic.errorAtByte(c.abs(address), Hdf5Rules.CYCLE, path + ": the B-tree node at byte " + c.abs(address) + " is its own ancestor"));
-                return;
-            }
+            if (openedBefore(opened, address, n, path, "version 2 B-tree node")) return;
             try {
                 List<BTree2.Child> kids = t.readNode(c, address, depth, records, new ArrayList<>(), n, n::diagnose, path);
                 n.span(Span.bytes(c.abs(address), t.nodeSize())).summary(records + " records");
-                Set<Long> here = new LinkedHashSet<>(ancestors);
-                here.add(address);
-                n.lazyChildren(kids.size(), i -> btree2Node(t, kids.get(i).address(), depth - 1, kids.get(i).records(), path, here));
+                n.lazyChildren(kids.size(), i -> btree2Node(t, kids.get(i).address(), depth - 1, kids.get(i).records(), path, opened));
             } catch (ReadProblem p) {
                 n.diagnose(p.diagnostic());
             }
