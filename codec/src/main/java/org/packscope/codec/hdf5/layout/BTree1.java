@@ -62,6 +62,11 @@ public record BTree1(long address, int type, int level, List<Long> children, Lis
         }
         List<Long> children = new ArrayList<>(entries);
         List<ChunkKey> keys = new ArrayList<>(entries + 1);
+        if (!r.recording()) {
+            // a walk over a million chunks: keys and children straight from the bytes (their room was checked above)
+            readUnrecorded(c, r.byteOffset(), type, entries, keySize, dimensionality, children, keys);
+            return new BTree1(address, type, level, List.copyOf(children), List.copyOf(keys));
+        }
         for (int i = 0; i <= entries; i++) {
             if (type == GROUP) {
                 FileContext.uint(r, c.lengthSize(), "tree.key", i, "key " + i, "heap offset of the largest name to its left");
@@ -83,6 +88,23 @@ public record BTree1(long address, int type, int level, List<Long> children, Lis
             }
         }
         return new BTree1(address, type, level, List.copyOf(children), List.copyOf(keys));
+    }
+
+    private static void readUnrecorded(FileContext c, long at, int type, int entries, long keySize, int dimensionality,
+                                       List<Long> children, List<ChunkKey> keys) {
+        var s = c.source();
+        for (int i = 0; i <= entries; i++) {
+            if (type == CHUNK) {
+                long[] offset = new long[dimensionality];
+                for (int d = 0; d < dimensionality; d++) offset[d] = s.i64le(at + 8 + 8L * d);
+                keys.add(new ChunkKey(s.u32le(at), s.u32le(at + 4), offset));
+            }
+            at += keySize;
+            if (i < entries) {
+                children.add(c.addressAt(at));
+                at += c.offsetSize();
+            }
+        }
     }
 
     /** Nodes a walk visits before it stops (a real index of millions of chunks has tens of thousands). */

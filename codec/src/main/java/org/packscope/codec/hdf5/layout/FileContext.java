@@ -97,6 +97,12 @@ public final class FileContext {
         return undefined ? UNDEFINED : v;
     }
 
+    /** The address of {@code offsetSize} bytes at absolute {@code at} (already checked present), {@link #UNDEFINED} when all ones. */
+    public long addressAt(long at) {
+        long v = uintAt(source, at, offsetSize);
+        return allOnes(v, offsetSize) ? UNDEFINED : v;
+    }
+
     /** The unsigned little-endian number of {@code n} (0..8) bytes at absolute {@code at} (already checked present). */
     public static long uintAt(ByteSource s, long at, int n) {
         long v = 0;
