@@ -195,9 +195,12 @@ public record BTree2(long address, int type, int nodeSize, int recordSize, int d
     }
 
     /** Walks every node, and reports a record count in the header that its nodes do not hold. */
-    public void walkCounted(FileContext c, Consumer<Diagnostic> problems, String what) {
+    public void walkCounted(FileContext c, Consumer<Long> record, Consumer<Diagnostic> problems, String what) {
         long[] seen = {0};
-        walk(c, r -> seen[0]++, problems, what);
+        walk(c, r -> {
+            seen[0]++;
+            record.accept(r);
+        }, problems, what);
         if (seen[0] != totalRecords) {
             problems.accept(Diagnostic.error(Span.bytes(c.abs(address), 4), StructureRules.BAD_COUNT, what + ": the version 2 B-tree at byte "
                     + c.abs(address) + " says it holds " + totalRecords + " records; its nodes hold " + seen[0]));

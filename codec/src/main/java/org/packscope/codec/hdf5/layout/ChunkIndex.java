@@ -29,7 +29,7 @@ public final class ChunkIndex {
         if (layout.address() == FileContext.UNDEFINED) return;
         Consumer<StoredChunk> checked = ch -> {
             if (!c.inFile(ch.address(), ch.size())) {
-                problems.accept(Diagnostic.errorAtByte(Math.min(c.abs(ch.address()), c.source().size()), StructureRules.ADDRESS_OUT_OF_FILE,
+                problems.accept(Diagnostic.errorAtByte(c.placeInFile(ch.address()), StructureRules.ADDRESS_OUT_OF_FILE,
                         what + ": the chunk at " + java.util.Arrays.toString(ch.offset()) + " is said to be at byte " + Long.toUnsignedString(c.abs(ch.address()))
                                 + " (" + ch.size() + " bytes), outside the file (" + c.source().size() + " bytes)"));
             }

@@ -45,7 +45,7 @@ public record DatasetStorage(Messages.Dataspace space, Messages.Layout layout, M
     /** A contiguous dataset whose data lies (partly) outside the file, else null. */
     Diagnostic dataOutsideFile(FileContext c, String path) {
         if (!contiguousData() || c.inFile(layout.address(), layout.size())) return null;
-        return Diagnostic.errorAtByte(Math.min(c.abs(layout.address()), c.source().size()), StructureRules.ADDRESS_OUT_OF_FILE,
+        return Diagnostic.errorAtByte(c.placeInFile(layout.address()), StructureRules.ADDRESS_OUT_OF_FILE,
                 path + ": its " + layout.size() + " bytes of data are said to be at byte " + c.abs(layout.address())
                         + ", outside the file (" + c.source().size() + " bytes)");
     }

@@ -97,6 +97,15 @@ public final class FileContext {
         return undefined ? UNDEFINED : v;
     }
 
+    /**
+     * The absolute place of relative {@code address} for a report, kept inside the file: an
+     * address past the end (or so large it reads as negative) is reported at the file's end.
+     */
+    public long placeInFile(long address) {
+        long abs = abs(address);
+        return abs < 0 || abs > source.size() ? source.size() : abs;
+    }
+
     /** The address of {@code offsetSize} bytes at absolute {@code at} (already checked present), {@link #UNDEFINED} when all ones. */
     public long addressAt(long at) {
         long v = uintAt(source, at, offsetSize);

@@ -37,7 +37,14 @@ public final class GroupLinks {
 
     static void symbolTable(FileContext c, Messages.SymbolTable t, int leafK, int internalK, List<Messages.Link> out,
                             Consumer<Diagnostic> problems, String what) {
-        LocalHeap heap = LocalHeap.read(c, t.heap(), null, what);
+        LocalHeap heap;
+        try {
+            heap = LocalHeap.read(c, t.heap(), null, what);
+        } catch (ReadProblem p) {
+            // the names are lost, not the nodes: they are still read, for their own damage
+            problems.accept(p.diagnostic());
+            heap = null;
+        }
         List<Long> nodes = new ArrayList<>();
         BTree1.walk(c, t.btree(), BTree1.GROUP, 0, internalK, ch -> nodes.add(ch.address()), problems, what);
         java.util.Set<Long> seen = new java.util.HashSet<>();
@@ -45,6 +52,7 @@ public final class GroupLinks {
             try {
                 if (!seen.add(at)) throw ReadProblem.atByte(org.packscope.codec.hdf5.Hdf5Rules.CYCLE, c.abs(at), what + ": the symbol table node at byte " + c.abs(at) + " is listed twice");
                 SymbolNode s = SymbolNode.read(c, at, leafK, null, what);
+                if (heap == null) continue;
                 for (SymbolNode.Entry e : s.entries()) {
                     String name = heap.name(c, e.nameOffset(), Span.bytes(e.nameOffsetAt(), c.lengthSize()));
                     out.add(new Messages.Link(name, 0, e.header(), null));
@@ -56,12 +64,13 @@ public final class GroupLinks {
     }
 
     static void dense(FileContext c, Messages.LinkInfo info, List<Messages.Link> out, Consumer<Diagnostic> problems, String what) {
-        FractalHeap heap = FractalHeap.read(c, info.heap(), null, problems, what);
+        FractalHeap heap = heapOrNull(c, info.heap(), problems, what);
         BTree2 names = BTree2.read(c, info.nameIndex(), null, problems, what);
         if (names.type() != BTree2.LINK_NAME) {
             throw ReadProblem.atByte(StructureRules.BAD_BTREE, c.abs(names.address()) + 5, what + ": the link name index is a version 2 B-tree of type " + names.type());
         }
-        names.walk(c, rec -> {
+        names.walkCounted(c, rec -> {
+            if (heap == null) return; // the names are lost; the index is still read, for its own damage
             try {
                 FractalHeap.Located o = heap.locate(c, rec + 4, what);
                 FieldReader r = new FieldReader(c.source(), o.at() * 8, (o.at() + o.length()) * 8, null);
@@ -70,5 +79,14 @@ public final class GroupLinks {
                 problems.accept(p.diagnostic());
             }
         }, problems, what);
+    }
+
+    private static FractalHeap heapOrNull(FileContext c, long address, Consumer<Diagnostic> problems, String what) {
+        try {
+            return FractalHeap.read(c, address, null, problems, what);
+        } catch (ReadProblem p) {
+            problems.accept(p.diagnostic());
+            return null;
+        }
     }
 }

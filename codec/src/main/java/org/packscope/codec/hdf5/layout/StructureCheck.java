@@ -142,7 +142,7 @@ final class StructureCheck {
         }
         if (nameIndex == FileContext.UNDEFINED) return;
         try {
-            BTree2.read(c, nameIndex, null, sink, path).walkCounted(c, sink, path);
+            BTree2.read(c, nameIndex, null, sink, path).walkCounted(c, r -> { }, sink, path);
         } catch (ReadProblem p) {
             sink.accept(p.diagnostic());
         }

@@ -80,7 +80,7 @@ public final class StructureNodes {
             if (m == null || !(h.decode(c, m, null) instanceof Messages.FileSpaceInfo info)) return;
             for (long a : info.managers()) {
                 n.add(Node.lazy("free-space manager at " + c.abs(a), "hdf5-free-space", f -> {
-                    explained(f).span(Span.bytes(Math.min(c.abs(a), src.size()), 0));
+                    explained(f).span(Span.bytes(c.placeInFile(a), 0));
                     try {
                         FreeSpaceManager fs = FreeSpaceManager.read(c, a, f, f::diagnose, "the file");
                         f.span(Span.bytes(c.abs(a), 4)).summary(fs.tracked() + " bytes free in " + fs.sections() + " sections");
@@ -101,15 +101,18 @@ public final class StructureNodes {
     private Node headerOnly(String name, long address) {
         return Node.lazy(name, "hdf5-object-header", n -> {
             explained(n);
-            ObjectHeader h = ObjectHeader.read(c, address, n, n::diagnose, name);
-            fillHeader(n, h, name);
+            try {
+                fillHeader(n, ObjectHeader.read(c, address, n, n::diagnose, name), name);
+            } catch (ReadProblem p) {
+                n.diagnose(p.diagnostic());
+            }
         });
     }
 
     /** An object (group, dataset, named datatype) reached by a hard link at {@code path}; {@code ancestors} are the groups above. */
     Node object(String name, String path, long address, List<Long> ancestors) {
         return Node.lazy(name, "hdf5-object-structure", n -> {
-            explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
+            explained(n).span(Span.bytes(c.placeInFile(address), 0));
             n.field("object header address", null, address, "where this object's header is (relative to the base address)");
             Node headerNode = explained(Node.of("object header", "hdf5-object-header"));
             ObjectHeader h;
@@ -224,7 +227,7 @@ public final class StructureNodes {
 
     private Node globalHeap(long address) {
         return Node.lazy("global heap at " + c.abs(address), "hdf5-global-heap", n -> {
-            explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
+            explained(n).span(Span.bytes(c.placeInFile(address), 0));
             try {
                 GlobalHeap g = GlobalHeap.read(c, address, n);
                 n.summary(g.objects().size() + " objects, " + g.size() + " bytes").span(Span.bytes(c.abs(address), g.size()));
@@ -265,7 +268,7 @@ public final class StructureNodes {
 
     private Node btree1(long address, int type, int level, int dims, int k, String path, Set<Long> opened) {
         return Node.lazy("B-tree node at " + c.abs(address), "hdf5-btree1", n -> {
-            explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
+            explained(n).span(Span.bytes(c.placeInFile(address), 0));
             if (openedBefore(opened, address, n, path, "B-tree node")) return;
             try {
                 BTree1 t = BTree1.read(c, address, type, level, dims, k, n, path);
@@ -296,7 +299,7 @@ public final class StructureNodes {
 
     private Node symbolNode(long address, String path) {
         return Node.lazy("symbol table node at " + c.abs(address), "hdf5-snod", n -> {
-            explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
+            explained(n).span(Span.bytes(c.placeInFile(address), 0));
             try {
                 SymbolNode s = SymbolNode.read(c, address, sb.groupLeafK(), n, path);
                 n.span(Span.bytes(c.abs(address), 8 + s.entries().size() * (2L * c.offsetSize() + 24))).summary(s.entries().size() + " entries");
@@ -308,7 +311,7 @@ public final class StructureNodes {
 
     private Node localHeap(long address, String path) {
         return Node.lazy("local heap", "hdf5-local-heap", n -> {
-            explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
+            explained(n).span(Span.bytes(c.placeInFile(address), 0));
             try {
                 LocalHeap h = LocalHeap.read(c, address, n, path);
                 n.span(Span.bytes(c.abs(address), 8 + 2L * c.lengthSize() + c.offsetSize())).summary(h.dataSize() + " bytes of names at byte " + c.abs(h.dataAddress()));
@@ -320,7 +323,7 @@ public final class StructureNodes {
 
     private Node fractalHeap(String name, long address, String path) {
         return Node.lazy(name, "hdf5-fractal-heap", n -> {
-            explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
+            explained(n).span(Span.bytes(c.placeInFile(address), 0));
             try {
                 FractalHeap h = FractalHeap.read(c, address, n, n::diagnose, path);
                 n.span(Span.bytes(c.abs(address), 4)).summary(h.rootRows() == 0 ? "root direct block" : h.rootRows() + " rows in the root indirect block");
@@ -337,7 +340,7 @@ public final class StructureNodes {
     private Node heapBlock(FractalHeap h, long address, int rows, long size, String path, Set<Long> opened) {
         boolean direct = rows < 0;
         return Node.lazy((direct ? "direct block at " : "indirect block at ") + c.abs(address), direct ? "hdf5-heap-direct" : "hdf5-heap-indirect", n -> {
-            explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
+            explained(n).span(Span.bytes(c.placeInFile(address), 0));
             if (openedBefore(opened, address, n, path, "heap block")) return;
             try {
                 if (direct) {
@@ -363,11 +366,11 @@ public final class StructureNodes {
 
     private Node btree2(String name, long address, String path) {
         return Node.lazy(name, "hdf5-btree2", n -> {
-            explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
+            explained(n).span(Span.bytes(c.placeInFile(address), 0));
             try {
                 BTree2 t = BTree2.read(c, address, n, n::diagnose, path);
                 n.span(Span.bytes(c.abs(address), 4)).summary("type " + t.type() + ", depth " + t.depth() + ", " + t.totalRecords() + " records");
-                t.walkCounted(c, n::diagnose, path);
+                t.walkCounted(c, r -> { }, n::diagnose, path);
                 if (t.root() != FileContext.UNDEFINED) n.add(btree2Node(t, t.root(), t.depth(), t.rootRecords(), path, ConcurrentHashMap.newKeySet()));
             } catch (ReadProblem p) {
                 n.diagnose(p.diagnostic());
@@ -377,7 +380,7 @@ public final class StructureNodes {
 
     private Node btree2Node(BTree2 t, long address, int depth, int records, String path, Set<Long> opened) {
         return Node.lazy((depth == 0 ? "leaf node at " : "internal node at ") + c.abs(address), "hdf5-btree2-node", n -> {
-            explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
+            explained(n).span(Span.bytes(c.placeInFile(address), 0));
             if (openedBefore(opened, address, n, path, "version 2 B-tree node")) return;
             try {
                 List<BTree2.Child> kids = t.readNode(c, address, depth, records, new ArrayList<>(), n, n::diagnose, path);
@@ -391,13 +394,13 @@ public final class StructureNodes {
 
     private Node fixedArray(long address, String path) {
         return Node.lazy("fixed array", "hdf5-fixed-array", n -> {
-            explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
+            explained(n).span(Span.bytes(c.placeInFile(address), 0));
             try {
                 ChunkArrays.FixedArray h = ChunkArrays.fixedHeader(c, address, n, n::diagnose, path);
                 n.span(Span.bytes(c.abs(address), 4)).summary(h.entries() + " entries");
                 if (h.dataBlock() == FileContext.UNDEFINED) return;
                 n.add(Node.lazy("data block at " + c.abs(h.dataBlock()), "hdf5-fixed-array-block", b -> {
-                    explained(b).span(Span.bytes(Math.min(c.abs(h.dataBlock()), src.size()), 4));
+                    explained(b).span(Span.bytes(c.placeInFile(h.dataBlock()), 4));
                     try {
                         ChunkArrays.fixedData(c, h, b, b::diagnose, (i, at) -> { }, path);
                     } catch (ReadProblem p) {
@@ -412,13 +415,13 @@ public final class StructureNodes {
 
     private Node extensibleArray(long address, String path) {
         return Node.lazy("extensible array", "hdf5-extensible-array", n -> {
-            explained(n).span(Span.bytes(Math.min(c.abs(address), src.size()), 0));
+            explained(n).span(Span.bytes(c.placeInFile(address), 0));
             try {
                 ChunkArrays.ExtensibleArray h = ChunkArrays.extensibleHeader(c, address, n, n::diagnose, path);
                 n.span(Span.bytes(c.abs(address), 4)).summary("index block at " + (h.indexBlock() == FileContext.UNDEFINED ? "none" : c.abs(h.indexBlock())));
                 if (h.indexBlock() == FileContext.UNDEFINED) return;
                 n.add(Node.lazy("index block at " + c.abs(h.indexBlock()), "hdf5-extensible-array-block", b -> {
-                    explained(b).span(Span.bytes(Math.min(c.abs(h.indexBlock()), src.size()), 4));
+                    explained(b).span(Span.bytes(c.placeInFile(h.indexBlock()), 4));
                     try {
                         ChunkArrays.extensibleData(c, h, b, b::diagnose, (i, at) -> { }, path);
                     } catch (ReadProblem p) {

@@ -58,8 +58,8 @@ class Hdf5StructureDamageTest {
         List<Diagnostic> d = Hdf5StructureTest.diagnostics(tree).stream().filter(x -> x.rule().equals(rule)).toList();
         assertTrue(!d.isEmpty(), "no " + rule + " in " + Hdf5StructureTest.diagnostics(tree));
         List<Diagnostic> checked = Hdf5StructureMutationTest.checkOf(tree.source());
-        assertTrue(checked.stream().anyMatch(x -> x.rule().equals(rule) && x.span() != null && d.get(0).span() != null
-                && x.span().startBit() == d.get(0).span().startBit()), "check does not report " + d.get(0) + ": " + checked);
+        assertTrue(checked.stream().anyMatch(x -> x.rule().equals(rule) && java.util.Objects.equals(x.span(), d.get(0).span())),
+                "check does not report " + d.get(0) + ": " + checked);
         return d.get(0);
     }
 
@@ -164,10 +164,10 @@ class Hdf5StructureDamageTest {
         Files.write(p, b);
 
         Node t = tree(p);
-        List<Node> all = Hdf5StructureTest.all(t, 1_000_000);
+        List<Node> all = Hdf5StructureTest.all(Hdf5StructureTest.find(t, "/chunked"), 1_000_000);
         long btreeNodes = all.stream().filter(n -> n.kind().equals("hdf5-btree1")).count();
         // the root, then per level one node opened and the other E-1 references shown as repeats
-        assertTrue(btreeNodes <= 1 + 3L * entries + 1, btreeNodes + " B-tree nodes made for " + entries + " entries");
+        assertTrue(btreeNodes >= 4 && btreeNodes <= 1 + 3L * entries + 1, btreeNodes + " B-tree nodes made for " + entries + " entries");
         assertTrue(Hdf5StructureTest.diagnostics(t).stream().anyMatch(d -> d.rule().equals("hdf5_cycle")));
         // check: one report, at the first node reached twice going down the first path (the copied leaf)
         List<Diagnostic> cycles = Hdf5StructureMutationTest.checkOf(ByteSource.open(p)).stream().filter(d -> d.rule().equals("hdf5_cycle")).toList();
