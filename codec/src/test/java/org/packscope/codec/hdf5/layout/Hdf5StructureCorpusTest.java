@@ -25,8 +25,9 @@ import org.packscope.codec.testing.Fixtures;
 /**
  * Every undamaged HDF5 file among the test resources and samples (written by h5py,
  * anndata, BPCells, CellRanger-like writers and a netCDF-4 layout): PackScope's own
- * structure reading finds no error, and reaches exactly the objects jhdf reaches, by the
- * same paths (an independent reader of the same bytes).
+ * structure reading finds no error (opened node by node, and read by check without nodes),
+ * and reaches exactly the objects jhdf reaches, by the same paths (an independent reader
+ * of the same bytes).
  */
 class Hdf5StructureCorpusTest {
 
@@ -52,6 +53,12 @@ class Hdf5StructureCorpusTest {
                 if (d.severity() == Severity.ERROR) errors.add(d.rule() + ": " + d.message());
             }
             assertEquals(List.of(), errors, p.toString());
+            // nor does check's streaming reading of the same structures
+            List<String> checked = new ArrayList<>();
+            for (Diagnostic d : Hdf5StructureMutationTest.checkOf(tree.source())) {
+                if (d.severity() == Severity.ERROR) checked.add(d.rule() + ": " + d.message());
+            }
+            assertEquals(List.of(), checked, p.toString());
             Set<String> mine = new TreeSet<>();
             Node root = tree.children().stream().filter(x -> x.name().equals("/")).findFirst().orElseThrow();
             collect(root, "", mine);
