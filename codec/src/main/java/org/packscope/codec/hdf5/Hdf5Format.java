@@ -8,6 +8,7 @@ import io.jhdf.HdfFile;
 import org.packscope.codec.format.Format;
 import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
+import org.packscope.codec.hdf5.layout.StructureNodes;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
@@ -62,6 +63,8 @@ public final class Hdf5Format implements Format {
                 n.closeWith(file);
             } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
                 n.diagnose(Hdf5Problem.diagnostic("the file's superblock and root group", e));
+                // PackScope's own reading shows what is left, and where the damage is
+                n.add(StructureNodes.fileStructure(src));
                 return;
             }
             long base = file.getUserBlockSize();
@@ -88,7 +91,7 @@ public final class Hdf5Format implements Format {
                     return;
                 }
             }
-            nodes.guard(n, "the root group", () -> nodes.fillGroup(n, file));
+            nodes.guard(n, "the root group", () -> nodes.fillGroup(n, file, StructureNodes.fileStructure(src)));
         });
     }
 }

@@ -52,21 +52,27 @@ final class Hdf5Nodes {
     static final int MAX_DEPTH = 64;
 
     void fillGroup(Node n, Group group) {
-        fillGroup(n, group, List.of());
+        fillGroup(n, group, List.of(), null);
+    }
+
+    /** The root group, with {@code last} (the file's structure view) after its members. */
+    void fillGroup(Node n, Group group, Node last) {
+        fillGroup(n, group, List.of(), last);
     }
 
     /**
      * {@code ancestors} are the object header addresses of the groups above: HDF5 hard
      * links can make a group its own descendant, and such a loop is shown, not followed.
      */
-    private void fillGroup(Node n, Group group, List<Long> ancestors) {
+    private void fillGroup(Node n, Group group, List<Long> ancestors, Node last) {
         if (!headerFits(n, group.getAddress(), "group " + group.getPath())) return;
         addAttributes(n, group);
         List<GroupMembers.Member> members = members(group);
         n.summary(members.size() + (members.size() == 1 ? " member" : " members"));
         List<Long> here = new ArrayList<>(ancestors);
         here.add(group.getAddress());
-        n.lazyChildren(members.size(), i -> nodeFor(members.get(i).name(), members.get(i).object(), here));
+        int count = members.size();
+        n.lazyChildren(count + (last == null ? 0 : 1), i -> i == count ? last : nodeFor(members.get(i).name(), members.get(i).object(), here));
     }
 
     /** The members of a group, by name, each made only when asked for. */
@@ -214,7 +220,7 @@ final class Hdf5Nodes {
             if (link != null) n.field("soft link", null, link, "this name is a soft link to that path");
             n.field("path", null, g.getPath(), "location in the file");
             objectHeader(n, g.getAddress());
-            guard(n, "group " + g.getPath(), () -> fillGroup(n, g, ancestors));
+            guard(n, "group " + g.getPath(), () -> fillGroup(n, g, ancestors, null));
         });
     }
 

@@ -46,6 +46,7 @@ public final class Node implements AutoCloseable {
     /** What this node's loader opened and must release when the tree is closed (an HDF5 file handle). */
     private List<AutoCloseable> resources; // made by the first closeWith: most nodes hold nothing open
     private volatile boolean drillDown;
+    private volatile boolean layoutView;
     private Loader loader;
     private volatile boolean loaded;
     private boolean loading;
@@ -95,6 +96,16 @@ public final class Node implements AutoCloseable {
     public boolean isDrillDown() { return drillDown; }
 
     public Node drillDown(boolean value) { this.drillDown = value; return this; }
+
+    /**
+     * True for a node that shows where its siblings' content lies in the file's bytes (a
+     * container's own structures: HDF5's object headers, B-trees and heaps) rather than
+     * more content. Comparisons of content ({@code diff}) leave it out: two files holding
+     * the same objects laid out differently would differ at every address.
+     */
+    public boolean isLayoutView() { return layoutView; }
+
+    public Node layoutView(boolean value) { this.layoutView = value; return this; }
 
     // ---------------------------------------------------------------- contents
 

@@ -122,11 +122,17 @@ public final class TreeWalk {
         }
         List<Located> unique = new ArrayList<>();
         java.util.Set<String> seen = new java.util.HashSet<>();
+        Map<String, Node> reportedBy = new HashMap<>();
         for (Located l : dropEchoes(out)) {
             // the same report twice about the same bytes (a node and its verifier) is shown once
             Object place = l.node.source() != null ? l.node.source() : l.node;
-            String key = System.identityHashCode(place) + "|" + l.offsetBits() + "|" + l.diagnostic.rule() + "|" + l.diagnostic.message();
-            if (seen.add(key)) unique.add(l);
+            String at = System.identityHashCode(place) + "|" + l.offsetBits() + "|" + l.diagnostic.rule();
+            if (!seen.add(at + "|" + l.diagnostic.message())) continue;
+            // two nodes with one rule at one byte of a file are two views of one problem (an HDF5
+            // object and the file-structure view of its B-tree): the first reached says it
+            Node first = l.node.source() != null && l.diagnostic.span() != null ? reportedBy.putIfAbsent(at, l.node) : null;
+            if (first != null && first != l.node) continue;
+            unique.add(l);
         }
         unique.sort(Comparator.comparing((Located l) -> l.node.source() == null ? "" : l.node.source().name())
                 .thenComparingLong(Located::offsetBits));

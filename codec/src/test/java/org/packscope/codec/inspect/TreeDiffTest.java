@@ -49,6 +49,19 @@ class TreeDiffTest {
         assertEquals("-7", diffs.get(2).right());
     }
 
+    @Test
+    void aLayoutViewIsNotCompared() {
+        // the same content, laid out at different addresses: only the layout views differ, and they are left out
+        Node left = tree(1, 2, false), right = tree(1, 2, false);
+        left.add(Node.of("file structure", "layout").field("root at", null, 96, "address").layoutView(true));
+        right.add(Node.of("file structure", "layout").field("root at", null, 800, "address").layoutView(true));
+        assertEquals(List.of(), TreeDiff.diff(left, right, TreeDiff.Limits.DEFAULT, Progress.NONE));
+        // without the flag the address is a difference (the test can fail)
+        Node plain = tree(1, 2, false).add(Node.of("file structure", "layout").field("root at", null, 800, "address"));
+        Node other = tree(1, 2, false).add(Node.of("file structure", "layout").field("root at", null, 96, "address"));
+        assertEquals(1, TreeDiff.diff(plain, other, TreeDiff.Limits.DEFAULT, Progress.NONE).size());
+    }
+
     /** Two columns of n values, every value differing, under a header field that differs too. */
     private static Node column(int n, int version, long add) {
         ByteSource src = ByteSource.of(new byte[16], "t");
