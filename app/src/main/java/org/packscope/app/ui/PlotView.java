@@ -185,7 +185,7 @@ final class PlotView extends BorderPane {
      * arrive, and restarting the read for each would never let it end); its end checks again.
      */
     private void rereadIfResized() {
-        if (column == null || overview == null || reading != null && !reading.isDone()) return;
+        if (column == null || overview == null || TaskRunner.underWay(reading)) return;
         if (columnsWide() != overview.buckets()) zoomSettle.playFromStart();
     }
 
@@ -337,7 +337,7 @@ final class PlotView extends BorderPane {
 
     /** Counts every value into the histogram in the background, drawing the counts as they grow. */
     private void countAll() {
-        if (column == null || histogramShown != null && histogramShown.complete() || counting != null && !counting.isDone()) return;
+        if (column == null || histogramShown != null && histogramShown.complete() || TaskRunner.underWay(counting)) return;
         ValueColumn c = column;
         histogramStats.setText(String.format(Locale.ROOT, "Counting all %,d values…", c.count()));
         showStatsOfMode();
