@@ -54,7 +54,8 @@ final class DetailPane extends BorderPane {
     private final javafx.scene.layout.HBox interpretBar = new javafx.scene.layout.HBox(6);
     private boolean choosing;
     /** The node's values as shown: its own column, or a standalone Blosc chunk's as the person reads it. */
-    private org.packscope.codec.inspect.ValueColumn shownValues;
+    /** What the plot offers for the node shown: its values, a table's columns, a slice's columns. */
+    private PlotView.Source plotSource;
     private static final java.util.prefs.Preferences INTERPRETATIONS =
             java.util.prefs.Preferences.userNodeForPackage(DetailPane.class).node("interpret-as");
     private final SplitPane structureSplit;
@@ -102,7 +103,7 @@ final class DetailPane extends BorderPane {
         tabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (now == plotTab && node != null && plotted != node) {
                 plotted = node;
-                plot().show(shownValues);
+                plot().show(plotSource);
             }
             if (now == heatTab && heatPending != null) {
                 SliceBar.Choice c = heatPending;
@@ -159,13 +160,13 @@ final class DetailPane extends BorderPane {
         Span s = n.span();
         if (s != null && n.source() != null && s.bitLength() > 0 && s.byteLength() < n.source().size()) hex.select(s);
         ValuesView.Model vm = valuesModel != null ? valuesModel : ValuesView.Model.own(n);
-        shownValues = n.values();
+        plotSource = plotSourceOf(vm, n);
         values.show(vm);
         explain.show(n, null);
         plotted = null;
         if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
             plotted = n;
-            plot().show(n.values());
+            plot().show(plotSource);
         }
         offerInterpretations(n);
         valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + ")");
@@ -223,11 +224,11 @@ final class DetailPane extends BorderPane {
         values.show(vm);
         valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + " × "
                 + String.format("%,d", c.slice().columns()) + ")");
-        shownValues = cols.isEmpty() ? null : cols.get(0);
+        plotSource = cols.isEmpty() ? null : sliceSource(c);
         plotted = null;
         if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
             plotted = node;
-            plot().show(shownValues);
+            plot().show(plotSource);
         }
         if (tabs.getSelectionModel().getSelectedItem() == heatTab) {
             heatPending = null;
@@ -235,6 +236,34 @@ final class DetailPane extends BorderPane {
         } else {
             heatPending = c;
         }
+    }
+
+    /** A node's own values, or a table's numeric columns to choose from (each plotted alone, counted alone). */
+    private static PlotView.Source plotSourceOf(ValuesView.Model vm, Node n) {
+        if (n.values() != null || vm.columns().size() < 2) return PlotView.Source.of(n.values() != null ? n.values() : vm.columns().isEmpty() ? null : vm.columns().get(0));
+        List<String> names = new ArrayList<>();
+        List<org.packscope.codec.inspect.ValueColumn> numeric = new ArrayList<>();
+        for (int i = 0; i < vm.columns().size(); i++) {
+            if (!vm.columns().get(i).type().numeric()) continue;
+            names.add(vm.names().get(i));
+            numeric.add(vm.columns().get(i));
+        }
+        return numeric.isEmpty() ? PlotView.Source.of(vm.columns().get(0)) : new PlotView.Source(names, numeric::get, null);
+    }
+
+    /** Every column of a slice to choose from (named as the slice bar names it), the histogram over all its elements. */
+    private static PlotView.Source sliceSource(SliceBar.Choice c) {
+        long columns = c.slice().columns();
+        java.util.function.IntFunction<String> name = j -> {
+            long[] at = c.at().clone();
+            at[c.colDim()] = j;
+            return SliceBar.describe(c.rowDim(), -1, at);
+        };
+        List<String> names = new java.util.AbstractList<>() {
+            @Override public String get(int j) { return name.apply(j); }
+            @Override public int size() { return (int) Math.min(Integer.MAX_VALUE, columns); }
+        };
+        return new PlotView.Source(names, j -> c.slice().column(j, name.apply(j)), c.slice().elements(c.label()));
     }
 
     private HeatMapView heat() {
@@ -280,13 +309,14 @@ final class DetailPane extends BorderPane {
         choosing = false;
         // the node itself reads this way from now on: export, decode, trace and statistics read what the table shows
         n.facet(org.packscope.codec.inspect.ElementReading.class).apply(n, how.type(), how.bigEndian());
-        shownValues = n.values();
-        values.show(new ValuesView.Model(List.of("Value"), List.of(shownValues), List.of(n)));
-        valuesTab.setText("Values (" + String.format("%,d", shownValues.count()) + ")");
+        org.packscope.codec.inspect.ValueColumn read = n.values();
+        plotSource = PlotView.Source.of(read);
+        values.show(new ValuesView.Model(List.of("Value"), List.of(read), List.of(n)));
+        valuesTab.setText("Values (" + String.format("%,d", read.count()) + ")");
         plotted = null;
         if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
             plotted = n;
-            plot().show(shownValues);
+            plot().show(plotSource);
         }
     }
 
