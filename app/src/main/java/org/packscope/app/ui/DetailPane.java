@@ -209,22 +209,11 @@ final class DetailPane extends BorderPane {
 
     /** Shows a 2-D slice: its first columns in the table, the first of them in the plot, the slice in the heat map. */
     private void showSlice(SliceBar.Choice c) {
-        List<String> names = new ArrayList<>();
-        List<org.packscope.codec.inspect.ValueColumn> cols = new ArrayList<>();
-        List<Node> from = new ArrayList<>();
-        for (long j = 0; j < Math.min(SLICE_COLUMNS, c.slice().columns()); j++) {
-            long[] at = c.at().clone();
-            at[c.colDim()] = j;
-            String name = SliceBar.describe(c.rowDim(), -1, at);
-            names.add(name);
-            cols.add(c.slice().column(j, name));
-            from.add(Node.of(name, "slice-column"));
-        }
-        ValuesView.Model vm = cols.isEmpty() ? ValuesView.Model.EMPTY : new ValuesView.Model(names, cols, from);
-        values.show(vm);
+        ValuesView.Model vm = sliceColumns(c, 0);
+        values.show(vm, vm.columns().isEmpty() ? null : new ValuesView.SliceColumns(0, c.slice().columns(), first -> sliceColumns(c, first)));
         valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + " × "
                 + String.format("%,d", c.slice().columns()) + ")");
-        plotSource = cols.isEmpty() ? null : sliceSource(c);
+        plotSource = vm.columns().isEmpty() ? null : sliceSource(c);
         plotted = null;
         if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
             plotted = node;
@@ -236,6 +225,27 @@ final class DetailPane extends BorderPane {
         } else {
             heatPending = c;
         }
+    }
+
+    /** Column {@code j} of a slice as the slice bar writes it, e.g. {@code [:, 34]}. */
+    private static String columnName(SliceBar.Choice c, long j) {
+        long[] at = c.at().clone();
+        at[c.colDim()] = j;
+        return SliceBar.describe(c.rowDim(), -1, at);
+    }
+
+    /** Up to {@link #SLICE_COLUMNS} columns of a slice from column {@code first}, as the values table shows them. */
+    private static ValuesView.Model sliceColumns(SliceBar.Choice c, long first) {
+        List<String> names = new ArrayList<>();
+        List<org.packscope.codec.inspect.ValueColumn> cols = new ArrayList<>();
+        List<Node> from = new ArrayList<>();
+        for (long j = first; j < Math.min(first + SLICE_COLUMNS, c.slice().columns()); j++) {
+            String name = columnName(c, j);
+            names.add(name);
+            cols.add(c.slice().column(j, name));
+            from.add(Node.of(name, "slice-column"));
+        }
+        return cols.isEmpty() ? ValuesView.Model.EMPTY : new ValuesView.Model(names, cols, from);
     }
 
     /** A node's own values, or a table's numeric columns to choose from (each plotted alone, counted alone). */
@@ -254,11 +264,7 @@ final class DetailPane extends BorderPane {
     /** Every column of a slice to choose from (named as the slice bar names it), the histogram over all its elements. */
     private static PlotView.Source sliceSource(SliceBar.Choice c) {
         long columns = c.slice().columns();
-        java.util.function.IntFunction<String> name = j -> {
-            long[] at = c.at().clone();
-            at[c.colDim()] = j;
-            return SliceBar.describe(c.rowDim(), -1, at);
-        };
+        java.util.function.IntFunction<String> name = j -> columnName(c, j);
         List<String> names = new java.util.AbstractList<>() {
             @Override public String get(int j) { return name.apply(j); }
             @Override public int size() { return (int) Math.min(Integer.MAX_VALUE, columns); }
