@@ -269,7 +269,7 @@ final class DetailPane extends BorderPane {
             @Override public String get(int j) { return name.apply(j); }
             @Override public int size() { return (int) Math.min(Integer.MAX_VALUE, columns); }
         };
-        return new PlotView.Source(names, j -> c.slice().column(j, name.apply(j)), c.slice().elements(c.label()));
+        return new PlotView.Source(names, j -> c.slice().column(j, name.apply(j)), () -> c.slice().elements(c.label()));
     }
 
     private HeatMapView heat() {

@@ -215,7 +215,7 @@ final class PlotView extends BorderPane {
      * list may be computed as it is read), and what the histogram counts: every element of
      * a slice, or (null) the column shown.
      */
-    record Source(List<String> names, java.util.function.IntFunction<ValueColumn> column, ValueColumn elements) {
+    record Source(List<String> names, java.util.function.IntFunction<ValueColumn> column, java.util.function.Supplier<ValueColumn> elements) {
         static Source of(ValueColumn c) { return c == null ? null : new Source(List.of(c.name()), i -> c, null); }
     }
 
@@ -233,7 +233,8 @@ final class PlotView extends BorderPane {
         } finally {
             choosingColumn = false;
         }
-        histogramSource = s == null ? null : s.elements();
+        histogramOf = s == null ? null : s.elements();
+        histogramSource = null;
         drawColumn(s == null ? null : s.column().apply(0), true);
     }
 
@@ -277,11 +278,12 @@ final class PlotView extends BorderPane {
         if (histogramButton.isSelected()) countAll();
     }
 
-    /** A slice's elements, or null: the histogram counts the column shown. */
+    /** A slice's elements (made in the background, when first counted), or null: the histogram counts the column shown. */
+    private java.util.function.Supplier<ValueColumn> histogramOf;
     private ValueColumn histogramSource;
 
-    /** What the histogram counts: all elements of a slice, else the column shown. */
-    private ValueColumn counted() { return histogramSource != null && column != null ? histogramSource : column; }
+    /** What the histogram counts: all elements of a slice (null until made), else the column shown. */
+    private ValueColumn counted() { return histogramOf != null && column != null ? histogramSource : column; }
 
     /** Zooms the index axis by {@code factor} keeping index {@code at} where it is on screen; the value axis fits what is in view. */
     private void zoomXAbout(double factor, double at) {
@@ -397,6 +399,15 @@ final class PlotView extends BorderPane {
     private void countAll() {
         if (column == null || histogramShown != null && histogramShown.complete() || TaskRunner.underWay(counting)) return;
         ValueColumn c = counted();
+        if (c == null) {
+            java.util.function.Supplier<ValueColumn> of = histogramOf;
+            runner.quietly(of::get, made -> {
+                if (histogramOf != of) return;
+                histogramSource = made;
+                countAll();
+            }, ex -> histogramStats.setText("⚠ could not count: " + TaskRunner.describe(ex)));
+            return;
+        }
         histogramStats.setText(String.format(Locale.ROOT, "Counting all %,d %s…", c.count(), c == column ? "values" : "elements"));
         showStatsOfMode();
         counting = runner.submit("Counting " + c.name() + " into a histogram",

@@ -220,12 +220,7 @@ final class ValuesView extends BorderPane {
     /** Selects the row of value {@code index}, moving the window when it is elsewhere. */
     void selectIndex(long index) {
         if (index < 0 || index >= model.rows()) return;
-        if (index < base || index >= base + table.getItems().size()) {
-            showWindow(index - WINDOW / 2);
-            // laid out with the new rows before scrolling (see selectElement)
-            table.applyCss();
-            table.layout();
-        }
+        if (index < base || index >= base + table.getItems().size()) showWindow(index - WINDOW / 2);
         int row = (int) (index - base);
         table.scrollTo(Math.max(0, row - 3));
         table.getSelectionModel().clearAndSelect(row);
@@ -292,9 +287,9 @@ final class ValuesView extends BorderPane {
         }
         long first = Math.max(0, Math.min(sc.total() - shown, col - shown / 2));
         show(sc.from().apply(first), new SliceColumns(first, sc.total(), sc.from()));
-        // laid out with its new items first: scrolled before the table knew how many rows it
-        // has, it placed every row out of view and drew none
-        table.applyCss();
+        // laid out with its new rows first: scrolled before the table knew how many rows it
+        // has, it placed every row out of view and drew none (layout alone: the CSS of the
+        // new columns waits for the next pulse)
         table.layout();
         focusElement(row, col);
     }

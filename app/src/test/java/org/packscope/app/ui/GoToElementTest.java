@@ -47,6 +47,7 @@ class GoToElementTest {
         var rootItem = window.browser().getRoot().getChildren().get(0);
         robot.interact(() -> window.browser().revealPath(rootItem, List.of("field"), item -> window.browser().getSelectionModel().select(item)));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals("field"));
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     private void clickTab(FxRobot robot, String startsWith) throws Exception {
@@ -120,7 +121,12 @@ class GoToElementTest {
             type(robot, "#heatmap-goto", at[0] + ", " + at[1]);
             float want = HeatMapOracleTest.value((int) at[0], (int) at[1]);
             String readout = String.format("row %,d, column %,d = %s", at[0], at[1], HeatMapView.fmt(want));
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> map.hoverText().equals(readout));
+            try {
+                WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> map.hoverText().equals(readout));
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("want «" + readout + "», the map says «" + map.hoverText() + "» over rows " + map.windowRow()
+                        + "+" + map.windowRows() + ", columns " + map.windowCol() + "+" + map.windowCols() + "; " + map.infoText(), e);
+            }
             assertTrue(map.windowRow() <= at[0] && at[0] < map.windowRow() + map.windowRows()
                     && map.windowCol() <= at[1] && at[1] < map.windowCol() + map.windowCols(), "the element is in view");
             // one cell per element, and the element's cell drawn in its value's colour on the slice's scale

@@ -59,6 +59,7 @@ class PlotColumnChoiceTest {
             var rootItem = window.browser().getRoot().getChildren().get(0);
             robot.interact(() -> window.browser().revealPath(rootItem, List.of(child), item -> window.browser().getSelectionModel().select(item)));
             WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals(child));
+            WaitForAsyncUtils.waitForFxEvents();
         }
         Tab plotTab = window.detail().tabs().getTabs().stream().filter(t -> t.getText().equals("Plot")).findFirst().orElseThrow();
         // the tab's header, as a person clicks it

@@ -41,10 +41,12 @@ class SpyOracleTest {
     void start(Stage stage) {
         Theme.apply(Theme.LIGHT);
         spy = new SpyView(new TaskRunner(new StatusBar()));
-        // 400 grid cells need at least 2 px each to be read back one pixel inside each cell
-        Scene scene = new Scene(spy, 900, 960);
+        // 400 grid cells of at least a pixel each; the stage is sized here, whatever an earlier test left
+        Scene scene = new Scene(spy, 900, 760);
         scene.getStylesheets().add(MainWindow.class.getResource("packscope.css").toExternalForm());
         stage.setScene(scene);
+        stage.setWidth(900);
+        stage.setHeight(760);
         stage.show();
     }
 
@@ -92,9 +94,9 @@ class SpyOracleTest {
         for (int i = 0; i < shape[0]; i++) {
             for (int j = 0; j < shape[1]; j++) {
                 double[] cell = spy.cellRect(i, j);
-                assertEquals(true, cell[2] >= 2, "cells of at least 2 px");
-                // a pixel wholly inside the cell, clear of its anti-aliased edges
-                int x = (int) Math.ceil(cell[0]), y = (int) Math.ceil(cell[1]);
+                // a cell of a pixel or more has a whole number of pixels: its first pixel is wholly inside it
+                assertEquals(true, cell[2] >= 1 && cell[2] == Math.rint(cell[2]), "cells of whole pixels: " + cell[2]);
+                int x = (int) cell[0], y = (int) cell[1];
                 Color got = px.getColor(x, y);
                 long k = want[i][j];
                 if (k > 0) occupied++;
