@@ -29,6 +29,8 @@ final class CheckCommand implements Callable<Integer> {
             description = "Print every rule check can report (id, usual severity, meaning), grouped by format, and exit.")
     boolean listRules;
 
+    @picocli.CommandLine.Mixin DtypeOption dtype = new DtypeOption();
+
     @picocli.CommandLine.Option(names = "--markdown", description = "With --list-rules: print the list as a Markdown page.")
     boolean markdown;
 
@@ -76,6 +78,9 @@ final class CheckCommand implements Callable<Integer> {
         // many files are checked in one run: each tree's file handles go when its report is made
         CheckReport report;
         try (Node root = r.root()) {
+            // a standalone chunk's values are checked as the type asked for (the window's "Read elements as")
+            String refused = dtype.refusal(r.target());
+            if (refused != null) return new FileReport(List.of(), false, refused);
             report = CheckReport.of(address, r.target());
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             report = CheckReport.failed(address, e);

@@ -21,29 +21,32 @@ final class DtypeOption {
      * person why it cannot (exit code 2 follows).
      */
     boolean applyTo(Cli cli, Node node) {
-        if (dtype == null) return true;
+        String refused = refusal(node);
+        if (refused != null) cli.err.println("packscope: " + refused);
+        return refused == null;
+    }
+
+    /** Gives {@code node} the --dtype reading, if one was asked for; null, or why it cannot. */
+    String refusal(Node node) {
+        if (dtype == null) return null;
         Dtype d = Dtype.parse(dtype);
         String shown = PlainText.escape(dtype);
         if (d == null || "iuf".indexOf(d.kind()) < 0) {
-            cli.err.println("packscope: --dtype " + shown + " is not a numpy integer or float type (try '<f8', '>i4', '<u2')");
-            return false;
+            return "--dtype " + shown + " is not a numpy integer or float type (try '<f8', '>i4', '<u2')";
         }
         ElementReading reading = node.facet(ElementReading.class);
         if (reading == null || node.values() == null) {
-            cli.err.println("packscope: --dtype applies to a standalone Blosc chunk; " + PlainText.escape(node.name())
-                    + (node.values() == null ? " holds no values" : "'s values have their type (" + node.values().type().label() + ")"));
-            return false;
+            return "--dtype applies to a standalone Blosc chunk; " + PlainText.escape(node.name())
+                    + (node.values() == null ? " holds no values" : "'s values have their type (" + node.values().type().label() + ")");
         }
         if (d.itemsize() != reading.width()) {
-            cli.err.println("packscope: --dtype " + shown + " is " + d.itemsize() + " byte" + (d.itemsize() == 1 ? "" : "s")
-                    + " wide; the chunk's elements are " + reading.width());
-            return false;
+            return "--dtype " + shown + " is " + d.itemsize() + " byte" + (d.itemsize() == 1 ? "" : "s")
+                    + " wide; the chunk's elements are " + reading.width();
         }
         if (!reading.apply(node, d.valueType(), d.bigEndian())) {
-            cli.err.println("packscope: --dtype does not apply to " + PlainText.escape(node.name()) + ": its values have their type ("
-                    + node.values().type().label() + ")");
-            return false;
+            return "--dtype does not apply to " + PlainText.escape(node.name()) + ": its values have their type ("
+                    + node.values().type().label() + ")";
         }
-        return true;
+        return null;
     }
 }

@@ -51,6 +51,8 @@ final class PlotCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE.png")
     Path out;
 
+    @picocli.CommandLine.Mixin DtypeOption dtype = new DtypeOption();
+
     @Option(names = "--kind", description = "line or histogram (default: ${DEFAULT-VALUE})")
     String kind = "line";
 
@@ -69,6 +71,7 @@ final class PlotCommand implements Callable<Integer> {
         }
         Node node = Targets.targetOrExplain(cli, path);
         if (node == null) return Cli.EXIT_USAGE;
+        if (!dtype.applyTo(cli, node)) return Cli.EXIT_USAGE;
         ValueColumn c = node.values();
         if (c == null || !c.type().numeric() || c.count() == 0) {
             cli.err.println("packscope: " + PlainText.escape(path) + " holds no numbers to plot");

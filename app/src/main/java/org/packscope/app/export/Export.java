@@ -141,7 +141,7 @@ public final class Export {
             case "raw" -> raw(column, out, progress, threads, page);
             case "csv" -> text(column, out, false, progress, threads, page);
             case "json" -> text(column, out, true, progress, threads, page);
-            case "npy" -> npy(column, out, progress, threads, page);
+            case "npy" -> npy(column, shapeOf(node, column), out, progress, threads, page);
             default -> throw new Unsuitable("format " + format + " does not suit " + PlainText.escape(node.name())
                     + " (it offers " + String.join(", ", formatsFor(node)) + ")");
         };
@@ -189,11 +189,27 @@ public final class Export {
         };
     }
 
-    /** NumPy .npy version 1.0: magic, a padded header dict, then the raw values. */
-    static Written npy(ValueColumn column, OutputStream out, Progress progress, int threads, int pageSize) throws IOException {
+    /**
+     * The shape a node's values have: an array's own (its values come in C order), else
+     * one dimension of the column's length.
+     */
+    static long[] shapeOf(Node node, ValueColumn column) {
+        org.packscope.codec.store.ArraySlices nd = node.facet(org.packscope.codec.store.ArraySlices.class);
+        if (nd != null && nd.shape().length > 1) {
+            long elements = 1;
+            for (long d : nd.shape()) elements = elements < 0 || Math.multiplyHigh(elements, d) != 0 ? -1 : elements * d;
+            if (elements == column.count()) return nd.shape().clone();
+        }
+        return new long[] {column.count()};
+    }
+
+    /** NumPy .npy version 1.0: magic, a padded header dict, then the raw values, C order. */
+    static Written npy(ValueColumn column, long[] shape, OutputStream out, Progress progress, int threads, int pageSize) throws IOException {
         String descr = npyDescr(column.type());
         if (descr == null) throw new IOException("variable-length text cannot be stored in .npy; use csv or json");
-        String dict = String.format(Locale.ROOT, "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }", descr, column.count());
+        String tuple = shape.length == 1 ? shape[0] + "," : java.util.Arrays.stream(shape).mapToObj(Long::toString)
+                .collect(java.util.stream.Collectors.joining(", "));
+        String dict = String.format(Locale.ROOT, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr, tuple);
         int unpadded = 10 + dict.length() + 1;
         int padding = (64 - unpadded % 64) % 64;
         String header = dict + " ".repeat(padding) + "\n";

@@ -54,7 +54,8 @@ final class DetailPane extends BorderPane {
     private final javafx.scene.layout.HBox interpretBar = new javafx.scene.layout.HBox(6);
     private boolean choosing;
     /** The node's values as shown: its own column, or a standalone Blosc chunk's as the person reads it. */
-    private org.packscope.codec.inspect.ValueColumn shownValues;
+    /** What the plot offers for the node shown: its values, a table's columns, a slice's columns. */
+    private PlotView.Source plotSource;
     private static final java.util.prefs.Preferences INTERPRETATIONS =
             java.util.prefs.Preferences.userNodeForPackage(DetailPane.class).node("interpret-as");
     private final SplitPane structureSplit;
@@ -102,7 +103,7 @@ final class DetailPane extends BorderPane {
         tabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (now == plotTab && node != null && plotted != node) {
                 plotted = node;
-                plot().show(shownValues);
+                plot().show(plotSource);
             }
             if (now == heatTab && heatPending != null) {
                 SliceBar.Choice c = heatPending;
@@ -159,13 +160,13 @@ final class DetailPane extends BorderPane {
         Span s = n.span();
         if (s != null && n.source() != null && s.bitLength() > 0 && s.byteLength() < n.source().size()) hex.select(s);
         ValuesView.Model vm = valuesModel != null ? valuesModel : ValuesView.Model.own(n);
-        shownValues = n.values();
+        plotSource = plotSourceOf(vm, n);
         values.show(vm);
         explain.show(n, null);
         plotted = null;
         if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
             plotted = n;
-            plot().show(n.values());
+            plot().show(plotSource);
         }
         offerInterpretations(n);
         valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + ")");
@@ -208,26 +209,15 @@ final class DetailPane extends BorderPane {
 
     /** Shows a 2-D slice: its first columns in the table, the first of them in the plot, the slice in the heat map. */
     private void showSlice(SliceBar.Choice c) {
-        List<String> names = new ArrayList<>();
-        List<org.packscope.codec.inspect.ValueColumn> cols = new ArrayList<>();
-        List<Node> from = new ArrayList<>();
-        for (long j = 0; j < Math.min(SLICE_COLUMNS, c.slice().columns()); j++) {
-            long[] at = c.at().clone();
-            at[c.colDim()] = j;
-            String name = SliceBar.describe(c.rowDim(), -1, at);
-            names.add(name);
-            cols.add(c.slice().column(j, name));
-            from.add(Node.of(name, "slice-column"));
-        }
-        ValuesView.Model vm = cols.isEmpty() ? ValuesView.Model.EMPTY : new ValuesView.Model(names, cols, from);
-        values.show(vm);
+        ValuesView.Model vm = sliceColumns(c, 0);
+        values.show(vm, vm.columns().isEmpty() ? null : new ValuesView.SliceColumns(0, c.slice().columns(), first -> sliceColumns(c, first)));
         valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + " × "
                 + String.format("%,d", c.slice().columns()) + ")");
-        shownValues = cols.isEmpty() ? null : cols.get(0);
+        plotSource = vm.columns().isEmpty() ? null : sliceSource(c);
         plotted = null;
         if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
             plotted = node;
-            plot().show(shownValues);
+            plot().show(plotSource);
         }
         if (tabs.getSelectionModel().getSelectedItem() == heatTab) {
             heatPending = null;
@@ -235,6 +225,51 @@ final class DetailPane extends BorderPane {
         } else {
             heatPending = c;
         }
+    }
+
+    /** Column {@code j} of a slice as the slice bar writes it, e.g. {@code [:, 34]}. */
+    private static String columnName(SliceBar.Choice c, long j) {
+        long[] at = c.at().clone();
+        at[c.colDim()] = j;
+        return SliceBar.describe(c.rowDim(), -1, at);
+    }
+
+    /** Up to {@link #SLICE_COLUMNS} columns of a slice from column {@code first}, as the values table shows them. */
+    private static ValuesView.Model sliceColumns(SliceBar.Choice c, long first) {
+        List<String> names = new ArrayList<>();
+        List<org.packscope.codec.inspect.ValueColumn> cols = new ArrayList<>();
+        List<Node> from = new ArrayList<>();
+        for (long j = first; j < Math.min(first + SLICE_COLUMNS, c.slice().columns()); j++) {
+            String name = columnName(c, j);
+            names.add(name);
+            cols.add(c.slice().column(j, name));
+            from.add(Node.of(name, "slice-column"));
+        }
+        return cols.isEmpty() ? ValuesView.Model.EMPTY : new ValuesView.Model(names, cols, from);
+    }
+
+    /** A node's own values, or a table's numeric columns to choose from (each plotted alone, counted alone). */
+    private static PlotView.Source plotSourceOf(ValuesView.Model vm, Node n) {
+        if (n.values() != null || vm.columns().size() < 2) return PlotView.Source.of(n.values() != null ? n.values() : vm.columns().isEmpty() ? null : vm.columns().get(0));
+        List<String> names = new ArrayList<>();
+        List<org.packscope.codec.inspect.ValueColumn> numeric = new ArrayList<>();
+        for (int i = 0; i < vm.columns().size(); i++) {
+            if (!vm.columns().get(i).type().numeric()) continue;
+            names.add(vm.names().get(i));
+            numeric.add(vm.columns().get(i));
+        }
+        return numeric.isEmpty() ? PlotView.Source.of(vm.columns().get(0)) : new PlotView.Source(names, numeric::get, null);
+    }
+
+    /** Every column of a slice to choose from (named as the slice bar names it), the histogram over all its elements. */
+    private static PlotView.Source sliceSource(SliceBar.Choice c) {
+        long columns = c.slice().columns();
+        java.util.function.IntFunction<String> name = j -> columnName(c, j);
+        List<String> names = new java.util.AbstractList<>() {
+            @Override public String get(int j) { return name.apply(j); }
+            @Override public int size() { return (int) Math.min(Integer.MAX_VALUE, columns); }
+        };
+        return new PlotView.Source(names, j -> c.slice().column(j, name.apply(j)), () -> c.slice().elements(c.label()));
     }
 
     private HeatMapView heat() {
@@ -280,13 +315,14 @@ final class DetailPane extends BorderPane {
         choosing = false;
         // the node itself reads this way from now on: export, decode, trace and statistics read what the table shows
         n.facet(org.packscope.codec.inspect.ElementReading.class).apply(n, how.type(), how.bigEndian());
-        shownValues = n.values();
-        values.show(new ValuesView.Model(List.of("Value"), List.of(shownValues), List.of(n)));
-        valuesTab.setText("Values (" + String.format("%,d", shownValues.count()) + ")");
+        org.packscope.codec.inspect.ValueColumn read = n.values();
+        plotSource = PlotView.Source.of(read);
+        values.show(new ValuesView.Model(List.of("Value"), List.of(read), List.of(n)));
+        valuesTab.setText("Values (" + String.format("%,d", read.count()) + ")");
         plotted = null;
         if (tabs.getSelectionModel().getSelectedItem() == plotTab) {
             plotted = n;
-            plot().show(shownValues);
+            plot().show(plotSource);
         }
     }
 

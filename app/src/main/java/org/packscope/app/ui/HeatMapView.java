@@ -58,6 +58,11 @@ final class HeatMapView extends BorderPane {
     private final ComboBox<Scale> scale = new ComboBox<>();
     private final ComboBox<Shown> shown = new ComboBox<>();
     private final Button fit = new Button("Fit");
+    private final javafx.scene.control.TextField goTo = new javafx.scene.control.TextField();
+    /** The element "go to" went to, outlined and read out while it is in view (-1: none). */
+    private long markRow = -1, markCol = -1;
+    /** Elements a side of the window "go to" shows around its element. */
+    private static final int GO_TO_SIDE = 15;
     private final Pane holder;
     private final Canvas canvas = new Canvas();
     private final Canvas bar = new Canvas(90, 10);
@@ -106,7 +111,12 @@ final class HeatMapView extends BorderPane {
         info.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(info, Priority.ALWAYS);
         hover.setPadding(new Insets(2, 4, 2, 4));
-        HBox top = new HBox(6, info, shown, scale, fit);
+        goTo.setId("heatmap-goto");
+        goTo.setPromptText("go to row, col");
+        goTo.setPrefColumnCount(9);
+        goTo.setMinWidth(Pane.USE_PREF_SIZE);
+        goTo.setOnAction(e -> goTo(goTo.getText()));
+        HBox top = new HBox(6, info, goTo, shown, scale, fit);
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(2, 4, 2, 0));
         Pane barHolder = new Pane(bar);
@@ -119,7 +129,7 @@ final class HeatMapView extends BorderPane {
         setBottom(hover);
         scale.valueProperty().addListener(o -> recolour());
         shown.valueProperty().addListener(o -> recolour());
-        fit.setOnAction(e -> showWindow(0, 0, fullRows(), fullCols()));
+        fit.setOnAction(e -> fitWhole());
         holder.setOnMouseClicked(e -> holder.requestFocus());
         holder.setOnKeyPressed(e -> {
             if (slice == null) return;
@@ -130,7 +140,7 @@ final class HeatMapView extends BorderPane {
             else if (k == KeyCode.LEFT) pan(0, -Math.max(1, nCols / 4));
             else if (k == KeyCode.PLUS || k == KeyCode.EQUALS || k == KeyCode.ADD) zoomAround(0.5, 0.5, 0.5);
             else if (k == KeyCode.MINUS || k == KeyCode.SUBTRACT) zoomAround(0.5, 0.5, 2);
-            else if (k == KeyCode.DIGIT0 || k == KeyCode.NUMPAD0 || k == KeyCode.HOME) showWindow(0, 0, fullRows(), fullCols());
+            else if (k == KeyCode.DIGIT0 || k == KeyCode.NUMPAD0 || k == KeyCode.HOME) fitWhole();
             else return;
             e.consume();
         });
@@ -158,6 +168,7 @@ final class HeatMapView extends BorderPane {
     /** Shows the whole slice, with its colour scale fixed from all its values. */
     void show(Slice2D s, String sliceLabel) {
         slice = s;
+        markRow = markCol = -1;
         label = sliceLabel == null ? "" : sliceLabel;
         whole = null;
         view = null;
@@ -168,6 +179,42 @@ final class HeatMapView extends BorderPane {
             return;
         }
         showWindow(0, 0, s.rows(), s.columns());
+    }
+
+    private void fitWhole() {
+        markRow = markCol = -1;
+        showWindow(0, 0, fullRows(), fullCols());
+    }
+
+    /** "go to": a row and a column of the slice, shown close up, outlined and read out. */
+    private void goTo(String text) {
+        long[] at = ElementIndex.parse(text);
+        if (slice == null) return;
+        if (at == null || at.length != 2) {
+            hover.setText(at == null ? ElementIndex.why(text, true) : "Give a row and a column, e.g. 12, 34");
+            goTo.selectAll();
+            return;
+        }
+        if (at[0] >= slice.rows() || at[1] >= slice.columns()) {
+            hover.setText(String.format(Locale.ROOT, "No element %,d, %,d: rows run to %,d, columns to %,d",
+                    at[0], at[1], slice.rows() - 1, slice.columns() - 1));
+            goTo.selectAll();
+            return;
+        }
+        goToElement(at[0], at[1]);
+    }
+
+    /** Shows element (row, col) in a window of {@value #GO_TO_SIDE} elements a side around it. */
+    void goToElement(long row, long col) {
+        markRow = row;
+        markCol = col;
+        showWindow(row - GO_TO_SIDE / 2, col - GO_TO_SIDE / 2, GO_TO_SIDE, GO_TO_SIDE);
+    }
+
+    /** The cell (i, j) of the view holding the marked element, or null when it is not in view. */
+    private int[] markedCell() {
+        if (view == null || markRow < row0 || markRow >= row0 + nRows || markCol < col0 || markCol >= col0 + nCols) return null;
+        return new int[] {(int) ((markRow - row0) * view.height() / nRows), (int) ((markCol - col0) * view.width() / nCols)};
     }
 
     private long fullRows() { return slice == null ? 0 : slice.rows(); }
@@ -237,6 +284,8 @@ final class HeatMapView extends BorderPane {
             drawBar();
             info.setText(window() + describe(whole));
             draw();
+            int[] mark = markedCell();
+            if (mark != null) hover.setText(describeCell(mark[0], mark[1]));
             // read before the canvas had its size: read again at the size it has now
             int[] want = desiredGrid();
             if (want[0] != view.height() || want[1] != view.width()) settle.playFromStart();
@@ -353,6 +402,14 @@ final class HeatMapView extends BorderPane {
         if (rect == null || image == null || view.rows() != nRows || view.columns() != nCols) return;
         g.setImageSmoothing(false);
         g.drawImage(image, rect[0], rect[1], rect[2], rect[3]);
+        int[] mark = markedCell();
+        if (mark != null) {
+            // an outline around the cell, inside its edge pixels' neighbours: the cell keeps its colour
+            double cw = rect[2] / view.width(), ch = rect[3] / view.height();
+            g.setStroke(Color.MAGENTA);
+            g.setLineWidth(2);
+            g.strokeRect(rect[0] + mark[1] * cw - 1, rect[1] + mark[0] * ch - 1, cw + 2, ch + 2);
+        }
     }
 
     private static final int STEPS = 1024;
@@ -444,6 +501,8 @@ final class HeatMapView extends BorderPane {
     String infoText() { return info.getText(); }
 
     String hoverText() { return hover.getText(); }
+
+    javafx.scene.control.TextField goToField() { return goTo; }
 
     SliceOverview overview() { return view; }
 

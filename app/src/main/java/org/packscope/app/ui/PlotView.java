@@ -1,5 +1,6 @@
 package org.packscope.app.ui;
 
+import java.util.List;
 import java.util.Locale;
 
 import io.fair_acc.chartfx.XYChart;
@@ -50,6 +51,11 @@ final class PlotView extends BorderPane {
     private final XYChart histogram = new XYChart(binAxis, countAxis);
     private final Label histogramStats = new Label("");
     private final javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit");
+    /** Which of several columns the line shows (a table's, a slice's); hidden when there is one. */
+    private final javafx.scene.control.ComboBox<String> columnChoice = new javafx.scene.control.ComboBox<>();
+    private final Label columnLabel = new Label("Column");
+    private Source source;
+    private boolean choosingColumn;
     private javafx.concurrent.Task<Histogram> counting;
     private javafx.concurrent.Task<Overview> reading;
     private Histogram histogramShown;
@@ -94,11 +100,20 @@ final class PlotView extends BorderPane {
             java.io.File f = chooser.showSaveDialog(getScene().getWindow());
             if (f != null) savePng(f.toPath());
         });
-        HBox bar = new HBox(8, lineButton, histogramButton, fit, png, stats);
+        columnChoice.setId("plot-column");
+        columnChoice.setTooltip(new javafx.scene.control.Tooltip("The column the line plot draws"));
+        columnChoice.setVisibleRowCount(20);
+        columnChoice.valueProperty().addListener((o, was, now) -> {
+            int i = columnChoice.getSelectionModel().getSelectedIndex();
+            if (!choosingColumn && source != null && i >= 0) drawColumn(source.column().apply(i), source.elements() == null);
+        });
+        columnLabel.setLabelFor(columnChoice);
+        showChoice(false);
+        HBox bar = new HBox(8, lineButton, histogramButton, fit, png, columnLabel, columnChoice, stats);
         bar.setPadding(new Insets(4));
         bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         // buttons keep their width; the statistics elide instead of pushing them
-        for (javafx.scene.control.Control b : java.util.List.of(lineButton, histogramButton, fit, png)) {
+        for (javafx.scene.control.Control b : java.util.List.of(lineButton, histogramButton, fit, png, columnLabel, columnChoice)) {
             b.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         }
         stats.setMinWidth(0);
@@ -185,7 +200,7 @@ final class PlotView extends BorderPane {
      * arrive, and restarting the read for each would never let it end); its end checks again.
      */
     private void rereadIfResized() {
-        if (column == null || overview == null || reading != null && !reading.isDone()) return;
+        if (column == null || overview == null || TaskRunner.underWay(reading)) return;
         if (columnsWide() != overview.buckets()) zoomSettle.playFromStart();
     }
 
@@ -195,20 +210,58 @@ final class PlotView extends BorderPane {
         return w > 0 ? w : COLUMNS_BEFORE_LAYOUT;
     }
 
-    void show(ValueColumn c) {
+    /**
+     * What a plot offers: one of several columns by name (a table's, a 2-D slice's; the
+     * list may be computed as it is read), and what the histogram counts: every element of
+     * a slice, or (null) the column shown.
+     */
+    record Source(List<String> names, java.util.function.IntFunction<ValueColumn> column, java.util.function.Supplier<ValueColumn> elements) {
+        static Source of(ValueColumn c) { return c == null ? null : new Source(List.of(c.name()), i -> c, null); }
+    }
+
+    void show(ValueColumn c) { show(Source.of(c)); }
+
+    /** Shows a source's first column, with a chooser when it has several. */
+    void show(Source s) {
+        source = s;
+        choosingColumn = true;
+        try {
+            boolean several = s != null && s.names().size() > 1;
+            columnChoice.setItems(several ? javafx.collections.FXCollections.observableList(s.names()) : javafx.collections.FXCollections.observableArrayList());
+            if (several) columnChoice.getSelectionModel().select(0);
+            showChoice(several);
+        } finally {
+            choosingColumn = false;
+        }
+        histogramOf = s == null ? null : s.elements();
+        histogramSource = null;
+        drawColumn(s == null ? null : s.column().apply(0), true);
+    }
+
+    private void showChoice(boolean shown) {
+        for (javafx.scene.Node n : List.of(columnLabel, columnChoice)) {
+            n.setVisible(shown);
+            n.setManaged(shown);
+        }
+    }
+
+    /** The column the line draws, and (when {@code newHistogram}) the histogram counted again for it. */
+    private void drawColumn(ValueColumn c, boolean newHistogram) {
         column = c != null && c.type().numeric() && c.count() > 0 ? c : null;
         overview = null;
         lineRenderer.show(null);
         lineStats = "";
-        histogramShown = null;
         runner.supersede(reading);
         reading = null;
-        runner.supersede(counting);
-        counting = null;
-        histogramStats.setText("");
+        if (newHistogram) {
+            histogramShown = null;
+            runner.supersede(counting);
+            counting = null;
+            histogramStats.setText("");
+            showHistogram(new double[0], new double[0]);
+        }
         // each node's plot starts fitted to its own values, whatever the last one was zoomed to
         fitted = true;
-        showHistogram(new double[0], new double[0]);
         // no axes of the last node: the new node's index range at once, its values as they arrive
         applying = true;
         try {
@@ -224,6 +277,13 @@ final class PlotView extends BorderPane {
         load(0, column.count(), true);
         if (histogramButton.isSelected()) countAll();
     }
+
+    /** A slice's elements (made in the background, when first counted), or null: the histogram counts the column shown. */
+    private java.util.function.Supplier<ValueColumn> histogramOf;
+    private ValueColumn histogramSource;
+
+    /** What the histogram counts: all elements of a slice (null until made), else the column shown. */
+    private ValueColumn counted() { return histogramOf != null && column != null ? histogramSource : column; }
 
     /** Zooms the index axis by {@code factor} keeping index {@code at} where it is on screen; the value axis fits what is in view. */
     private void zoomXAbout(double factor, double at) {
@@ -304,7 +364,7 @@ final class PlotView extends BorderPane {
         }
         lineRenderer.show(o);
         line.requestLayout();
-        lineStats = statistics(o.from(), o.to(), o.summary());
+        lineStats = (columnChoice.isVisible() ? column.name() + ": " : "") + statistics(o.from(), o.to(), o.summary());
         showStatsOfMode();
         if (o.complete()) javafx.application.Platform.runLater(this::rereadIfResized);
     }
@@ -337,15 +397,24 @@ final class PlotView extends BorderPane {
 
     /** Counts every value into the histogram in the background, drawing the counts as they grow. */
     private void countAll() {
-        if (column == null || histogramShown != null && histogramShown.complete() || counting != null && !counting.isDone()) return;
-        ValueColumn c = column;
-        histogramStats.setText(String.format(Locale.ROOT, "Counting all %,d values…", c.count()));
+        if (column == null || histogramShown != null && histogramShown.complete() || TaskRunner.underWay(counting)) return;
+        ValueColumn c = counted();
+        if (c == null) {
+            java.util.function.Supplier<ValueColumn> of = histogramOf;
+            runner.quietly(of::get, made -> {
+                if (histogramOf != of) return;
+                histogramSource = made;
+                countAll();
+            }, ex -> histogramStats.setText("⚠ could not count: " + TaskRunner.describe(ex)));
+            return;
+        }
+        histogramStats.setText(String.format(Locale.ROOT, "Counting all %,d %s…", c.count(), c == column ? "values" : "elements"));
         showStatsOfMode();
         counting = runner.submit("Counting " + c.name() + " into a histogram",
                 p -> Histogram.of(c, BINS, p, partial -> javafx.application.Platform.runLater(() -> {
-                    if (column == c && (histogramShown == null || !histogramShown.complete())) applyHistogram(partial);
+                    if (counted() == c && (histogramShown == null || !histogramShown.complete())) applyHistogram(partial);
                 })),
-                h -> { if (column == c) applyHistogram(h); });
+                h -> { if (counted() == c) applyHistogram(h); });
     }
 
     private void applyHistogram(Histogram h) {
@@ -360,9 +429,11 @@ final class PlotView extends BorderPane {
         binAxis.set(h.edges()[0], h.edges()[bins]);
         countAxis.set(0, h.tallest() * 1.05);
         histogram.requestLayout();
-        histogramStats.setText(String.format(Locale.ROOT, "%s%,d values in %d bins of width %s%s%s",
-                h.complete() ? "all " : String.format(Locale.ROOT, "counting… %,d of %,d read · ", h.read(), column.count()),
-                h.binned(), bins, num(h.edges()[1] - h.edges()[0]),
+        ValueColumn c = counted();
+        String what = c == column ? "values" : "elements";
+        histogramStats.setText(String.format(Locale.ROOT, "%s%,d %s in %d bins of width %s%s%s",
+                h.complete() ? "all " : String.format(Locale.ROOT, "counting… %,d of %,d read · ", h.read(), c.count()),
+                h.binned(), what, bins, num(h.edges()[1] - h.edges()[0]),
                 h.gaps() > 0 ? String.format(Locale.ROOT, " · %,d undecodable or missing (left out)", h.gaps()) : "",
                 h.nonFinite() > 0 ? String.format(Locale.ROOT, " · %,d NaN/∞ (left out)", h.nonFinite()) : ""));
         showStatsOfMode();
@@ -377,6 +448,9 @@ final class PlotView extends BorderPane {
     XYChart lineChart() { return line; }
     javafx.scene.control.Button fitButton() { return fit; }
     void showHistogramMode() { histogramButton.setSelected(true); }
+    javafx.scene.control.ComboBox<String> columnChoice() { return columnChoice; }
+    /** The column the line plot draws (for tests). */
+    ValueColumn columnShown() { return column; }
     void showLineMode() { lineButton.setSelected(true); }
 
     private static String num(double v) { return NumberText.plain(v); }

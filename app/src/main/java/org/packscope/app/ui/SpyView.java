@@ -42,6 +42,8 @@ final class SpyView extends BorderPane {
     /** The view: rows [r0, r1) and columns [c0, c1) of the matrix. */
     private long r0, r1, c0, c1;
     private long[][] counts;
+    /** The grid as a picture, one pixel per cell (empty cells transparent), drawn scaled. */
+    private javafx.scene.image.WritableImage picture;
     private long maxCount;
     private long decoded = -1;
     private int generation;
@@ -139,7 +141,7 @@ final class SpyView extends BorderPane {
             long n = m.forEachEntryIn(top, bottom, left, right, (r, c, v) -> {
                 grid[(int) Math.min(gr - 1, (r - top) * gr / h)][(int) Math.min(gc - 1, (c - left) * gc / w)]++;
             }, p);
-            return new Object[] {grid, n};
+            return new Object[] {grid, n, shades(grid)};
         }, result -> {
             if (gen != generation) return;
             counts = (long[][]) result[0];
@@ -147,9 +149,32 @@ final class SpyView extends BorderPane {
             maxCount = 0;
             long total = 0;
             for (long[] row : counts) for (long c : row) { maxCount = Math.max(maxCount, c); total += c; }
+            // one pixel per cell, drawn scaled: 160,000 rectangles filled one by one held the FX thread for seconds
+            picture = new javafx.scene.image.WritableImage(gc, gr);
+            picture.getPixelWriter().setPixels(0, 0, gc, gr, javafx.scene.image.PixelFormat.getIntArgbInstance(), (int[]) result[2], 0, gc);
             info.setText(describe(m, total));
             draw();
         });
+    }
+
+    /** Each cell's colour (ARGB, row by row): transparent when empty, darker for more entries, log scale up to the fullest. */
+    static int[] shades(long[][] grid) {
+        long most = 0;
+        for (long[] row : grid) for (long c : row) most = Math.max(most, c);
+        double logMax = Math.log1p(most);
+        int gc = grid[0].length;
+        int[] argb = new int[grid.length * gc];
+        for (int y = 0; y < grid.length; y++) {
+            for (int x = 0; x < gc; x++) {
+                long c = grid[y][x];
+                if (c == 0) continue;
+                double t = logMax == 0 ? 1 : Math.log1p(c) / logMax;
+                Color col = Color.hsb(215, 0.25 + 0.6 * t, 0.95 - 0.6 * t);
+                argb[y * gc + x] = 0xff000000 | (int) Math.round(col.getRed() * 255) << 16
+                        | (int) Math.round(col.getGreen() * 255) << 8 | (int) Math.round(col.getBlue() * 255);
+            }
+        }
+        return argb;
     }
 
     private String describe(SparseMatrix m, long total) {
@@ -175,7 +200,9 @@ final class SpyView extends BorderPane {
 
     /** Side of one grid cell in pixels: cells stay square and the grid fits the canvas. */
     private double side() {
-        return Math.max(0.01, Math.min((canvas.getWidth() - 2 * MARGIN) / gridCols(), (canvas.getHeight() - 2 * MARGIN) / gridRows()));
+        double s = Math.min((canvas.getWidth() - 2 * MARGIN) / gridCols(), (canvas.getHeight() - 2 * MARGIN) / gridRows());
+        // whole pixels when a cell has one or more: each cell then keeps its own colour, edge to edge
+        return s >= 1 ? Math.floor(s) : Math.max(0.01, s);
     }
 
     /** The matrix column under canvas x (fractional, clamped to the view). */
@@ -294,16 +321,10 @@ final class SpyView extends BorderPane {
         double side = side();
         g.setStroke(Theme.current().dim);
         g.strokeRect(MARGIN - 0.5, MARGIN - 0.5, gc * side + 1, gr * side + 1);
-        double logMax = Math.log1p(maxCount);
-        for (int y = 0; y < gr; y++) {
-            for (int x = 0; x < gc; x++) {
-                long c = counts[y][x];
-                if (c == 0) continue;
-                double t = logMax == 0 ? 1 : Math.log1p(c) / logMax;
-                g.setFill(Color.hsb(215, 0.25 + 0.6 * t, 0.95 - 0.6 * t));
-                g.fillRect(MARGIN + x * side, MARGIN + y * side, Math.max(1, side), Math.max(1, side));
-            }
-        }
+        // cells of a pixel or more keep their own colour; smaller ones blend rather than vanish
+        g.setImageSmoothing(side < 1);
+        g.drawImage(picture, MARGIN, MARGIN, gc * side, gr * side);
+        g.setImageSmoothing(true);
         if (!Double.isNaN(dragX)) {
             g.setStroke(Color.hsb(20, 0.9, 0.9));
             g.setLineDashes(4, 3);
@@ -317,6 +338,17 @@ final class SpyView extends BorderPane {
     javafx.scene.Node focusTarget() { return holder; }
 
     long cellCount(int row, int col) { return counts == null ? -1 : counts[row][col]; }
+
+    /** Rows and columns of the grid drawn (for tests). */
+    int[] gridShape() { return counts == null ? null : new int[] {counts.length, counts[0].length}; }
+
+    /** Where grid cell (row, col) is drawn on the canvas: x, y, side (for tests). */
+    double[] cellRect(int row, int col) {
+        double side = side();
+        return new double[] {MARGIN + col * side, MARGIN + row * side, side};
+    }
+
+    Canvas canvas() { return canvas; }
 
     /** Stored entries the current view decoded, or -1 while reading. */
     long decodedEntries() { return decoded; }

@@ -85,9 +85,26 @@ final class TaskRunner {
         });
     }
 
+    /**
+     * Whether {@code task} is still to end: not yet succeeded, failed or cancelled, by its
+     * state on the FX thread. Not {@link Task#isDone()}: a task's {@code onSucceeded} runs
+     * on the FX thread while its worker may not yet have marked the future done, so a view
+     * asking {@code isDone()} from there can find its own finished read still under way.
+     */
+    static boolean underWay(Task<?> task) {
+        if (task == null || task.isDone()) return false;
+        // only the FX thread may read a task's state; elsewhere the future is all there is
+        if (!Platform.isFxApplicationThread()) return true;
+        return switch (task.getState()) {
+            case SUCCEEDED, FAILED, CANCELLED -> false;
+            default -> true;
+        };
+    }
+
     /** Cancels a task whose result newer work has made useless, without telling the person. */
     void supersede(Task<?> task) {
-        if (task == null || task.isDone()) return;
+        // an ended task cancelled here would end twice: its onCancelled after its onSucceeded
+        if (!underWay(task)) return;
         superseded.add(task);
         task.cancel();
     }

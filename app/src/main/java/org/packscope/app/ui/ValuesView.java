@@ -122,7 +122,7 @@ final class ValuesView extends BorderPane {
         table.setOnKeyPressed(e -> {
             if (e.isShortcutDown() && e.getCode() == KeyCode.C) copySelection();
         });
-        jump.setPromptText("go to index");
+        jump.setPromptText("go to index (row, col)");
         jump.setPrefColumnCount(10);
         jump.setId("values-jump");
         jump.setOnAction(e -> goTo());
@@ -151,8 +151,21 @@ final class ValuesView extends BorderPane {
         setCenter(split);
     }
 
+    /**
+     * The columns of a 2-D slice the table can show, a window of them at a time: the first
+     * one shown, how many the slice has, and the table's model from any first column.
+     */
+    record SliceColumns(long first, long total, java.util.function.LongFunction<Model> from) { }
+
+    /** Set while the table shows a window of a slice's columns: "go to" then takes a row and a column. */
+    private SliceColumns sliceColumns;
+
     /** Shows a model built off the FX thread (see {@link Model#of}). */
-    void show(Model m) {
+    void show(Model m) { show(m, null); }
+
+    /** Shows a window of a slice's columns; "go to" accepts "row, col" and moves the window to the column. */
+    void show(Model m, SliceColumns columns) {
+        sliceColumns = columns;
         generation++;
         model = m == null ? Model.EMPTY : m;
         pages.clear();
@@ -239,13 +252,57 @@ final class ValuesView extends BorderPane {
     }
 
     private void goTo() {
-        try {
-            long i = Long.parseLong(jump.getText().trim().replace(",", "").replace("_", ""));
-            selectIndex(i);
-        } catch (NumberFormatException e) {
+        long[] at = ElementIndex.parse(jump.getText());
+        if (at == null) {
+            info.setText(ElementIndex.why(jump.getText(), sliceColumns != null));
             jump.selectAll();
+            return;
         }
+        if (at.length == 2 && sliceColumns == null) {
+            info.setText("These values have one dimension: go to an index");
+            jump.selectAll();
+            return;
+        }
+        long rows = model.rows();
+        if (at[0] >= rows || at.length == 2 && at[1] >= sliceColumns.total()) {
+            info.setText(at.length == 1 ? String.format("No index %,d: the values run from 0 to %,d", at[0], rows - 1)
+                    : String.format("No element %,d, %,d: rows run to %,d, columns to %,d", at[0], at[1], rows - 1, sliceColumns.total() - 1));
+            jump.selectAll();
+            return;
+        }
+        if (at.length == 1) {
+            selectIndex(at[0]);
+            return;
+        }
+        selectElement(at[0], at[1]);
     }
+
+    /** Shows element (row, col) of the slice: its column brought into the table, its row selected, its cell focused. */
+    void selectElement(long row, long col) {
+        SliceColumns sc = sliceColumns;
+        int shown = model.columns().size();
+        if (col >= sc.first() && col < sc.first() + shown) {
+            focusElement(row, col);
+            return;
+        }
+        long first = Math.max(0, Math.min(sc.total() - shown, col - shown / 2));
+        show(sc.from().apply(first), new SliceColumns(first, sc.total(), sc.from()));
+        // laid out with its new rows first: scrolled before the table knew how many rows it
+        // has, it placed every row out of view and drew none (layout alone: the CSS of the
+        // new columns waits for the next pulse)
+        table.layout();
+        focusElement(row, col);
+    }
+
+    private void focusElement(long row, long col) {
+        selectIndex(row);
+        TableColumn<Long, ?> column = table.getColumns().get((int) (col - sliceColumns.first()) + 1);
+        table.scrollToColumn(column);
+        table.getFocusModel().focus((int) (row - base), column);
+    }
+
+    /** The first slice column the table shows (0 when it shows no slice). */
+    long firstSliceColumn() { return sliceColumns == null ? 0 : sliceColumns.first(); }
 
     /** Copies the selected rows as tab-separated lines: index, then each column (decoded in the background). */
     void copySelection() {

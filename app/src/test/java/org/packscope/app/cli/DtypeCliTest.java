@@ -82,4 +82,41 @@ class DtypeCliTest {
         assertEquals(2, r.code());
         assertTrue(r.err().contains("applies to a standalone Blosc chunk"), r.err());
     }
+
+    /** {@code plot --dtype}: the picture and the printed extremes are those of the chunk read as the type given. */
+    @Test
+    void plotDrawsTheValuesAsTheTypeGiven(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        for (ByteOrder order : new ByteOrder[] {ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN}) {
+            String dtype = (order == ByteOrder.BIG_ENDIAN ? ">" : "<") + "f8";
+            ByteBuffer want = expected(F8, order);
+            org.packscope.codec.inspect.ValueColumn truth = org.packscope.app.plot.Series.of(dtype, org.packscope.codec.inspect.ValueType.F64,
+                    want.capacity() / 8, k -> Double.doubleToRawLongBits(want.getDouble((int) k * 8)), null);
+            Path png = dir.resolve("plot.png");
+            CliTest.Run r = CliTest.run("plot", chunk(F8), "--dtype", dtype, "--out", png.toString());
+            assertEquals(0, r.code(), r.err());
+            org.packscope.app.plot.Recount all = org.packscope.app.plot.Recount.columns(truth, 0, truth.count(), 1, i -> 0);
+            String extremes = "(min " + org.packscope.app.plot.NumberText.plain(Double.toString(all.lowest))
+                    + ", max " + org.packscope.app.plot.NumberText.plain(Double.toString(all.highest));
+            assertTrue(r.text().contains(extremes), r.text() + " names " + extremes);
+            java.util.List<String> wrong = PlotOracleTest.lineMismatches(javax.imageio.ImageIO.read(png.toFile()), truth);
+            assertEquals(java.util.List.of(), wrong.subList(0, Math.min(5, wrong.size())), dtype + ": " + wrong.size() + " columns wrong");
+        }
+        CliTest.Run r = CliTest.run("plot", chunk(F4), "--dtype", "<f8", "--out", dir.resolve("no.png").toString());
+        assertEquals(2, r.code());
+        assertEquals("packscope: --dtype <f8 is 8 bytes wide; the chunk's elements are 4\n", r.err());
+    }
+
+    /** {@code check --dtype}: accepted for a standalone chunk (its values decoded as that type), refused with a reason otherwise. */
+    @Test
+    void checkTakesTheTypeToo() {
+        CliTest.Run r = CliTest.run("check", "--dtype", ">f8", chunk(F8));
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.text());
+        r = CliTest.run("check", "--dtype", "<u2", chunk(F4));
+        assertEquals(2, r.code());
+        assertEquals("packscope: --dtype <u2 is 2 bytes wide; the chunk's elements are 4\n", r.err());
+        r = CliTest.run("check", "--dtype", "<f8", "../resources/bcolz/carray_2d_float64_N3_lz4_c5_shuffle");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("applies to a standalone Blosc chunk"), r.err());
+    }
 }

@@ -130,8 +130,9 @@ class PlotOracleTest {
 
     @Test
     void histogramBarsAreAsTallAsARecountSays() {
-        for (ValueColumn c : List.of(Series.spikes(10_000), Series.gappedTimestamps(1_000_000), Series.nanGaps(1_000_000),
-                Series.outlier(), Series.constant(10))) {
+        // 10, 10k, 1M and 20M values, NaN and undecodable gaps, a constant, one outlier in 10M
+        for (ValueColumn c : List.of(Series.spikes(10), Series.spikes(10_000), Series.gappedTimestamps(1_000_000), Series.nanGaps(1_000_000),
+                Series.outlier(), Series.constant(10), Series.gappedTimestamps(20_000_000), Series.nanGaps(20_000_000))) {
             assertBarsMatchARecount(draw(c, "histogram", 1200, 500), c);
         }
     }

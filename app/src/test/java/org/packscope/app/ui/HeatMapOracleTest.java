@@ -82,6 +82,9 @@ class HeatMapOracleTest {
         var rootItem = window.browser().getRoot().getChildren().get(0);
         robot.interact(() -> window.browser().revealPath(rootItem, List.of("field"), item -> window.browser().getSelectionModel().select(item)));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals("field"));
+        // the node is set before its tabs: wait for the FX thread to have shown them
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> window.detail().tabs().getTabs().stream()
+                .anyMatch(t -> t.getText().startsWith("Heat map"))).get());
         Tab heat = window.detail().tabs().getTabs().stream().filter(t -> t.getText().startsWith("Heat map")).findFirst().orElseThrow();
         long t0 = System.nanoTime();
         robot.interact(() -> window.detail().tabs().getSelectionModel().select(heat));

@@ -28,7 +28,6 @@ import org.testfx.util.WaitForAsyncUtils;
  * header is exact, the histogram counts what a recount counts; prints how long each took
  * from choosing the tab (or Histogram) to fully drawn. Skipped without ../shared.
  */
-@org.junit.jupiter.api.Disabled("passes alone (every pixel column true on the bench files), but in the full app suite its plot never settles at the canvas width within 120 s; to be found before it runs again")
 @ExtendWith({ApplicationExtension.class, FxWatchdog.Extension.class})
 class PlotBenchWindowTest {
     private static final Preferences PREFS = Preferences.userRoot().node("packscope-tests-plot");

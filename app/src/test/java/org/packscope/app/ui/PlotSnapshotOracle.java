@@ -31,7 +31,11 @@ final class PlotSnapshotOracle {
     static long waitDrawn(PlotView plot, ValueColumn c, int seconds) throws Exception {
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         while (true) {
-            WaitForAsyncUtils.waitFor(Math.max(1, (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS, () -> drawn(plot, c));
+            try {
+                WaitForAsyncUtils.waitFor(Math.max(1, (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS, () -> drawn(plot, c));
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError(c.name() + " not drawn in " + seconds + " s: " + state(plot), e);
+            }
             Overview o = plot.overview();
             WaitForAsyncUtils.waitForFxEvents();
             long drawnAt = System.nanoTime();
@@ -41,6 +45,16 @@ final class PlotSnapshotOracle {
             WaitForAsyncUtils.waitForFxEvents();
             if (plot.overview() == o && drawn(plot, c)) return drawnAt;
         }
+    }
+
+    /** What the plot shows now, for a failure message. */
+    static String state(PlotView plot) throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> {
+            Overview o = plot.overview();
+            return "overview " + (o == null ? "none" : o.from() + "–" + o.to() + " in " + o.buckets() + " columns, complete " + o.complete())
+                    + ", drawn " + (plot.drawnOverview() == o ? "that" : "another") + ", canvas " + plot.lineChart().getCanvas().getWidth()
+                    + " px wide, header «" + plot.statsText() + "»";
+        }).get();
     }
 
     private static boolean drawn(PlotView plot, ValueColumn c) {

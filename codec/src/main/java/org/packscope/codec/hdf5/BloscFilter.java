@@ -29,4 +29,47 @@ final class BloscFilter implements io.jhdf.filter.Filter {
         }
     }
 
+    /** A chunk decoded block by block: its bytes (zeros where a block failed), the bytes lost (null: none) and the first failure. */
+    record Partly(byte[] bytes, java.util.BitSet lost, FilterDamage why) { }
+
+    /**
+     * Decodes what can be decoded: a block that fails reads as zeros and its bytes are
+     * {@code lost}, the blocks around it still count. What stops the whole chunk (its
+     * header, a size past {@code cap}) throws {@link FilterDamage}.
+     */
+    static Partly decodePartly(byte[] encoded, long cap) {
+        BloscChunk c = BloscChunk.read(ByteSource.of(encoded, "Blosc-filtered chunk"), 0, encoded.length);
+        for (org.packscope.codec.inspect.Diagnostic d : c.problems()) {
+            if (d.severity() == org.packscope.codec.inspect.Severity.ERROR) throw damage(d);
+        }
+        if (c.header() == null) throw new FilterDamage(0, "a Blosc-filtered chunk has no Blosc header");
+        if (c.nbytes() > cap) throw new FilterDamage(4, "the Blosc header says nbytes " + c.nbytes() + ", more than the chunk holds (" + cap + ")");
+        byte[] out = new byte[(int) c.nbytes()];
+        java.util.BitSet lost = null;
+        FilterDamage first = null;
+        Codecs ctx = Codecs.local();
+        for (long u = 0, n = c.units(); u < n; u++) {
+            int from = (int) c.unitStart(u), len = c.unitLength(u);
+            try {
+                if (!c.unitLocatable(u)) {
+                    org.packscope.codec.inspect.Diagnostic where = c.header().memcpyed() ? null : c.layout((int) u).problem();
+                    throw where != null ? new ReadProblem(where) : new FilterDamage(0, "Blosc block " + u + " cannot be located");
+                }
+                c.decodeUnit(u, out, from, ctx);
+            } catch (ReadProblem | FilterDamage e) {
+                java.util.Arrays.fill(out, from, from + len, (byte) 0);
+                if (lost == null) lost = new java.util.BitSet();
+                lost.set(from, from + len);
+                if (first == null) {
+                    first = e instanceof ReadProblem r ? damage(r.diagnostic()) : (FilterDamage) e;
+                }
+            }
+        }
+        return new Partly(out, lost, first);
+    }
+
+    private static FilterDamage damage(org.packscope.codec.inspect.Diagnostic d) {
+        org.packscope.codec.inspect.Span at = d.span();
+        return new FilterDamage(at == null ? 0 : at.byteOffset(), "a Blosc-filtered chunk could not be decoded: " + d.message());
+    }
 }

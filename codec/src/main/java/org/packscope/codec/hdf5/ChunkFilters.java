@@ -69,6 +69,42 @@ final class ChunkFilters {
         return b;
     }
 
+    /** A chunk decoded as far as it goes: bytes, the bytes lost (null: none) and why. */
+    record Partly(byte[] bytes, BitSet lost, Hdf5Problem why) { }
+
+    /**
+     * Like {@link #decode}, but when Blosc is the last filter undone (its output is the
+     * elements' bytes) a damaged Blosc block loses only its own bytes: the rest of the chunk
+     * is still the chunk's. Anything else that fails fails the chunk, as in {@code decode}.
+     */
+    Partly decodePartly(byte[] stored, BitSet mask, long address, long expected) {
+        int innermost = -1, outermost = -1;
+        for (int i = 0; i < filters.size(); i++) {
+            if (mask != null && mask.get(i)) continue;
+            if (innermost < 0) innermost = i;
+            outermost = i;
+        }
+        if (innermost < 0 || filters.get(innermost).getId() != BloscFilter.ID) return new Partly(decode(stored, mask, address, expected), null, null);
+        // every filter but the innermost Blosc undone as decode does, then Blosc block by block
+        BitSet outer = mask == null ? new BitSet() : (BitSet) mask.clone();
+        outer.set(innermost);
+        byte[] b = innermost == outermost ? stored : decode(stored, outer, address, expected + expected / 8 + 4096);
+        boolean first = innermost == outermost;
+        try {
+            BloscFilter.Partly p = BloscFilter.decodePartly(b, FilterBytes.MAX_CHUNK);
+            Hdf5Problem why = p.why() == null ? null : problem(p.why(), innermost, first, address);
+            return new Partly(p.bytes(), p.lost(), why);
+        } catch (FilterDamage e) {
+            throw problem(e, innermost, first, address);
+        }
+    }
+
+    private Hdf5Problem problem(FilterDamage e, int filter, boolean first, long address) {
+        long at = first ? address + e.offset : address;
+        return new Hdf5Problem(Hdf5Rules.FILTER_DAMAGED, "chunk filter " + filters.get(filter).getName() + ": " + e.getMessage()
+                + (first ? ", byte " + at + " of the file" : ""), at);
+    }
+
     private synchronized FilterPipeline step(int i) {
         if (steps[i] == null) steps[i] = FilterManager.getPipeline(List.of(filters.get(i)));
         return steps[i];

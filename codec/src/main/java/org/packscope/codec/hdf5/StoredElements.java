@@ -55,6 +55,11 @@ final class StoredElements {
     private final Map<Long, Hdf5Problem> damaged = new java.util.concurrent.ConcurrentHashMap<>();
     /** Cached in place of a damaged chunk's bytes. */
     private static final byte[] DAMAGED = new byte[0];
+    /**
+     * Of a damaged chunk that still decoded in part (a Blosc block lost): the elements lost,
+     * by index in the chunk; its other elements are values, its problem stays in {@link #damaged}.
+     */
+    private final Map<Long, java.util.BitSet> lostIn = new java.util.concurrent.ConcurrentHashMap<>();
     private long cachedBytes;
 
     /**
@@ -200,7 +205,13 @@ final class StoredElements {
         chunks(needed);
         if (damaged.isEmpty()) return;
         forEachRun(start, n, (chunk, in, len, done) -> {
-            if (damaged.containsKey(chunk)) java.util.Arrays.fill(dst, off + done, off + done + len, ValueColumn.UNDECODABLE);
+            if (!damaged.containsKey(chunk)) return;
+            java.util.BitSet lost = lostIn.get(chunk);
+            if (lost == null) {
+                java.util.Arrays.fill(dst, off + done, off + done + len, ValueColumn.UNDECODABLE);
+                return;
+            }
+            for (int t = 0; t < len; t++) if (lost.get((int) (in + t))) dst[off + done + t] = ValueColumn.UNDECODABLE;
         });
     }
 
@@ -213,9 +224,14 @@ final class StoredElements {
     /** Why element {@code index} is a gap, or null when its chunk decoded (or was never decoded). */
     Hdf5Problem damageAt(long index) {
         if (chunked == null || damaged.isEmpty()) return null;
-        long[] chunk = {-1};
-        forEachRun(index, 1, (c, in, len, done) -> chunk[0] = c);
-        return damaged.get(chunk[0]);
+        long[] chunk = {-1, -1};
+        forEachRun(index, 1, (c, in, len, done) -> {
+            chunk[0] = c;
+            chunk[1] = in;
+        });
+        java.util.BitSet lost = lostIn.get(chunk[0]);
+        // of a chunk decoded in part, only the lost elements are gaps
+        return lost != null && !lost.get((int) chunk[1]) ? null : damaged.get(chunk[0]);
     }
 
     /**
@@ -293,7 +309,14 @@ final class StoredElements {
                     decoded[i] = decode(origin);
                 } else {
                     c = index.find(origin);
-                    if (c != null) decoded[i] = decode(origin, c);
+                    if (c != null) {
+                        ChunkFilters.Partly p = decodePartly(origin, c);
+                        decoded[i] = p.bytes();
+                        if (p.lost() != null) {
+                            lostIn.put(missing.get(i), elementsOf(p.lost()));
+                            damaged.put(missing.get(i), p.why());
+                        }
+                    }
                 }
             } catch (Hdf5Problem e) {
                 // this chunk's values become gaps; the others still decode
@@ -339,6 +362,42 @@ final class StoredElements {
             chunk %= gridStride[i];
         }
         return o;
+    }
+
+    /** The elements (by index in the chunk) any of whose bytes are in {@code bytes}. */
+    private java.util.BitSet elementsOf(java.util.BitSet bytes) {
+        java.util.BitSet e = new java.util.BitSet();
+        for (int from = bytes.nextSetBit(0); from >= 0; ) {
+            int to = bytes.nextClearBit(from);
+            e.set(from / size, (to - 1) / size + 1);
+            from = bytes.nextSetBit(to);
+        }
+        return e;
+    }
+
+    /**
+     * A written chunk as far as it decodes: when its innermost filter is Blosc, a damaged
+     * block loses only its own elements (see {@link ChunkFilters#decodePartly}).
+     */
+    private ChunkFilters.Partly decodePartly(long[] origin, ChunkIndex.Entry chunk) {
+        long at = chunk.address();
+        long stored = chunk.size();
+        if (stored < 0 || at < 0 || !file.has(at, stored)) return new ChunkFilters.Partly(decode(origin, chunk), null, null);
+        ChunkFilters.Partly p;
+        try {
+            p = filters.decodePartly(file.bytes(at, (int) stored), chunk.mask(), at, chunkElements * size);
+        } catch (Hdf5Problem e) {
+            throw e.address >= 0 ? e : new Hdf5Problem(e.rule, e.getMessage(), at);
+        } catch (RuntimeException e) {
+            throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
+                    + " could not be read: " + Hdf5Problem.words(e), at);
+        }
+        if (p.lost() == null) return new ChunkFilters.Partly(checked(origin, p.bytes(), at), null, null);
+        checked(origin, p.bytes(), at);
+        Hdf5Problem why = new Hdf5Problem(p.why().rule, "the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
+                + " decoded in part (" + p.lost().cardinality() + " of its " + chunkElements * size + " bytes lost): " + p.why().getMessage(),
+                p.why().address);
+        return new ChunkFilters.Partly(p.bytes(), p.lost(), why);
     }
 
     /** A written chunk, read from the file and its filters undone as its filter mask says. */

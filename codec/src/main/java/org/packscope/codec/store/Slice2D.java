@@ -96,4 +96,46 @@ public final class Slice2D {
             }
         };
     }
+
+    /**
+     * Every element of the slice as one value column, row by row ({@code rows × columns}
+     * values): what a histogram or statistics of the slice count. Reads whole rows at a time
+     * where it can, so a page crosses each chunk once.
+     */
+    public ValueColumn elements(String name) {
+        ValueType type = array.type();
+        long n = Math.multiplyExact(rows, cols);
+        return new ValueColumn() {
+            @Override public String name() { return name; }
+            @Override public ValueType type() { return type; }
+            @Override public long count() { return n; }
+            @Override public void read(long s, long[] dst, int off, int len) { readElements(s, dst, off, len, null); }
+            @Override public boolean mayHaveGaps() { return true; }
+            @Override public void gaps(long s, byte[] dst, int off, int len) {
+                byte[] marks = new byte[len];
+                readElements(s, new long[len], 0, len, marks);
+                System.arraycopy(marks, 0, dst, off, len);
+            }
+
+            private void readElements(long s, long[] dst, int off, int len, byte[] marks) {
+                if (s < 0 || len < 0 || s > n - len) throw new IndexOutOfBoundsException(s + "+" + len + " of " + n);
+                int done = 0;
+                while (done < len) {
+                    long at = s + done;
+                    long row = at / cols, col = at % cols;
+                    int left = len - done;
+                    // whole rows in one read where the page allows, else the rest of this row
+                    int nRows = col == 0 && left >= cols ? (int) Math.min(left / cols, Math.max(1, (1 << 20) / cols)) : 1;
+                    int nCols = nRows > 1 || col == 0 && left >= cols ? (int) cols : (int) Math.min(left, cols - col);
+                    int count = nRows * nCols;
+                    long[] part = new long[count];
+                    byte[] partMarks = marks == null ? null : new byte[count];
+                    array.read(rowDim, colDim, fixed, row, nRows, col, nCols, part, partMarks);
+                    System.arraycopy(part, 0, dst, off + done, count);
+                    if (marks != null) System.arraycopy(partMarks, 0, marks, done, count);
+                    done += count;
+                }
+            }
+        };
+    }
 }
