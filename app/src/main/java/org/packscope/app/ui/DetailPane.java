@@ -53,6 +53,10 @@ final class DetailPane extends BorderPane {
     private javafx.scene.control.ComboBox<Interpretation> interpretAs;
     private final javafx.scene.layout.HBox interpretBar = new javafx.scene.layout.HBox(6);
     private boolean choosing;
+    /** netCDF / CF data: shows the stored numbers instead of the physical values (every view of the node follows). */
+    private final javafx.scene.control.CheckBox storedValues = new javafx.scene.control.CheckBox("Show stored values");
+    private final Label conventions = new Label();
+    private final javafx.scene.layout.HBox cfBar = new javafx.scene.layout.HBox(8, storedValues, conventions);
     /** The node's values as shown: its own column, or a standalone Blosc chunk's as the person reads it. */
     private org.packscope.codec.inspect.ValueColumn shownValues;
     private static final java.util.prefs.Preferences INTERPRETATIONS =
@@ -87,7 +91,22 @@ final class DetailPane extends BorderPane {
         interpretBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         interpretBar.setVisible(false);
         interpretBar.setManaged(false);
-        VBox head = new VBox(2, title, subtitle, interpretBar, sliceBar);
+        cfBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        cfBar.setVisible(false);
+        cfBar.setManaged(false);
+        storedValues.setId("stored-values");
+        conventions.setId("cf-conventions");
+        conventions.getStyleClass().add("detail-subtitle");
+        storedValues.setTooltip(new javafx.scene.control.Tooltip(
+                "The dataset's netCDF / CF attributes say how its stored numbers become values: off shows them applied"
+                        + " (scaled, fill and out-of-range values as gaps), on shows the numbers as stored"));
+        storedValues.selectedProperty().addListener((o, was, now) -> {
+            org.packscope.codec.store.CfValues cf = node == null ? null : node.facet(org.packscope.codec.store.CfValues.class);
+            if (cf == null || cf.showsPhysical(node) == !now) return;
+            cf.show(node, !now);
+            show(node);
+        });
+        VBox head = new VBox(2, title, subtitle, interpretBar, cfBar, sliceBar);
         head.setPadding(new Insets(8, 10, 6, 10));
         structureSplit = new SplitPane(structure, explain);
         structureSplit.setDividerPositions(0.72);
@@ -168,6 +187,7 @@ final class DetailPane extends BorderPane {
             plot().show(n.values());
         }
         offerInterpretations(n);
+        offerStoredValues(n);
         valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + ")");
         diagnostics.show(n);
         // the Matrix tab is there for matrices only
@@ -249,6 +269,19 @@ final class DetailPane extends BorderPane {
     SliceBar sliceBar() { return sliceBar; }
 
     HeatMapView heatMap() { return heat(); }
+
+    /** netCDF / CF data: says what is applied, and offers the stored numbers. */
+    private void offerStoredValues(Node n) {
+        org.packscope.codec.store.CfValues cf = n.facet(org.packscope.codec.store.CfValues.class);
+        cfBar.setVisible(cf != null);
+        cfBar.setManaged(cf != null);
+        if (cf == null) return;
+        storedValues.setSelected(!cf.showsPhysical(n));
+        conventions.setText(cf.showsPhysical(n) ? "netCDF / CF: " + cf.conventions().description() : "netCDF / CF not applied");
+    }
+
+    /** For tests. */
+    javafx.scene.control.CheckBox storedValuesSwitch() { return storedValues; }
 
     /** A standalone Blosc chunk: offers its readings, with the remembered one or a guess from its first values. */
     private void offerInterpretations(Node n) {

@@ -330,6 +330,8 @@ final class Hdf5Nodes {
             if (dims.length >= 2 && column.count() == count) {
                 n.facet(org.packscope.codec.store.ArraySlices.class, new org.packscope.codec.store.ColumnSlices(dims, column, List.of()));
             }
+            // netCDF-4 / CF attributes: every view shows physical values, fills as gaps
+            org.packscope.codec.store.CfValues.attach(n, Conventions.values(d, column.type()));
             if (column.mayHaveGaps() && (!filters.isEmpty() || chunks != null && chunks.isDrillDown())) {
                 // a deep check decodes every filtered chunk; each that fails is reported where it is
                 String what = "dataset " + d.getPath();
