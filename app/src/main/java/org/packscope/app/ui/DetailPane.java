@@ -56,7 +56,8 @@ final class DetailPane extends BorderPane {
     /** netCDF / CF data: shows the stored numbers instead of the physical values (every view of the node follows). */
     private final javafx.scene.control.CheckBox storedValues = new javafx.scene.control.CheckBox("Show stored values");
     private final Label conventions = new Label();
-    private final javafx.scene.layout.HBox cfBar = new javafx.scene.layout.HBox(8, storedValues, conventions);
+    /** Holds the switch only while a node offers it (a hidden control would still be in the scene). */
+    private final javafx.scene.layout.HBox cfBar = new javafx.scene.layout.HBox(8);
     /** The node's values as shown: its own column, or a standalone Blosc chunk's as the person reads it. */
     private org.packscope.codec.inspect.ValueColumn shownValues;
     private static final java.util.prefs.Preferences INTERPRETATIONS =
@@ -95,16 +96,21 @@ final class DetailPane extends BorderPane {
         cfBar.setVisible(false);
         cfBar.setManaged(false);
         storedValues.setId("stored-values");
+        storedValues.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         conventions.setId("cf-conventions");
         conventions.getStyleClass().add("detail-subtitle");
         storedValues.setTooltip(new javafx.scene.control.Tooltip(
                 "The dataset's netCDF / CF attributes say how its stored numbers become values: off shows them applied"
                         + " (scaled, fill and out-of-range values as gaps), on shows the numbers as stored"));
         storedValues.selectedProperty().addListener((o, was, now) -> {
-            org.packscope.codec.store.CfValues cf = node == null ? null : node.facet(org.packscope.codec.store.CfValues.class);
-            if (cf == null || cf.showsPhysical(node) == !now) return;
-            cf.show(node, !now);
-            show(node);
+            Node n = node;
+            org.packscope.codec.store.CfValues cf = n == null ? null : n.facet(org.packscope.codec.store.CfValues.class);
+            if (cf == null || showsPhysical(n) == !now) return;
+            // the switch is the codec's: off the FX thread, then the node is shown again as it now reads
+            runner.quietly(() -> {
+                cf.show(n, !now);
+                return n;
+            }, switched -> { if (node == switched) show(switched); }, ex -> { });
         });
         VBox head = new VBox(2, title, subtitle, interpretBar, cfBar, sliceBar);
         head.setPadding(new Insets(8, 10, 6, 10));
@@ -275,9 +281,18 @@ final class DetailPane extends BorderPane {
         org.packscope.codec.store.CfValues cf = n.facet(org.packscope.codec.store.CfValues.class);
         cfBar.setVisible(cf != null);
         cfBar.setManaged(cf != null);
-        if (cf == null) return;
-        storedValues.setSelected(!cf.showsPhysical(n));
-        conventions.setText(cf.showsPhysical(n) ? "netCDF / CF: " + cf.conventions().description() : "netCDF / CF not applied");
+        if (cf == null) {
+            cfBar.getChildren().clear();
+            return;
+        }
+        if (cfBar.getChildren().isEmpty()) cfBar.getChildren().setAll(storedValues, conventions);
+        storedValues.setSelected(!showsPhysical(n));
+        conventions.setText(n.values() instanceof org.packscope.codec.inspect.CfColumn c
+                ? "netCDF / CF: " + c.conventions().description() : "netCDF / CF not applied");
+    }
+
+    private static boolean showsPhysical(Node n) {
+        return n.values() instanceof org.packscope.codec.inspect.CfColumn;
     }
 
     /** For tests. */

@@ -97,6 +97,7 @@ final class DiagnosticsView extends BorderPane {
         TableColumn<TreeWalk.Located, String> c = new TableColumn<>(title);
         c.setPrefWidth(width);
         c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
+        FullTextCell.on(c);
         return c;
     }
 

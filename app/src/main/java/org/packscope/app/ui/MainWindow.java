@@ -159,7 +159,7 @@ public final class MainWindow {
         stage.setY(remembered ? Math.max(b.getMinY(), Math.min(y, b.getMaxY() - h)) : b.getMinY() + (b.getHeight() - h) / 3);
         mainSplit.setDividerPositions(prefs.getDouble("layout.browser", 0.3));
         detail.setDividers(prefs.getDouble("layout.hex", 0.55), prefs.getDouble("layout.explain", 0.72),
-                prefs.getDouble("layout.trace", 0.5));
+                prefs.getDouble("layout.trace", ValuesView.TABLE_SHARE));
     }
 
     private void saveLayout() {
