@@ -60,8 +60,9 @@ final class DetailPane extends BorderPane {
     private final javafx.scene.layout.HBox cfBar = new javafx.scene.layout.HBox(8);
     /** The node's values as shown: its own column, or a standalone Blosc chunk's as the person reads it. */
     private org.packscope.codec.inspect.ValueColumn shownValues;
-    private static final java.util.prefs.Preferences INTERPRETATIONS =
-            java.util.prefs.Preferences.userNodeForPackage(DetailPane.class).node("interpret-as");
+    /** Remembered "Read elements as" choices, per file (package-private for the test that keeps them out of a real user's preferences). */
+    static final java.util.prefs.Preferences INTERPRETATIONS =
+            AppPreferences.root().node("interpret-as");
     private final SplitPane structureSplit;
     private final SplitPane split;
     private Node node;

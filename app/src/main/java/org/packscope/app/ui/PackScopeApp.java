@@ -3,7 +3,6 @@ package org.packscope.app.ui;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.prefs.Preferences;
 
 import javafx.application.Application;
 import javafx.stage.Stage;
@@ -17,7 +16,7 @@ public final class PackScopeApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        MainWindow window = new MainWindow(stage, Preferences.userNodeForPackage(PackScopeApp.class));
+        MainWindow window = new MainWindow(stage, AppPreferences.root());
         List<String> args = getParameters().getUnnamed();
         stage.show();
         if (args.isEmpty()) {

@@ -298,7 +298,7 @@ final class Hdf5Nodes {
                 && source.has(base + c.getDataAddress(), d.getStorageInBytes())) {
             Span data = Span.bytes(base + c.getDataAddress(), d.getStorageInBytes());
             n.span(data);
-            n.field("data", data, d.getStorageInBytes() + " bytes at " + (base + c.getDataAddress()),
+            n.field("data", data, d.getStorageInBytes() + (d.getStorageInBytes() == 1 ? " byte at " : " bytes at ") + (base + c.getDataAddress()),
                     "the values, stored contiguously in row-major order");
         }
         if (d instanceof ChunkedDataset c) {
