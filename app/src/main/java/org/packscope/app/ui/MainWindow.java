@@ -189,6 +189,42 @@ public final class MainWindow {
         });
     }
 
+    /**
+     * Opens files given together (on the command line): they are listed in the given order
+     * whichever opens first, and the first of them is selected.
+     */
+    public void openAll(List<Path> paths) {
+        Node[] opened = new Node[paths.size()];
+        int[] waiting = {paths.size()};
+        Runnable arrived = () -> {
+            if (--waiting[0] > 0) return;
+            BrowserTree.NodeItem first = null;
+            for (Node n : opened) {
+                if (n == null) continue;
+                BrowserTree.NodeItem item = browser.addRoot(n);
+                if (first == null) first = item;
+            }
+            if (first != null) {
+                browser.getSelectionModel().select(first);
+                first.setExpanded(true);
+            }
+        };
+        for (int i = 0; i < paths.size(); i++) {
+            Path path = paths.get(i);
+            int at = i;
+            org.packscope.app.export.SafeOutput.protect(path);
+            recent.add(path);
+            runner.submit("Opening " + path.getFileName(), p -> registry.open(path), node -> {
+                opened[at] = node;
+                arrived.run();
+            }, ex -> {
+                status.showError("Opening " + path.getFileName() + " failed: " + TaskRunner.describe(ex));
+                arrived.run();
+            });
+        }
+        refreshRecentMenu();
+    }
+
     /** Releases the files of trees taken off the browser (an HDF5 file stays open while shown). */
     private void closeTrees(List<Node> roots) {
         if (roots.isEmpty()) return;
