@@ -61,8 +61,11 @@ final class TracePane extends BorderPane {
                 title.setStyle("-fx-font-weight: bold;");
                 // long values (a 64-bit pattern, a path) wrap instead of ending in "…"
                 title.setWrapText(true);
+                // a wrapped label in a list cell is given one line unless it may not shrink below its height
+                title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
                 Label detail = new Label(text.detail());
                 detail.setWrapText(true);
+                detail.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
                 // follows the list's width, so a wider list shows more and a narrower one wraps
                 detail.maxWidthProperty().bind(lv.widthProperty().subtract(40));
                 title.maxWidthProperty().bind(lv.widthProperty().subtract(40));

@@ -26,9 +26,6 @@ final class NamedFormat {
 
     private NamedFormat() { }
 
-    /** Names of text files that sit beside data (a README.txt, notes): no data format is expected of them. */
-    private static final java.util.Set<String> TEXT = java.util.Set.of("txt", "md", "rst", "text", "log");
-
     /**
      * The problem with a file that only the raw-bytes fallback could open; null for a text
      * file named as one ({@code README.txt}) whose first bytes are text.
@@ -37,7 +34,9 @@ final class NamedFormat {
         String name = probe.fileName();
         int dot = name.lastIndexOf('.');
         String ext = dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
-        if (TEXT.contains(ext) && looksLikeText(probe)) return null;
+        byte[] first = new byte[probe.headLength()];
+        for (int i = 0; i < first.length; i++) first[i] = (byte) probe.headByte(i);
+        if (TextFiles.isText(name, first, first.length)) return null;
         String promise = PROMISES.get(ext);
         int shown = Math.min(8, probe.headLength());
         Span head = Span.bytes(0, shown);
@@ -47,16 +46,6 @@ final class NamedFormat {
         }
         return Diagnostic.warning(head, FormatRules.UNRECOGNISED_CONTENT, "no PackScope format recognises this content"
                 + (shown == 0 ? " (the file is empty)" : " (it starts " + hex(probe, shown) + ")") + "; it is shown as raw bytes");
-    }
-
-    /** No NUL and no control character but tab, newline, carriage return and form feed in the first bytes. */
-    private static boolean looksLikeText(Probe probe) {
-        int n = probe.headLength();
-        for (int i = 0; i < n; i++) {
-            int b = probe.headByte(i) & 0xff;
-            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' || b == 0x7f) return false;
-        }
-        return true;
     }
 
     private static String hex(Probe probe, int n) {

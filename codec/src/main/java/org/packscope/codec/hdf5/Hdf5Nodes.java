@@ -396,7 +396,24 @@ final class Hdf5Nodes {
         if (t instanceof VariableLength v) {
             return v.isVariableLengthString() ? "variable-length string" : "variable-length sequence of " + describeType(v.getParent());
         }
-        return cls + ", " + t.getSize() + " bytes";
+        return typeClass(cls) + ", " + t.getSize() + " bytes";
+    }
+
+    /** An HDF5 type class in the specification's words, not jhdf's class name ({@code CompoundDataType} → "compound"). */
+    static String typeClass(String jhdfClass) {
+        return switch (jhdfClass) {
+            case "FixedPoint" -> "integer";
+            case "FloatingPoint" -> "float";
+            case "StringData" -> "string";
+            case "CompoundDataType" -> "compound";
+            case "EnumDataType" -> "enum";
+            case "BitField" -> "bitfield";
+            case "ArrayDataType" -> "array";
+            case "Reference" -> "reference";
+            case "OpaqueDataType" -> "opaque";
+            case "TimeDataType" -> "time";
+            default -> jhdfClass.replace("DataType", "").toLowerCase(java.util.Locale.ROOT);
+        };
     }
 
     private void addAttributes(Node n, io.jhdf.api.Node h) {

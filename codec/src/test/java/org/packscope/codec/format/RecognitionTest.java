@@ -65,6 +65,7 @@ class RecognitionTest {
         Files.writeString(readme, "Binary JSON samples\n\tconfig.sj: a seekable file\r\n");
         assertEquals(List.of(), problems(readme));
         assertEquals("file", FormatRegistry.standard().open(readme).kind());
+        assertTrue(FormatRegistry.standard().open(readme).summary().endsWith(" · text"), "said to be text, not unrecognised content");
         Path binary = dir.resolve("data.txt");
         Files.write(binary, new byte[] {'a', 0, 1, 2, (byte) 0xff});
         List<Diagnostic> d = problems(binary);
