@@ -111,6 +111,11 @@ class ReachableTextTest {
         robot.interact(() -> d.table().getColumns().forEach(c -> c.setPrefWidth(50)));
         WaitForAsyncUtils.waitForFxEvents();
         var first = d.table().getItems().get(0);
+        var severity = d.table().getColumns().get(0);
+        assertTrue(severity.getWidth() >= DiagnosticsView.SEVERITY_MIN_WIDTH, "the Severity header is not cut: " + severity.getWidth());
+        javafx.scene.control.Label header = (javafx.scene.control.Label) d.table().lookupAll(".column-header .label").stream()
+                .filter(l -> "Severity".equals(((javafx.scene.control.Label) l).getText())).findFirst().orElseThrow();
+        assertEquals("Severity", ((Text) header.lookup(".text")).getText(), "drawn whole, not 'Seve…'");
         TableCell<?, ?> message = cell(d.table(), "Message", 0), where = cell(d.table(), "Where", 0);
         assertNotNull(message);
         assertEquals(first.diagnostic().message(), hover(robot, d.table(), message));
