@@ -39,16 +39,31 @@ public final class Main {
         String text = all.toString();
         if (text.contains("GTK") || text.contains("libgtk")) {
             return "packscope: the window cannot start: the GTK 3 library (libgtk-3.so.0; Debian/Ubuntu package libgtk-3-0) "
-                    + "is missing. Install it, or use the command line: packscope --help";
+                    + "is missing. Install it, or use the command line: " + commandLine() + " --help";
         }
         if (text.contains("Unable to open DISPLAY") || text.contains("DISPLAY")) {
             return "packscope: the window cannot start: there is no display (DISPLAY is not set). Run it on a desktop, "
-                    + "under xvfb-run -a, or use the command line: packscope --help";
+                    + "under xvfb-run -a, or use the command line: " + commandLine() + " --help";
         }
         if (text.contains("no suitable pipeline") || text.contains("Graphics Device initialization failed")) {
             return "packscope: the window cannot start: JavaFX found no graphics pipeline (try -Dprism.order=sw), "
-                    + "or use the command line: packscope --help";
+                    + "or use the command line: " + commandLine() + " --help";
         }
         return null;
+    }
+
+    /** How this program is run from a shell: {@code java -jar} and the jar it runs from (there is no {@code packscope} command). */
+    static String commandLine() {
+        try {
+            java.nio.file.Path p = java.nio.file.Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (p.toString().endsWith(".jar")) {
+                java.nio.file.Path here = java.nio.file.Path.of("").toAbsolutePath();
+                java.nio.file.Path shown = p.startsWith(here) ? here.relativize(p) : p;
+                return "java -jar " + shown;
+            }
+        } catch (RuntimeException | java.net.URISyntaxException e) {
+            // no code source (an unusual class loader): the documented command
+        }
+        return "java -jar app/target/packscope.jar";
     }
 }

@@ -11,7 +11,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The command line: {@code inspect}, {@code check}, {@code decode}, {@code encode}, {@code bench}. */
-@Command(name = "packscope", mixinStandardHelpOptions = true, version = "PackScope 0.1",
+// help and version options reach every command: "check --help" prints check's usage
+@Command(name = "packscope", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "PackScope 0.1",
         description = "Looks inside compressed and bit-packed numeric data files.",
         subcommands = {InspectCommand.class, CheckCommand.class, DecodeCommand.class, EncodeCommand.class, DiffCommand.class, PlotCommand.class, BenchCommand.class})
 public final class Cli implements Runnable {

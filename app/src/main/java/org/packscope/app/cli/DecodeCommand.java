@@ -24,13 +24,17 @@ import picocli.CommandLine.ParentCommand;
 
 @Command(name = "decode", description = {
         "Writes decoded values.",
-        "raw = little-endian values of the stored type; csv = one value (or matrix entry) per line;",
+        "netCDF / CF data is written as physical values (scaled; fill and out-of-range values as gaps)",
+        "unless --stored-values is given.",
+        "raw = little-endian values (of the stored type, or f64 when scaled); csv = one value (or matrix entry) per line;",
         "json = a JSON array (or the document, for binary JSON); npy = NumPy array file;",
         "mtx = MatrixMarket (sparse matrices)."})
 final class DecodeCommand implements Callable<Integer> {
     @ParentCommand Cli cli;
 
     @picocli.CommandLine.Mixin DtypeOption dtype = new DtypeOption();
+
+    @picocli.CommandLine.Mixin StoredValuesOption storedValues = new StoredValuesOption();
 
     @Parameters(index = "0", paramLabel = "PATH")
     String path;
@@ -50,6 +54,7 @@ final class DecodeCommand implements Callable<Integer> {
         Node node = Targets.targetOrExplain(cli, path);
         if (node == null) return Cli.EXIT_USAGE;
         if (!dtype.applyTo(cli, node)) return Cli.EXIT_USAGE;
+        storedValues.applyTo(node);
         String shown = PlainText.escape(path);
         List<String> offered = Export.formatsFor(node);
         if (offered.isEmpty()) {

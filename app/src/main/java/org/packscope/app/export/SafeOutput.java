@@ -137,7 +137,7 @@ public final class SafeOutput {
         }
         Path dir = abs.getParent();
         if (dir == null || !Files.isDirectory(dir)) throw new IOException("no folder " + dir + " to write " + target.getFileName() + " in");
-        Path temp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".part");
+        Path temp = partFile(dir, abs.getFileName().toString());
         PARTS.add(temp);
         boolean done = false;
         try {
@@ -153,6 +153,23 @@ public final class SafeOutput {
         } finally {
             if (!done) Files.deleteIfExists(temp);
             PARTS.remove(temp);
+        }
+    }
+
+    /**
+     * A new, empty, uniquely named file beside the target. Created as any file the person
+     * makes (mode 0666 less their umask), not as {@code Files.createTempFile} does (0600):
+     * it becomes the output, and others may be meant to read it.
+     */
+    private static Path partFile(Path dir, String name) throws IOException {
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        for (int attempt = 0; ; attempt++) {
+            Path p = dir.resolve("." + name + "." + Long.toUnsignedString(random.nextLong(), 36) + ".part");
+            try {
+                return Files.createFile(p);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt == 20) throw e;
+            }
         }
     }
 

@@ -53,11 +53,18 @@ final class DetailPane extends BorderPane {
     private javafx.scene.control.ComboBox<Interpretation> interpretAs;
     private final javafx.scene.layout.HBox interpretBar = new javafx.scene.layout.HBox(6);
     private boolean choosing;
+    /** netCDF / CF data: shows the stored numbers instead of the physical values (every view of the node follows). */
+    private final javafx.scene.control.CheckBox storedValues = new javafx.scene.control.CheckBox("Show stored values");
+    private final Label conventions = new Label();
+    /** Holds the switch only while a node offers it (a hidden control would still be in the scene). */
+    private final javafx.scene.layout.HBox cfBar = new javafx.scene.layout.HBox(8);
     /** The node's values as shown: its own column, or a standalone Blosc chunk's as the person reads it. */
     /** What the plot offers for the node shown: its values, a table's columns, a slice's columns. */
     private PlotView.Source plotSource;
-    private static final java.util.prefs.Preferences INTERPRETATIONS =
-            java.util.prefs.Preferences.userNodeForPackage(DetailPane.class).node("interpret-as");
+    private org.packscope.codec.inspect.ValueColumn shownValues;
+    /** Remembered "Read elements as" choices, per file (package-private for the test that keeps them out of a real user's preferences). */
+    static final java.util.prefs.Preferences INTERPRETATIONS =
+            AppPreferences.root().node("interpret-as");
     private final SplitPane structureSplit;
     private final SplitPane split;
     private Node node;
@@ -88,7 +95,27 @@ final class DetailPane extends BorderPane {
         interpretBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         interpretBar.setVisible(false);
         interpretBar.setManaged(false);
-        VBox head = new VBox(2, title, subtitle, interpretBar, sliceBar);
+        cfBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        cfBar.setVisible(false);
+        cfBar.setManaged(false);
+        storedValues.setId("stored-values");
+        storedValues.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        conventions.setId("cf-conventions");
+        conventions.getStyleClass().add("detail-subtitle");
+        storedValues.setTooltip(new javafx.scene.control.Tooltip(
+                "The dataset's netCDF / CF attributes say how its stored numbers become values: off shows them applied"
+                        + " (scaled, fill and out-of-range values as gaps), on shows the numbers as stored"));
+        storedValues.selectedProperty().addListener((o, was, now) -> {
+            Node n = node;
+            org.packscope.codec.store.CfValues cf = n == null ? null : n.facet(org.packscope.codec.store.CfValues.class);
+            if (cf == null || showsPhysical(n) == !now) return;
+            // the switch is the codec's: off the FX thread, then the node is shown again as it now reads
+            runner.quietly(() -> {
+                cf.show(n, !now);
+                return n;
+            }, switched -> { if (node == switched) show(switched); }, ex -> { });
+        });
+        VBox head = new VBox(2, title, subtitle, interpretBar, cfBar, sliceBar);
         head.setPadding(new Insets(8, 10, 6, 10));
         structureSplit = new SplitPane(structure, explain);
         structureSplit.setDividerPositions(0.72);
@@ -169,6 +196,7 @@ final class DetailPane extends BorderPane {
             plot().show(plotSource);
         }
         offerInterpretations(n);
+        offerStoredValues(n);
         valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + ")");
         diagnostics.show(n);
         // the Matrix tab is there for matrices only
@@ -284,6 +312,28 @@ final class DetailPane extends BorderPane {
     SliceBar sliceBar() { return sliceBar; }
 
     HeatMapView heatMap() { return heat(); }
+
+    /** netCDF / CF data: says what is applied, and offers the stored numbers. */
+    private void offerStoredValues(Node n) {
+        org.packscope.codec.store.CfValues cf = n.facet(org.packscope.codec.store.CfValues.class);
+        cfBar.setVisible(cf != null);
+        cfBar.setManaged(cf != null);
+        if (cf == null) {
+            cfBar.getChildren().clear();
+            return;
+        }
+        if (cfBar.getChildren().isEmpty()) cfBar.getChildren().setAll(storedValues, conventions);
+        storedValues.setSelected(!showsPhysical(n));
+        conventions.setText(n.values() instanceof org.packscope.codec.inspect.CfColumn c
+                ? "netCDF / CF: " + c.conventions().description() : "netCDF / CF not applied");
+    }
+
+    private static boolean showsPhysical(Node n) {
+        return n.values() instanceof org.packscope.codec.inspect.CfColumn;
+    }
+
+    /** For tests. */
+    javafx.scene.control.CheckBox storedValuesSwitch() { return storedValues; }
 
     /** A standalone Blosc chunk: offers its readings, with the remembered one or a guess from its first values. */
     private void offerInterpretations(Node n) {

@@ -29,6 +29,8 @@ import org.packscope.codec.inspect.TreeWalk;
 final class DiagnosticsView extends BorderPane {
     private static final int MAX_NODES = 50_000;
 
+    /** Wide enough for the "Severity" header and "warning". */
+    static final double SEVERITY_MIN_WIDTH = 92;
     private final TaskRunner runner;
     private final TableView<TreeWalk.Located> table = new TableView<>();
     private final Label info = new Label("");
@@ -50,11 +52,13 @@ final class DiagnosticsView extends BorderPane {
         info.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(info, javafx.scene.layout.Priority.ALWAYS);
         table.getColumns().setAll(List.of(
-                column("Severity", 80, l -> l.diagnostic().severity().label()),
+                column("Severity", 96, l -> l.diagnostic().severity().label()),
                 column("Where", 200, l -> l.node().path().isEmpty() ? l.node().name() : l.node().path()),
                 column("Offset", 150, l -> offset(l)),
                 column("Rule", 170, l -> l.diagnostic().rule()),
                 column("Message", 420, l -> l.diagnostic().message())));
+        // "Severity" stays whole in its header (it was cut to "Seve…"); the others give their text on hover
+        table.getColumns().get(0).setMinWidth(SEVERITY_MIN_WIDTH);
         table.setRowFactory(tv -> {
             TableRow<TreeWalk.Located> row = new TableRow<>() {
                 @Override
@@ -97,6 +101,7 @@ final class DiagnosticsView extends BorderPane {
         TableColumn<TreeWalk.Located, String> c = new TableColumn<>(title);
         c.setPrefWidth(width);
         c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
+        FullTextCell.on(c);
         return c;
     }
 

@@ -169,7 +169,7 @@ public final class MainWindow {
         stage.setY(remembered ? Math.max(b.getMinY(), Math.min(y, b.getMaxY() - h)) : b.getMinY() + (b.getHeight() - h) / 3);
         mainSplit.setDividerPositions(prefs.getDouble("layout.browser", 0.3));
         detail.setDividers(prefs.getDouble("layout.hex", 0.55), prefs.getDouble("layout.explain", 0.72),
-                prefs.getDouble("layout.trace", 0.5));
+                prefs.getDouble("layout.trace", ValuesView.TABLE_SHARE));
     }
 
     private void saveLayout() {
@@ -246,6 +246,58 @@ public final class MainWindow {
         ask.getEditor().setId("open-url-address");
         ask.initOwner(stage);
         ask.showAndWait().ifPresent(this::openAddress);
+    }
+
+    /**
+     * Opens files given together (on the command line): they are listed in the given order
+     * whichever opens first, and the first of them is selected.
+     */
+    public void openAll(List<Path> paths) {
+        openAllAddresses(paths.stream().map(Path::toString).toList());
+    }
+
+    /** As {@link #openAll}, for addresses: local paths or URLs, each perhaps with {@code ::inner/path}. */
+    public void openAllAddresses(List<String> addresses) {
+        Opened[] opened = new Opened[addresses.size()];
+        int[] waiting = {addresses.size()};
+        String[] firstInner = {""};
+        Runnable arrived = () -> {
+            if (--waiting[0] > 0) return;
+            BrowserTree.NodeItem first = null;
+            for (Opened o : opened) {
+                if (o == null) continue;
+                recent.add(o.path());
+                BrowserTree.NodeItem item = browser.addRoot(o.root());
+                if (first == null) first = item;
+            }
+            refreshRecentMenu();
+            if (first == null) return;
+            browser.getSelectionModel().select(first);
+            first.setExpanded(true);
+            List<String> names = java.util.Arrays.stream(firstInner[0].split("/")).filter(s -> !s.isEmpty()).toList();
+            if (!names.isEmpty()) browser.revealPath(first, names, found -> browser.getSelectionModel().select(found));
+        };
+        for (int i = 0; i < addresses.size(); i++) {
+            String a = addresses.get(i).strip();
+            int sep = FormatRegistry.innerSeparator(a);
+            String file = sep < 0 ? a : a.substring(0, sep);
+            if (i == 0) firstInner[0] = sep < 0 ? "" : a.substring(sep + 2);
+            String shown = org.packscope.codec.remote.Redact.text(file);
+            int at = i;
+            runner.submit("Opening " + shown, p -> {
+                // a URL's file system starts a network client: made here, off the FX thread
+                Path path = FormatRegistry.pathOf(file);
+                org.packscope.app.export.SafeOutput.protect(path);
+                return new Opened(path, registry.open(path));
+            }, o -> {
+                opened[at] = o;
+                arrived.run();
+            }, ex -> {
+                status.showError("Cannot open " + shown + ": "
+                        + (ex instanceof java.nio.file.InvalidPathException e ? e.getReason() : TaskRunner.describe(ex)));
+                arrived.run();
+            });
+        }
     }
 
     /** Releases the files of trees taken off the browser (an HDF5 file stays open while shown). */

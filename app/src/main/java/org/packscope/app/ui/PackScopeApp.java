@@ -3,7 +3,6 @@ package org.packscope.app.ui;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.prefs.Preferences;
 
 import javafx.application.Application;
 import javafx.stage.Stage;
@@ -12,12 +11,25 @@ import javafx.stage.Stage;
 public final class PackScopeApp extends Application {
 
     public static void launchWith(String[] args) {
+        quietClasspathWarning();
         Application.launch(PackScopeApp.class, args);
+    }
+
+    /** Held, so the configured logger is not collected and recreated without its filter. */
+    private static final java.util.logging.Logger JAVAFX_LOG = java.util.logging.Logger.getLogger("javafx");
+
+    /**
+     * JavaFX warns "Unsupported JavaFX configuration" when its classes come from the class
+     * path, as they do in a runnable jar that needs no module path; it is not something the
+     * person can act on. Only that message is dropped: every other JavaFX warning stays.
+     */
+    public static void quietClasspathWarning() {
+        JAVAFX_LOG.setFilter(r -> r.getMessage() == null || !r.getMessage().startsWith("Unsupported JavaFX configuration"));
     }
 
     @Override
     public void start(Stage stage) {
-        MainWindow window = new MainWindow(stage, Preferences.userNodeForPackage(PackScopeApp.class));
+        MainWindow window = new MainWindow(stage, AppPreferences.root());
         List<String> args = getParameters().getUnnamed();
         stage.show();
         if (args.isEmpty()) {
@@ -25,7 +37,7 @@ public final class PackScopeApp extends Application {
             if (samples != null) window.open(samples);
             Warmup.startInBackground(samples);
         } else {
-            for (String a : args) window.openAddress(a);
+            window.openAllAddresses(args);
         }
     }
 

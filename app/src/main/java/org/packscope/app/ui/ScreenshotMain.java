@@ -51,6 +51,7 @@ public final class ScreenshotMain {
             new Shot("hdf5-blosc-chunk.png", "hdf5/blosc_filtered.h5/temperature/chunks/chunk [40, 30]/Blosc chunk", "Structure", "flags.shuffle"));
 
     public static void main(String[] args) {
+        PackScopeApp.quietClasspathWarning();
         Application.launch(App.class, args);
     }
 

@@ -37,6 +37,8 @@ final class StructureView extends TableView<Field> {
         c.setPrefWidth(width);
         c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(text.apply(cd.getValue())));
         c.setSortable(false);
+        // raw bits, values and meanings can be longer than any column: hover shows them whole
+        FullTextCell.on(c);
         return c;
     }
 

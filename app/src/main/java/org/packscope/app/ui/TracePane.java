@@ -32,6 +32,8 @@ final class TracePane extends BorderPane {
     /** The selected step's whole text, wrapped, below the list: a list cell's text can be cut. */
     private final Label detail = new Label("Select a step to read it in full");
     private Trace shown;
+    /** The shown steps in words, made off the FX thread when the trace was (see {@link #texts}). */
+    private java.util.List<StepText> texts = java.util.List.of();
     private Node traced;
 
     TracePane(Consumer<Trace.Step> onStep, BiConsumer<Node, Trace.Step> onReveal) {
@@ -54,15 +56,28 @@ final class TracePane extends BorderPane {
                     return;
                 }
                 int n = getIndex() + 1;
-                Label title = new Label(n + ". " + s.title() + (s.value() == null || s.value().isEmpty() ? "" : " = " + s.value()));
+                StepText text = n - 1 < texts.size() ? texts.get(n - 1) : StepText.of(s);
+                Label title = new Label(n + ". " + text.title());
                 title.setStyle("-fx-font-weight: bold;");
-                Label detail = new Label(s.explanation() + "  [" + where(s) + "]");
+                // long values (a 64-bit pattern, a path) wrap instead of ending in "…"
+                title.setWrapText(true);
+                // a wrapped label in a list cell is given one line unless it may not shrink below its height
+                title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+                Label detail = new Label(text.detail());
                 detail.setWrapText(true);
+                detail.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
                 // follows the list's width, so a wider list shows more and a narrower one wraps
                 detail.maxWidthProperty().bind(lv.widthProperty().subtract(40));
                 title.maxWidthProperty().bind(lv.widthProperty().subtract(40));
                 setGraphic(new VBox(2, title, detail));
                 setText(null);
+                if (getTooltip() == null) {
+                    Tooltip tip = new Tooltip();
+                    tip.setWrapText(true);
+                    tip.setMaxWidth(520);
+                    setTooltip(tip);
+                }
+                getTooltip().setText(text.full());
             }
         });
         detail.setId("trace-detail");
@@ -74,7 +89,8 @@ final class TracePane extends BorderPane {
         detailScroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
         reveal.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         steps.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
-            detail.setText(now == null ? "" : fullText(now));
+            int i = steps.getSelectionModel().getSelectedIndex();
+            detail.setText(now == null ? "" : i >= 0 && i < texts.size() ? texts.get(i).full() : fullText(now));
             reveal.setDisable(now == null || now.span() == null || now.source() == null);
             if (now != null) onStep.accept(now);
         });
@@ -106,10 +122,23 @@ final class TracePane extends BorderPane {
                 + (s.source() == null ? "" : " of " + s.source().name());
     }
 
+    /** A step in words: its title line, its explanation with where its bits are, and both in full. */
+    record StepText(String title, String detail, String full) {
+        static StepText of(Trace.Step s) {
+            String title = s.title() + (s.value() == null || s.value().isEmpty() ? "" : " = " + s.value());
+            String where = where(s);
+            return new StepText(title, s.explanation() + "  [" + where + "]", title + "\n" + s.explanation() + "\n[" + where + "]");
+        }
+    }
+
+    /** Every step of {@code t} in words: built with the trace, in the background, so showing it only lays out. */
+    static java.util.List<StepText> texts(Trace t) {
+        return t.steps().stream().map(StepText::of).toList();
+    }
+
     /** A step in words: its title and value, what it does, and where its bits are. */
     static String fullText(Trace.Step s) {
-        return s.title() + (s.value() == null || s.value().isEmpty() ? "" : " = " + s.value()) + "\n" + s.explanation()
-                + "\n[" + where(s) + "]";
+        return StepText.of(s).full();
     }
 
     String detailText() { return detail.getText(); }
@@ -121,6 +150,12 @@ final class TracePane extends BorderPane {
 
     /** Shows the trace of a value of {@code node}. */
     void show(Trace t, Node node) {
+        show(t, node, t == shown ? texts : texts(t));
+    }
+
+    /** Shows a trace whose steps were put in words off the FX thread. */
+    void show(Trace t, Node node, java.util.List<StepText> words) {
+        texts = words;
         shown = t;
         traced = node;
         heading.setText(valueHeading() + t.steps().size() + " steps");
@@ -129,6 +164,7 @@ final class TracePane extends BorderPane {
 
     void clear(String message) {
         shown = null;
+        texts = java.util.List.of();
         traced = null;
         heading.setText(message);
         steps.getItems().clear();

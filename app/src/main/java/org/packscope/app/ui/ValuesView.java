@@ -146,8 +146,9 @@ final class ValuesView extends BorderPane {
         HBox.setHgrow(info, javafx.scene.layout.Priority.ALWAYS);
         for (javafx.scene.control.Control c : List.of(jump, go, find, traceButton)) c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         setTop(bar);
-        split = new SplitPane(table, trace);
-        split.setDividerPositions(0.5);
+        split = new SplitPane(table);
+        trace.setMinWidth(TRACE_MIN_WIDTH);
+        table.setMinWidth(TABLE_MIN_WIDTH);
         setCenter(split);
     }
 
@@ -159,6 +160,25 @@ final class ValuesView extends BorderPane {
 
     /** Set while the table shows a window of a slice's columns: "go to" then takes a row and a column. */
     private SliceColumns sliceColumns;
+
+    /** Narrowest the trace pane gets: a step's title and its bits stay readable at a 1024-pixel window. */
+    static final double TRACE_MIN_WIDTH = 300;
+    private static final double TABLE_MIN_WIDTH = 260;
+    /** The table's share of the width beside a trace pane, at first. */
+    static final double TABLE_SHARE = 0.58;
+    private double tableShare = TABLE_SHARE;
+
+    /** Values without a tracer get the whole width; traceable ones share it with the trace pane. */
+    private void showTracePane(boolean traceable) {
+        boolean shown = split.getItems().contains(trace);
+        if (traceable && !shown) {
+            split.getItems().add(trace);
+            split.setDividerPositions(tableShare);
+        } else if (!traceable && shown) {
+            tableShare = split.getDividerPositions()[0];
+            split.getItems().remove(trace);
+        }
+    }
 
     /** Shows a model built off the FX thread (see {@link Model#of}). */
     void show(Model m) { show(m, null); }
@@ -173,6 +193,7 @@ final class ValuesView extends BorderPane {
         traceButton.setDisable(true);
         trace.clear(tracedColumn() < 0 ? "No trace for these values"
                 : "Select a value and press Trace to see how it was decoded, bit by bit");
+        showTracePane(tracedColumn() >= 0);
         List<TableColumn<Long, String>> cols = new ArrayList<>();
         TableColumn<Long, String> index = new TableColumn<>("Index");
         index.setPrefWidth(110);
@@ -246,8 +267,12 @@ final class ValuesView extends BorderPane {
         Node traced = model.nodes().get(col);
         int gen = generation;
         trace.clear("Tracing value " + String.format("%,d", row) + "…");
-        runner.submit("Tracing value " + row, p -> t.trace(row, p), result -> {
-            if (gen == generation) trace.show(result, traced);
+        record Traced(Trace trace, List<TracePane.StepText> texts) { }
+        runner.submit("Tracing value " + row, p -> {
+            Trace done = t.trace(row, p);
+            return new Traced(done, TracePane.texts(done));
+        }, result -> {
+            if (gen == generation) trace.show(result.trace(), traced, result.texts());
         }, ex -> trace.clear("⚠ could not trace: " + TaskRunner.describe(ex)));
     }
 
@@ -480,9 +505,16 @@ final class ValuesView extends BorderPane {
     /** The text a cell of column {@code column} shows for value {@code index} ("…" until its page is read); for tests. */
     String cellText(int column, long index) { return valueAt(column, index); }
 
-    double dividerPosition() { return split.getDividerPositions()[0]; }
+    /** The table's share beside the trace pane: as the person left it, also while no trace pane is shown. */
+    double dividerPosition() {
+        if (split.getItems().contains(trace)) tableShare = split.getDividerPositions()[0];
+        return tableShare;
+    }
 
-    void setDividerPosition(double at) { split.setDividerPositions(at); }
+    void setDividerPosition(double at) {
+        tableShare = at;
+        if (split.getItems().contains(trace)) split.setDividerPositions(at);
+    }
 
     void focusFind() {
         find.requestFocus();

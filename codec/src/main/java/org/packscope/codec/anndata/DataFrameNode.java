@@ -122,7 +122,7 @@ final class DataFrameNode {
         }
         if (bad > 0) n.diagnose(Diagnostic.error(null, AnndataRules.CATEGORY_CODE_OUT_OF_RANGE, bad + " codes of " + codes.path()
                 + " are not a category number 0.." + (categories.size() - 1) + " (or -1 for missing)"));
-        n.summary(String.format(Locale.ROOT, "categorical · %,d values · %d categories (%s)", raw.length, categories.size(),
+        n.summary(String.format(Locale.ROOT, "categorical · %,d values · %s (%s)", raw.length, org.packscope.codec.inspect.PlainText.count(categories.size(), "category"),
                 String.join(", ", categories.subList(0, Math.min(5, categories.size()))) + (categories.size() > 5 ? ", …" : "")));
         n.field("codes", null, codes.path() + " · " + codes.type().label(), "category number per row; -1 means missing");
         n.field("categories", null, categories.size(), "the values the codes stand for");

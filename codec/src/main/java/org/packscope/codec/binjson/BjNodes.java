@@ -419,7 +419,7 @@ final class BjNodes {
         if (h.nd().elemType() == 2) type = "i" + h.nd().width() * 8;
         n.summary(prefix + type + " N-D array " + BjReader.dimsText(h.nd().dims()));
         if (end >= 0) {
-            field(n, "nd.data", -1, "data", Span.bytes(h.bodyStart(), end - h.bodyStart()), (end - h.bodyStart()) + " bytes", switch (h.nd().elemType()) {
+            field(n, "nd.data", -1, "data", Span.bytes(h.bodyStart(), end - h.bodyStart()), (end - h.bodyStart()) + (end - h.bodyStart() == 1 ? " byte" : " bytes"), switch (h.nd().elemType()) {
                 case 0 -> "one uflex string index per element, row-major";
                 case 1 -> "bits, element i in bit i mod 8 of byte i / 8";
                 case 2 -> "little-endian two's-complement ints, row-major";

@@ -68,7 +68,7 @@ public record ChunkHeader(long offset, int version, int versionlz, int flags, in
             r.bits(1, DONT_SPLIT, "flags.dont_split", ChunkHeader::bool, "bit 4: blocks are never split into typesize streams");
             r.bits(3, COMPFORMAT, "flags.compformat", v -> {
                 Compformat cf = Compformat.of((int) v);
-                return v + " (" + (cf == null ? "unknown" : cf.label()) + ")";
+                return v + " (" + (cf == null ? "unknown" : cf == Compformat.LZ4 ? "lz4, as lz4hc also writes it" : cf.label()) + ")";
             }, "bits 5-7: codec of the streams (0 blosclz, 1 lz4/lz4hc, 2 snappy, 3 zlib, 4 zstd)");
         }
         int typesize = r.u8(TYPESIZE, "typesize", "bytes per element; the shuffle and the split work on this unit");

@@ -3,7 +3,8 @@ package org.packscope.codec.blosc;
 /** The codec enumeration held in bits 5-7 of a Blosc 1.x chunk's flags byte. */
 public enum Compformat {
     BLOSCLZ(0, "blosclz"),
-    LZ4(1, "lz4 / lz4hc"),
+    // named as metadata (a Zarr cname, an HDF5 filter) writes it; lz4hc writes the same stream format
+    LZ4(1, "lz4"),
     SNAPPY(2, "snappy"),
     ZLIB(3, "zlib"),
     ZSTD(4, "zstd");

@@ -53,7 +53,7 @@ final class MatrixChildren {
                 a.source(f.fileSource(name)).span(Span.bytes(0, f.fileSource(name).size()));
             }
             String type = info.type() == null ? "?" : info.type().label();
-            a.summary(String.format(Locale.ROOT, "%s · %,d %s", type, info.length(), info.type() == ElementType.STRING ? "strings" : "elements"));
+            a.summary(type + " · " + org.packscope.codec.inspect.PlainText.count(info.length(), info.type() == ElementType.STRING ? "string" : "element"));
             BpcellsDocs.field(a, BpcellsDocs.typeKey(name), "type", null, type, meaningOf(name));
             BpcellsDocs.field(a, "array.length", "length", null, info.length(), "elements");
             BpcellsDocs.field(a, "array.stored_bytes", "stored bytes", null, info.storedBytes() < 0 ? "unknown" : info.storedBytes(), "bytes the array takes in its container");
@@ -127,7 +127,7 @@ final class MatrixChildren {
             List<String> names = rowMajor ? m.rowNames() : m.colNames();
             long from = m.majorStart(j);
             long to = m.majorEnd(j);
-            c.summary(String.format(Locale.ROOT, "%s%,d entries", names.isEmpty() ? "" : names.get(j) + " · ", to - from));
+            c.summary((names.isEmpty() ? "" : names.get(j) + " · ") + org.packscope.codec.inspect.PlainText.count(to - from, "entry"));
             if (!names.isEmpty()) BpcellsDocs.field(c, "major.name", "name", null, names.get(j), rowMajor ? "row name" : "column name");
             BpcellsDocs.field(c, "major.entries", "entries", null, from + " .. " + (to - 1), "idxptr[" + j + "] .. idxptr[" + (j + 1) + "]-1");
             BpcellsMatrix.MajorSlice s = m.readMajor(j);
@@ -153,7 +153,7 @@ final class MatrixChildren {
     }
 
     static Node leaf(String name, ValueColumn col, ValueTracer tracer) {
-        return Node.of(name, "bpcells-values").summary(String.format(Locale.ROOT, "%s · %,d values", col.type().label(), col.count()))
+        return Node.of(name, "bpcells-values").summary(col.type().label() + " · " + org.packscope.codec.inspect.PlainText.count(col.count(), "value"))
                 .facet(ValueColumn.class, col).facet(ValueTracer.class, tracer);
     }
 

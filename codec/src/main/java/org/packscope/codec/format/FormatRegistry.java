@@ -75,7 +75,10 @@ public final class FormatRegistry implements Opener {
         }
         Node node = f.open(path, this);
         // only the raw-bytes fallback took it: say so, as an error when the name promised a format
-        if (RAW_BYTES.equals(f.id())) node.diagnose(NamedFormat.unrecognised(probe));
+        if (RAW_BYTES.equals(f.id())) {
+            org.packscope.codec.inspect.Diagnostic d = NamedFormat.unrecognised(probe);
+            if (d != null) node.diagnose(d);
+        }
         return node;
     }
 

@@ -26,11 +26,17 @@ final class NamedFormat {
 
     private NamedFormat() { }
 
-    /** The problem with a file that only the raw-bytes fallback could open. */
+    /**
+     * The problem with a file that only the raw-bytes fallback could open; null for a text
+     * file named as one ({@code README.txt}) whose first bytes are text.
+     */
     static Diagnostic unrecognised(Probe probe) {
         String name = probe.fileName();
         int dot = name.lastIndexOf('.');
         String ext = dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+        byte[] first = new byte[probe.headLength()];
+        for (int i = 0; i < first.length; i++) first[i] = (byte) probe.headByte(i);
+        if (TextFiles.isText(name, first, first.length)) return null;
         String promise = PROMISES.get(ext);
         int shown = Math.min(8, probe.headLength());
         Span head = Span.bytes(0, shown);

@@ -7,7 +7,9 @@ import java.util.function.Function;
 import io.jhdf.api.Attribute;
 import io.jhdf.api.Dataset;
 
+import org.packscope.codec.inspect.CfConventions;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.ValueType;
 
 /**
  * netCDF-4 and HDF5 dimension-scale conventions, shown beside a dataset's values: the
@@ -36,6 +38,45 @@ final class Conventions {
             n.field("netCDF", null, String.join(" · ", parts),
                     "how to read the stored values: value = stored × scale_factor + add_offset, in units; the fill value marks missing data");
         }
+    }
+
+    /** The CF value conventions {@code d}'s attributes state for its values of type {@code stored}, or null. */
+    static CfConventions values(Dataset d, ValueType stored) {
+        return CfConventions.of(stored, new CfConventions.Attributes() {
+            @Override public double[] numbers(String name) {
+                Attribute a = attribute(d, name);
+                return a == null ? null : numbersOf(data(a));
+            }
+
+            @Override public String text(String name) {
+                Attribute a = attribute(d, name);
+                Object v = a == null ? null : data(a);
+                if (v instanceof String[] s && s.length == 1) return s[0];
+                return v instanceof String s ? s : null;
+            }
+        }, null);
+    }
+
+    private static Object data(Attribute a) {
+        try {
+            return a.getData();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** A numeric attribute's values (a scalar or a 1-D array of any primitive width), or null. */
+    private static double[] numbersOf(Object v) {
+        if (v instanceof Number n) return new double[] {n.doubleValue()};
+        if (v == null || !v.getClass().isArray() || v.getClass().getComponentType().isArray()) return null;
+        int n = java.lang.reflect.Array.getLength(v);
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            Object e = java.lang.reflect.Array.get(v, i);
+            if (!(e instanceof Number x)) return null;
+            out[i] = x.doubleValue();
+        }
+        return out;
     }
 
     private static void add(List<String> parts, Dataset d, String name, String prefix, Function<Attribute, String> text) {

@@ -304,7 +304,7 @@ final class Hdf5Nodes {
                 && source.has(base + c.getDataAddress(), d.getStorageInBytes())) {
             Span data = Span.bytes(base + c.getDataAddress(), d.getStorageInBytes());
             n.span(data);
-            n.field("data", data, d.getStorageInBytes() + " bytes at " + (base + c.getDataAddress()),
+            n.field("data", data, d.getStorageInBytes() + (d.getStorageInBytes() == 1 ? " byte at " : " bytes at ") + (base + c.getDataAddress()),
                     "the values, stored contiguously in row-major order");
         }
         if (d instanceof ChunkedDataset c) {
@@ -336,6 +336,8 @@ final class Hdf5Nodes {
             if (dims.length >= 2 && column.count() == count) {
                 n.facet(org.packscope.codec.store.ArraySlices.class, new org.packscope.codec.store.ColumnSlices(dims, column, List.of()));
             }
+            // netCDF-4 / CF attributes: every view shows physical values, fills as gaps
+            org.packscope.codec.store.CfValues.attach(n, Conventions.values(d, column.type()));
             if (column.mayHaveGaps() && (!filters.isEmpty() || chunks != null && chunks.isDrillDown())) {
                 // a deep check decodes every filtered chunk; each that fails is reported where it is
                 String what = "dataset " + d.getPath();
@@ -400,7 +402,24 @@ final class Hdf5Nodes {
         if (t instanceof VariableLength v) {
             return v.isVariableLengthString() ? "variable-length string" : "variable-length sequence of " + describeType(v.getParent());
         }
-        return cls + ", " + t.getSize() + " bytes";
+        return typeClass(cls) + ", " + t.getSize() + " bytes";
+    }
+
+    /** An HDF5 type class in the specification's words, not jhdf's class name ({@code CompoundDataType} → "compound"). */
+    static String typeClass(String jhdfClass) {
+        return switch (jhdfClass) {
+            case "FixedPoint" -> "integer";
+            case "FloatingPoint" -> "float";
+            case "StringData" -> "string";
+            case "CompoundDataType" -> "compound";
+            case "EnumDataType" -> "enum";
+            case "BitField" -> "bitfield";
+            case "ArrayDataType" -> "array";
+            case "Reference" -> "reference";
+            case "OpaqueDataType" -> "opaque";
+            case "TimeDataType" -> "time";
+            default -> jhdfClass.replace("DataType", "").toLowerCase(java.util.Locale.ROOT);
+        };
     }
 
     private void addAttributes(Node n, io.jhdf.api.Node h) {

@@ -20,6 +20,17 @@ public final class PlainText {
 
     private PlainText() { }
 
+    /** A count with its noun, singular for one: {@code count(1, "chunk")} is "1 chunk", {@code count(3000, "value")} "3,000 values". */
+    public static String count(long n, String noun) {
+        return count(n, noun, noun.endsWith("y") && !noun.endsWith("ey") ? noun.substring(0, noun.length() - 1) + "ies"
+                : noun.endsWith("s") || noun.endsWith("x") ? noun + "es" : noun + "s");
+    }
+
+    /** A count with its noun, {@code one} for one and {@code many} otherwise, digits grouped. */
+    public static String count(long n, String one, String many) {
+        return String.format(java.util.Locale.ROOT, "%,d %s", n, n == 1 ? one : many);
+    }
+
     /** A failure as a person should read it; never empty, never a Java class name. */
     public static String describe(Throwable e) {
         if (e instanceof OutOfMemoryError) return "it needs more memory than PackScope may use";

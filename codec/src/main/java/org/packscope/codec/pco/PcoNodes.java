@@ -41,7 +41,7 @@ public final class PcoNodes {
         NumberType t = f.numberType();
         String ver = f.version() == null ? "?" : f.version().toString();
         n.summary((t == null ? (f.chunks().isEmpty() ? "empty" : "mixed types") : t.label()) + " · "
-                + String.format("%,d", f.totalN()) + " numbers · " + f.chunks().size() + " chunks · format " + ver);
+                + String.format("%,d", f.totalN()) + " numbers · " + org.packscope.codec.inspect.PlainText.count(f.chunks().size(), "chunk") + " · format " + ver);
         if (f.header() != null) {
             derived(n, "file.standalone_version", "standalone version", f.header().version(), "standalone format version"
                     + (f.header().explicitVersion() ? "" : " (implicit)"));
@@ -182,7 +182,7 @@ public final class PcoNodes {
                 long first = fs.get(0).span().startBit();
                 vn.span(Span.bits(first, fs.get(fs.size() - 1).span().endBit() - first));
             }
-            vn.summary("u" + v.bits() + " · " + v.bins().size() + " bins · ans_size_log " + v.ansSizeLog());
+            vn.summary("u" + v.bits() + " · " + org.packscope.codec.inspect.PlainText.count(v.bins().size(), "bin") + " · ans_size_log " + v.ansSizeLog());
             DataTable bins = binTable(m, v);
             tables.put(v.role(), bins);
             vn.table(bins);

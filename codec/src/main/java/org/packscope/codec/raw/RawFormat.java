@@ -24,8 +24,11 @@ public final class RawFormat implements Format {
     public Node open(Path path, Opener opener) {
         return Node.lazy(FileNames.of(path), "file", n -> {
             ByteSource src = ByteSource.open(path);
+            byte[] head = new byte[(int) Math.min(src.size(), 512)];
+            src.read(0, head, 0, head.length);
+            boolean text = org.packscope.codec.format.TextFiles.isText(FileNames.of(path), head, head.length);
             n.source(src).span(Span.bytes(0, src.size()))
-                    .summary(FileNames.size(src.size()) + " · unrecognised content")
+                    .summary(FileNames.size(src.size()) + (text ? " · text" : " · unrecognised content"))
                     .field("bytes", Span.bytes(0, src.size()), src.size() + " bytes",
                             "content no PackScope format recognised; shown as raw bytes");
         });

@@ -58,7 +58,7 @@ public final class MatrixNodes {
                 : "CSC: indptr runs over columns, indices hold row numbers");
         CompressedMatrix.Spec s = m.spec();
         for (H5Vector v : List.of(s.data(), s.indices(), s.indptr())) {
-            n.field(v.name(), v.place(0), v.type().label() + " · " + v.length() + " elements" + (v.contiguous() ? ", contiguous" : ", chunked"), v.path());
+            n.field(v.name(), v.place(0), v.type().label() + " · " + v.length() + (v.length() == 1 ? " element" : " elements") + (v.contiguous() ? ", contiguous" : ", chunked"), v.path());
         }
         if (m.nnz() <= VERIFY_AT_OPEN_LIMIT) {
             // the full checks are cheap enough to show on the node itself
@@ -155,7 +155,7 @@ public final class MatrixNodes {
         a.source(src);
         Span first = v.place(0);
         if (first != null) a.span(Span.bytes(first.byteOffset(), v.length() * v.type().byteWidth()));
-        a.summary(String.format(Locale.ROOT, "%s · %,d elements", v.type().label(), v.length()));
+        a.summary(v.type().label() + " · " + org.packscope.codec.inspect.PlainText.count(v.length(), "element"));
         a.field("dataset", null, v.path(), "the HDF5 dataset");
         a.field("type", null, v.type().label(), "element type as stored");
         a.field("length", null, v.length(), "elements");
@@ -167,7 +167,7 @@ public final class MatrixNodes {
     }
 
     private static Node leaf(String name, ValueColumn col) {
-        return Node.of(name, "sparse-values").summary(String.format(Locale.ROOT, "%s · %,d values", col.type().label(), col.count()))
+        return Node.of(name, "sparse-values").summary(col.type().label() + " · " + org.packscope.codec.inspect.PlainText.count(col.count(), "value"))
                 .facet(ValueColumn.class, col);
     }
 

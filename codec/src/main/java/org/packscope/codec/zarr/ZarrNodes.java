@@ -113,7 +113,14 @@ final class ZarrNodes {
     }
 
     /** Members looked up by name in side files: xarray's dimension names, a consolidated file's documents. */
-    private static final Set<String> FOUND_BY_NAME = Set.of("_ARRAY_DIMENSIONS", "metadata");
+    private static final Set<String> FOUND_BY_NAME = found();
+
+    private static Set<String> found() {
+        Set<String> names = new java.util.HashSet<>(org.packscope.codec.inspect.CfConventions.NAMES);
+        names.add("_ARRAY_DIMENSIONS");
+        names.add("metadata");
+        return Set.copyOf(names);
+    }
 
     /** A side file's bytes and members, read once for both the array (its dimension names) and the file's own node. */
     record SideRead(byte[] bytes, JsonMembers members, List<Diagnostic> problems) {
@@ -302,7 +309,7 @@ final class ZarrNodes {
             }
             ArrayMeta m = ArrayMeta.v2(p.json(), n);
             if (m.dimensionNames.isEmpty() && m.shape != null && attrs != null) m.dimensionNames = xarrayDimensions(attrs, m.shape.length);
-            fillArray(store, n, folder, m, extra);
+            fillArray(store, n, folder, m, extra, attrs == null ? null : attrs.members());
         });
     }
 
@@ -336,11 +343,14 @@ final class ZarrNodes {
             List<Node> extra = new ArrayList<>();
             Node all = attributes(file, p, n);
             if (all != null) extra.add(all);
-            fillArray(store, n, folder, m, extra);
+            Json attrs = p.json().get("attributes");
+            JsonMembers cf = attrs == null || !attrs.isObject() ? null : members(file, p.bytes(), attrs.start(), attrs.end(), Node.of("attributes", "probe"));
+            fillArray(store, n, folder, m, extra, cf);
         });
     }
 
-    private static void fillArray(ZarrStore store, Node n, Path folder, ArrayMeta m, List<Node> extra) {
+    /** @param attrs the array's user attributes (for their CF conventions), or null */
+    private static void fillArray(ZarrStore store, Node n, Path folder, ArrayMeta m, List<Node> extra, JsonMembers attrs) {
         ZarrArray a = ZarrArray.of(store, folder, m, n::diagnose);
         if (a == null) {
             n.summary("Zarr v" + m.zarrFormat + " array · metadata incomplete");
@@ -364,6 +374,7 @@ final class ZarrNodes {
                 n.facet(ArraySlices.class, new ChunkedSlices(a.data, m.dtype.valueType(), m.dimensionNames));
             }
             n.facet(BulkDecoder.class, (progress, threads) -> a.verify(d -> { }, progress) / Math.max(1, m.dtype.itemSize()));
+            org.packscope.codec.store.CfValues.attach(n, CfAttributes.of(attrs, m));
         }
         int fixed = extra.size();
         if (count > WALKED_CHUNKS) {

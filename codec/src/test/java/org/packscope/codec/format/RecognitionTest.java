@@ -47,7 +47,7 @@ class RecognitionTest {
 
     @Test
     void contentNoFormatKnowsIsAWarningAndStillOpensAsBytes() throws Exception {
-        Path p = dir.resolve("notes.txt");
+        Path p = dir.resolve("notes.dat");
         Files.writeString(p, "hello");
         Node n = FormatRegistry.standard().open(p);
         assertEquals("file", n.kind());
@@ -56,5 +56,23 @@ class RecognitionTest {
         assertEquals(1, d.size(), d.toString());
         assertEquals("unrecognised_content", d.get(0).rule());
         assertEquals(Severity.WARNING, d.get(0).severity());
+    }
+
+    /** A README.txt beside the data is text, as its name says: nothing to warn about. A .txt of binary bytes still is. */
+    @Test
+    void aTextFileNamedAsTextIsNotFlagged() throws Exception {
+        Path readme = dir.resolve("README.txt");
+        Files.writeString(readme, "Binary JSON samples\n\tconfig.sj: a seekable file\r\n");
+        assertEquals(List.of(), problems(readme));
+        assertEquals("file", FormatRegistry.standard().open(readme).kind());
+        assertTrue(FormatRegistry.standard().open(readme).summary().endsWith(" · text"), "said to be text, not unrecognised content");
+        Path binary = dir.resolve("data.txt");
+        Files.write(binary, new byte[] {'a', 0, 1, 2, (byte) 0xff});
+        List<Diagnostic> d = problems(binary);
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("unrecognised_content", d.get(0).rule());
+        for (Path p : List.of(Path.of("../resources/binjson/README.txt"), Path.of("../resources/pco/README.txt"))) {
+            assertEquals(List.of(), problems(p), p.toString());
+        }
     }
 }

@@ -1,0 +1,21 @@
+package org.packscope.app.ui;
+
+import java.util.prefs.Preferences;
+
+/**
+ * Where the window remembers things (layout, recent files, "Read elements as" choices):
+ * the user's preferences node of the app, or the node the system property
+ * {@value #PROPERTY} names (an absolute path under the user root). The test suite sets it,
+ * so tests never write into a real user's preferences.
+ */
+final class AppPreferences {
+    static final String PROPERTY = "packscope.preferences";
+
+    private AppPreferences() { }
+
+    static Preferences root() {
+        String path = System.getProperty(PROPERTY);
+        if (path != null && path.startsWith("/") && path.length() > 1) return Preferences.userRoot().node(path);
+        return Preferences.userNodeForPackage(PackScopeApp.class);
+    }
+}
