@@ -11,6 +11,7 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
@@ -141,7 +142,7 @@ public final class StructureNodes {
     }
 
     private void fillHeader(Node n, ObjectHeader h, String path) {
-        n.summary("version " + h.version() + ", " + h.messages().size() + " messages");
+        n.summary("version " + h.version() + ", " + PlainText.count(h.messages().size(), "message"));
         List<ObjectHeader.Message> ms = h.messages();
         n.lazyChildren(ms.size(), i -> message(h, ms.get(i), i, path));
     }
@@ -272,7 +273,7 @@ public final class StructureNodes {
             if (openedBefore(opened, address, n, path, "B-tree node")) return;
             try {
                 BTree1 t = BTree1.read(c, address, type, level, dims, k, n, path);
-                n.span(Span.bytes(c.abs(address), 4)).summary("level " + t.level() + ", " + t.children().size() + " entries");
+                n.span(Span.bytes(c.abs(address), 4)).summary("level " + t.level() + ", " + PlainText.count(t.children().size(), "entry", "entries"));
                 List<Long> kids = t.children();
                 if (t.level() > 0) {
                     n.lazyChildren(kids.size(), i -> btree1(kids.get(i), type, t.level() - 1, dims, k, path, opened));
@@ -302,7 +303,7 @@ public final class StructureNodes {
             explained(n).span(Span.bytes(c.placeInFile(address), 0));
             try {
                 SymbolNode s = SymbolNode.read(c, address, sb.groupLeafK(), n, path);
-                n.span(Span.bytes(c.abs(address), 8 + s.entries().size() * (2L * c.offsetSize() + 24))).summary(s.entries().size() + " entries");
+                n.span(Span.bytes(c.abs(address), 8 + s.entries().size() * (2L * c.offsetSize() + 24))).summary(PlainText.count(s.entries().size(), "entry", "entries"));
             } catch (ReadProblem p) {
                 n.diagnose(p.diagnostic());
             }
@@ -369,7 +370,7 @@ public final class StructureNodes {
             explained(n).span(Span.bytes(c.placeInFile(address), 0));
             try {
                 BTree2 t = BTree2.read(c, address, n, n::diagnose, path);
-                n.span(Span.bytes(c.abs(address), 4)).summary("type " + t.type() + ", depth " + t.depth() + ", " + t.totalRecords() + " records");
+                n.span(Span.bytes(c.abs(address), 4)).summary("type " + t.type() + ", depth " + t.depth() + ", " + PlainText.count(t.totalRecords(), "record"));
                 t.walkCounted(c, r -> { }, n::diagnose, path);
                 if (t.root() != FileContext.UNDEFINED) n.add(btree2Node(t, t.root(), t.depth(), t.rootRecords(), path, ConcurrentHashMap.newKeySet()));
             } catch (ReadProblem p) {
