@@ -176,7 +176,10 @@ final class ValuesView extends BorderPane {
             split.setDividerPositions(tableShare);
         } else if (!traceable && shown) {
             tableShare = split.getDividerPositions()[0];
+            // the keyboard stays in the values when the pane it was in goes, not back at the tree
+            boolean hadFocus = trace.isFocusWithin();
             split.getItems().remove(trace);
+            if (hadFocus) table.requestFocus();
         }
     }
 

@@ -103,9 +103,9 @@ class KeyboardTest {
         // tables first: under Monocle a cell's full-text tooltip is a window that takes the keys
         robot.moveTo(window.status());
         WaitForAsyncUtils.waitForFxEvents();
-        Object before = focused();
+        Object focusBefore = focused();
         robot.type(KeyCode.F6);
-        assertTrue(inside(focused(), window.detail().hex()), "hex focused: " + focused() + " before F6: " + before
+        assertTrue(inside(focused(), window.detail().hex()), "hex focused: " + focused() + " before F6: " + focusBefore
                 + " hex visible " + window.detail().hex().isVisible() + " in scene " + (window.detail().hex().getScene() != null)
                 + " traversable " + window.detail().hex().isFocusTraversable() + " disabled " + window.detail().hex().isDisabled());
         Span before = window.detail().hex().selectionProperty().get();
