@@ -189,7 +189,7 @@ public final class MainWindow {
 
     /** Opens a path in the browser (in the background) and selects it. */
     public void open(Path path) {
-        open(path.toString(), () -> path, "");
+        open(List.of(new Request(path.toString(), () -> path, "")));
     }
 
     /**
@@ -199,32 +199,7 @@ public final class MainWindow {
      */
     public void openAddress(String address) {
         String a = address == null ? "" : address.strip();
-        if (a.isEmpty()) return;
-        int sep = FormatRegistry.innerSeparator(a);
-        String file = sep < 0 ? a : a.substring(0, sep);
-        // a URL's file system starts a network client: made in the background like the reading
-        open(org.packscope.codec.remote.Redact.text(file), () -> FormatRegistry.pathOf(file), sep < 0 ? "" : a.substring(sep + 2));
-    }
-
-    private record Opened(Path path, Node root) { }
-
-    private void open(String shown, java.util.function.Supplier<Path> address, String inner) {
-        String trimmed = shown.replaceAll("[/\\\\]+$", "");
-        String name = trimmed.substring(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
-        runner.submit("Opening " + (name.isEmpty() ? shown : name), p -> {
-            Path path = address.get();
-            org.packscope.app.export.SafeOutput.protect(path);
-            return new Opened(path, registry.open(path));
-        }, opened -> {
-            recent.add(opened.path());
-            refreshRecentMenu();
-            BrowserTree.NodeItem item = browser.addRoot(opened.root());
-            browser.getSelectionModel().select(item);
-            item.setExpanded(true);
-            List<String> names = java.util.Arrays.stream(inner.split("/")).filter(s -> !s.isEmpty()).toList();
-            if (!names.isEmpty()) browser.revealPath(item, names, found -> browser.getSelectionModel().select(found));
-        }, failure -> status.showError("Cannot open " + shown + ": "
-                + (failure instanceof java.nio.file.InvalidPathException e ? e.getReason() : TaskRunner.describe(failure))));
+        if (!a.isEmpty()) openAllAddresses(List.of(a));
     }
 
     /** A URL dropped or pasted as text (a browser's link), or null when the text is none. */
@@ -253,14 +228,38 @@ public final class MainWindow {
      * whichever opens first, and the first of them is selected.
      */
     public void openAll(List<Path> paths) {
-        openAllAddresses(paths.stream().map(Path::toString).toList());
+        open(paths.stream().map(p -> new Request(p.toString(), () -> p, "")).toList());
     }
 
     /** As {@link #openAll}, for addresses: local paths or URLs, each perhaps with {@code ::inner/path}. */
     public void openAllAddresses(List<String> addresses) {
-        Opened[] opened = new Opened[addresses.size()];
-        int[] waiting = {addresses.size()};
-        String[] firstInner = {""};
+        open(addresses.stream().map(String::strip).map(a -> {
+            int sep = FormatRegistry.innerSeparator(a);
+            String file = sep < 0 ? a : a.substring(0, sep);
+            // a URL's file system starts a network client: made in the background with the reading
+            return new Request(org.packscope.codec.remote.Redact.text(file), () -> FormatRegistry.pathOf(file),
+                    sep < 0 ? "" : a.substring(sep + 2));
+        }).toList());
+    }
+
+    /** What to open: the address as it may be shown, how to make its path, and the inner path to select. */
+    private record Request(String shown, java.util.function.Supplier<Path> path, String inner) {
+        String name() {
+            String trimmed = shown.replaceAll("[/\\\\]+$", "");
+            String name = trimmed.substring(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
+            return name.isEmpty() ? shown : name;
+        }
+    }
+
+    private record Opened(Path path, Node root) { }
+
+    /**
+     * Opens each request in the background; once all have answered, their trees are listed in
+     * the order given and the first is selected (with its inner path, if it names one).
+     */
+    private void open(List<Request> requests) {
+        Opened[] opened = new Opened[requests.size()];
+        int[] waiting = {requests.size()};
         Runnable arrived = () -> {
             if (--waiting[0] > 0) return;
             BrowserTree.NodeItem first = null;
@@ -274,26 +273,21 @@ public final class MainWindow {
             if (first == null) return;
             browser.getSelectionModel().select(first);
             first.setExpanded(true);
-            List<String> names = java.util.Arrays.stream(firstInner[0].split("/")).filter(s -> !s.isEmpty()).toList();
+            List<String> names = java.util.Arrays.stream(requests.get(0).inner().split("/")).filter(s -> !s.isEmpty()).toList();
             if (!names.isEmpty()) browser.revealPath(first, names, found -> browser.getSelectionModel().select(found));
         };
-        for (int i = 0; i < addresses.size(); i++) {
-            String a = addresses.get(i).strip();
-            int sep = FormatRegistry.innerSeparator(a);
-            String file = sep < 0 ? a : a.substring(0, sep);
-            if (i == 0) firstInner[0] = sep < 0 ? "" : a.substring(sep + 2);
-            String shown = org.packscope.codec.remote.Redact.text(file);
+        for (int i = 0; i < requests.size(); i++) {
+            Request r = requests.get(i);
             int at = i;
-            runner.submit("Opening " + shown, p -> {
-                // a URL's file system starts a network client: made here, off the FX thread
-                Path path = FormatRegistry.pathOf(file);
+            runner.submit("Opening " + r.name(), p -> {
+                Path path = r.path().get();
                 org.packscope.app.export.SafeOutput.protect(path);
                 return new Opened(path, registry.open(path));
             }, o -> {
                 opened[at] = o;
                 arrived.run();
             }, ex -> {
-                status.showError("Cannot open " + shown + ": "
+                status.showError("Cannot open " + r.shown() + ": "
                         + (ex instanceof java.nio.file.InvalidPathException e ? e.getReason() : TaskRunner.describe(ex)));
                 arrived.run();
             });
