@@ -2,7 +2,8 @@ package org.packscope.codec.anndata;
 
 import java.util.List;
 
-import io.jhdf.api.Group;
+import org.packscope.codec.hdf5.Hdf5Group;
+import org.packscope.codec.hdf5.Hdf5Object;
 import org.packscope.codec.sparse.H5Text;
 
 /**
@@ -36,15 +37,10 @@ final class AnndataNames {
     }
 
     /** The index of the dataframe at {@code path} in the file, or an empty list. */
-    static List<String> index(Group root, String path) {
+    static List<String> index(Hdf5Group root, String path) {
         if (path == null) return List.of();
-        io.jhdf.api.Node df;
-        try {
-            df = root.getByPath(path);
-        } catch (RuntimeException e) {
-            return List.of();
-        }
-        if (df instanceof Group g) {
+        Hdf5Object df = root.at(path);
+        if (df instanceof Hdf5Group g) {
             String name = H5Text.attr(g, "_index");
             return H5Text.strings(H5Text.child(g, name == null ? "_index" : name), null);
         }
@@ -52,7 +48,7 @@ final class AnndataNames {
     }
 
     /** True when the file looks like AnnData: the root says so, or it has obs and var. */
-    static boolean isAnndata(Group root) {
+    static boolean isAnndata(Hdf5Group root) {
         if ("anndata".equals(H5Text.attr(root, "encoding-type"))) return true;
         return H5Text.child(root, "obs") != null && H5Text.child(root, "var") != null;
     }

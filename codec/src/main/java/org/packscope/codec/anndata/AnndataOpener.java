@@ -4,9 +4,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-import io.jhdf.api.Dataset;
-import io.jhdf.api.Group;
+import org.packscope.codec.hdf5.Hdf5Dataset;
+import org.packscope.codec.hdf5.Hdf5Group;
 import org.packscope.codec.hdf5.Hdf5GroupOpener;
+import org.packscope.codec.hdf5.Hdf5Object;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.sparse.CompressedMatrix;
 import org.packscope.codec.sparse.DenseMatrix;
@@ -24,12 +25,12 @@ import org.packscope.codec.sparse.MatrixNodes;
 public final class AnndataOpener implements Hdf5GroupOpener {
 
     @Override
-    public boolean accepts(Group group) {
+    public boolean accepts(Hdf5Group group) {
         return sparseFormat(group) != null || "dataframe".equals(H5Text.attr(group, "encoding-type"));
     }
 
     /** "csr" or "csc", or null when the group is not an AnnData sparse matrix. */
-    static String sparseFormat(Group g) {
+    static String sparseFormat(Hdf5Group g) {
         String enc = H5Text.attr(g, "encoding-type");
         if ("csr_matrix".equals(enc)) return "csr";
         if ("csc_matrix".equals(enc)) return "csc";
@@ -38,12 +39,12 @@ public final class AnndataOpener implements Hdf5GroupOpener {
     }
 
     @Override
-    public Node open(Group group, Path file) {
-        return Node.lazy(group.getName(), sparseFormat(group) == null ? "anndata-dataframe" : "anndata-matrix", n -> fill(n, group, file));
+    public Node open(Hdf5Group group, Path file) {
+        return Node.lazy(group.name(), sparseFormat(group) == null ? "anndata-dataframe" : "anndata-matrix", n -> fill(n, group, file));
     }
 
     /** Fills a node with the group: a dataframe as a table, a sparse matrix with the matrix views. */
-    public void fill(Node n, Group group, Path file) {
+    public void fill(Node n, Hdf5Group group, Path file) {
         String fmt = sparseFormat(group);
         if (fmt == null) {
             DataFrameNode.fill(n, group, file);
@@ -60,29 +61,29 @@ public final class AnndataOpener implements Hdf5GroupOpener {
         CompressedMatrix m = CompressedMatrix.open(new CompressedMatrix.Spec(
                 H5Vector.of(H5Text.child(group, "data")), H5Vector.of(H5Text.child(group, "indices")), H5Vector.of(H5Text.child(group, "indptr")),
                 shape[0], shape[1], fmt.equals("csr"), names[0], names[1],
-                group.getName().toLowerCase(Locale.ROOT).contains("count"), shapeWhere, null, null));
+                group.name().toLowerCase(Locale.ROOT).contains("count"), shapeWhere, null, null));
         MatrixNodes.fill(n, m, "AnnData " + fmt + "_matrix", MatrixNodes.fileSource(file));
     }
 
     @Override
-    public Node openDataset(Dataset dataset, Path file) {
+    public Node openDataset(Hdf5Dataset dataset, Path file) {
         try {
-            if (dataset.getDimensionsAsLong().length != 2 || AnndataNames.frames(H5Text.path(dataset)) == null
-                    || !AnndataNames.isAnndata(dataset.getHdfFile())) return null;
+            if (dataset.dims().length != 2 || AnndataNames.frames(H5Text.path(dataset)) == null
+                    || !AnndataNames.isAnndata(dataset.root())) return null;
         } catch (RuntimeException e) {
             return null;
         }
         List<String>[] names = names(dataset);
         DenseMatrix m = DenseMatrix.of(dataset, names[0], names[1]);
         if (m == null) return null;
-        return Node.lazy(dataset.getName(), "anndata-matrix", n -> MatrixNodes.fill(n, m, "AnnData dense array", MatrixNodes.fileSource(file)));
+        return Node.lazy(dataset.name(), "anndata-matrix", n -> MatrixNodes.fill(n, m, "AnnData dense array", MatrixNodes.fileSource(file)));
     }
 
     @SuppressWarnings("unchecked")
-    private static List<String>[] names(io.jhdf.api.Node node) {
+    private static List<String>[] names(Hdf5Object node) {
         String[] frames = AnndataNames.frames(H5Text.path(node));
         if (frames == null) return new List[] {List.of(), List.of()};
-        Group root = node.getHdfFile();
+        Hdf5Group root = node.root();
         return new List[] {AnndataNames.index(root, frames[0]), AnndataNames.index(root, frames[1])};
     }
 }

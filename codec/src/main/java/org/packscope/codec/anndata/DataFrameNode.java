@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import io.jhdf.api.Attribute;
-import io.jhdf.api.Dataset;
-import io.jhdf.api.Group;
+import org.packscope.codec.hdf5.Hdf5Dataset;
+import org.packscope.codec.hdf5.Hdf5Group;
+import org.packscope.codec.hdf5.Hdf5Object;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
@@ -30,7 +30,7 @@ final class DataFrameNode {
 
     private DataFrameNode() { }
 
-    static void fill(Node n, Group g, Path file) {
+    static void fill(Node n, Hdf5Group g, Path file) {
         n.source(MatrixNodes.fileSource(file));
         String indexName = H5Text.attr(g, "_index");
         if (indexName == null) indexName = "_index";
@@ -40,7 +40,7 @@ final class DataFrameNode {
         kids.add(Node.of(indexName, "anndata-column").summary(String.format(Locale.ROOT, "index · %,d names", index.size()))
                 .facet(ValueColumn.class, ValueColumn.texts(indexName, index)));
         for (String name : columnOrder(g, indexName)) {
-            io.jhdf.api.Node member = H5Text.child(g, name);
+            Hdf5Object member = H5Text.child(g, name);
             if (member == null) {
                 n.diagnose(Diagnostic.warning(null, AnndataRules.DATAFRAME_COLUMN_MISSING, "column-order names " + name + " but the group has no such member"));
                 continue;
@@ -53,7 +53,7 @@ final class DataFrameNode {
                         + " values but the index has " + index.size() + " names"));
             }
             if (values != null) cols.put(name, texts(values, TABLE_ROWS));
-            if (member instanceof Dataset codes && col.kind().equals("anndata-categorical")) {
+            if (member instanceof Hdf5Dataset codes && col.kind().equals("anndata-categorical")) {
                 // an older categorical is a dataset of codes: the table shows the categories, the
                 // column keeps the dataset's own values, as every HDF5 reader reads them
                 H5Vector v = H5Vector.of(codes);
@@ -69,24 +69,17 @@ final class DataFrameNode {
     }
 
     /** The columns in the order the {@code column-order} attribute gives, else every member but the index. */
-    private static List<String> columnOrder(Group g, String indexName) {
-        List<String> out = new ArrayList<>();
-        try {
-            Attribute a = g.getAttribute("column-order");
-            Object d = a == null ? null : a.getData();
-            if (d instanceof String[] names) out.addAll(List.of(names));
-        } catch (RuntimeException e) {
-            // fall back to the members
-        }
+    private static List<String> columnOrder(Hdf5Group g, String indexName) {
+        List<String> out = new ArrayList<>(g.attributeStrings("column-order"));
         if (out.isEmpty()) {
-            for (String k : g.getChildren().keySet()) if (!k.equals(indexName) && !k.equals("__categories")) out.add(k);
+            for (String k : g.members().keySet()) if (!k.equals(indexName) && !k.equals("__categories")) out.add(k);
         }
         return out;
     }
 
     /** One column as a node: numeric values, strings, or a categorical's categories per row. */
-    private static Node column(Group df, String name, io.jhdf.api.Node member) {
-        if (member instanceof Group cat && "categorical".equals(H5Text.attr(cat, "encoding-type"))) {
+    private static Node column(Hdf5Group df, String name, Hdf5Object member) {
+        if (member instanceof Hdf5Group cat && "categorical".equals(H5Text.attr(cat, "encoding-type"))) {
             return categorical(name, H5Vector.of(H5Text.child(cat, "codes")), H5Text.strings(H5Text.child(cat, "categories"), null));
         }
         if (H5Text.isText(member)) {
@@ -96,8 +89,8 @@ final class DataFrameNode {
         }
         H5Vector v = H5Vector.of(member);
         if (v == null) return null;
-        io.jhdf.api.Node cats = H5Text.child(df, "__categories");
-        if (cats instanceof Group cg && H5Text.child(cg, name) instanceof Dataset) {
+        Hdf5Object cats = H5Text.child(df, "__categories");
+        if (cats instanceof Hdf5Group cg && H5Text.child(cg, name) instanceof Hdf5Dataset) {
             return categorical(name, v, H5Text.strings(H5Text.child(cg, name), null));
         }
         return Node.of(name, "anndata-column").summary(String.format(Locale.ROOT, "%s · %,d values", v.type().label(), v.length()))

@@ -3,8 +3,8 @@ package org.packscope.codec.bpcells;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import io.jhdf.api.Dataset;
-import io.jhdf.api.Group;
+import org.packscope.codec.hdf5.Hdf5Dataset;
+import org.packscope.codec.hdf5.Hdf5Group;
 import org.packscope.codec.hdf5.Hdf5GroupOpener;
 import org.packscope.codec.hdf5.Hdf5Rules;
 import org.packscope.codec.inspect.Diagnostic;
@@ -18,24 +18,24 @@ import org.packscope.codec.io.ByteSource;
 public final class BpcellsHdf5Opener implements Hdf5GroupOpener {
 
     @Override
-    public boolean accepts(Group group) {
+    public boolean accepts(Hdf5Group group) {
         String v = Hdf5ArrayStore.readVersion(group);
         if (v != null) return MatrixVersion.looksLikeMatrixVersion(v);
         try {
-            var kids = group.getChildren();
-            return kids.get(ArrayNames.IDXPTR) instanceof Dataset && kids.get(ArrayNames.SHAPE) instanceof Dataset;
+            var kids = group.members();
+            return kids.get(ArrayNames.IDXPTR) instanceof Hdf5Dataset && kids.get(ArrayNames.SHAPE) instanceof Hdf5Dataset;
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             return false;
         }
     }
 
     @Override
-    public Node open(Group group, Path file) {
-        return Node.lazy(group.getName(), "bpcells-matrix", n -> fill(n, group, file));
+    public Node open(Hdf5Group group, Path file) {
+        return Node.lazy(group.name(), "bpcells-matrix", n -> fill(n, group, file));
     }
 
     @Override
-    public void fill(Node n, Group group, Path file) {
+    public void fill(Node n, Hdf5Group group, Path file) {
         {
             ByteSource src = null;
             try {
@@ -43,9 +43,9 @@ public final class BpcellsHdf5Opener implements Hdf5GroupOpener {
             } catch (IOException e) {
                 // without the file's bytes only the hex view is lost
             }
-            Hdf5ArrayStore store = new Hdf5ArrayStore(group, file.getFileName() + "::" + group.getPath(), src);
+            Hdf5ArrayStore store = new Hdf5ArrayStore(group, file.getFileName() + "::" + group.path(), src);
             String version = Hdf5ArrayStore.readVersion(group);
-            BpcellsDocs.field(n, "matrix.hdf5_group", "hdf5 group", null, group.getPath(), "group holding the matrix arrays; version in its 'version' attribute");
+            BpcellsDocs.field(n, "matrix.hdf5_group", "hdf5 group", null, group.path(), "group holding the matrix arrays; version in its 'version' attribute");
             if (store.groupProblem() != null) {
                 n.diagnose(Diagnostic.error(null, Hdf5Rules.UNREADABLE, store.groupProblem()));
                 n.summary("unreadable HDF5 group");

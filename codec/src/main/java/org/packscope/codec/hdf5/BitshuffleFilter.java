@@ -29,16 +29,16 @@ final class BitshuffleFilter implements io.jhdf.filter.Filter {
 
     @Override
     public byte[] decode(byte[] in, int[] cd) {
-        if (cd.length < 3 || cd[2] <= 0) throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, NAME + ": the filter parameters give no element size", -1);
+        if (cd.length < 3 || cd[2] <= 0) throw Hdf5Failure.problem(Hdf5Rules.FILTER_FAILED, NAME + ": the filter parameters give no element size", -1);
         int elemSize = cd[2];
         int blockElems = cd.length > 3 && cd[3] > 0 ? cd[3] : defaultBlock(elemSize);
-        if (blockElems % 8 != 0) throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, NAME + ": the block size " + blockElems + " is not a multiple of 8", -1);
+        if (blockElems % 8 != 0) throw Hdf5Failure.problem(Hdf5Rules.FILTER_FAILED, NAME + ": the block size " + blockElems + " is not a multiple of 8", -1);
         int compression = cd.length > 4 ? cd[4] : 0;
         return switch (compression) {
             case 0 -> untransposeAll(in, 0, in.length, elemSize, blockElems);
             case 2 -> decompressed(in, elemSize, CodecId.LZ4, FilterBytes.LZ4_MAX_RATIO);
             case 3 -> decompressed(in, elemSize, CodecId.ZSTD, 1L << 16);
-            default -> throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, NAME + ": compression " + compression + " is not one the filter defines", -1);
+            default -> throw Hdf5Failure.problem(Hdf5Rules.FILTER_FAILED, NAME + ": compression " + compression + " is not one the filter defines", -1);
         };
     }
 
@@ -61,7 +61,7 @@ final class BitshuffleFilter implements io.jhdf.filter.Filter {
         int total = FilterBytes.claimedSize(FilterBytes.u64be(in, 0, NAME), in.length, maxRatio, NAME);
         long blockBytes = FilterBytes.u32be(in, 8, NAME);
         if (blockBytes <= 0 || blockBytes % (8L * elemSize) != 0) {
-            throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, NAME + ": the block size " + blockBytes + " bytes is not a positive multiple of 8 elements", -1);
+            throw Hdf5Failure.problem(Hdf5Rules.FILTER_FAILED, NAME + ": the block size " + blockBytes + " bytes is not a positive multiple of 8 elements", -1);
         }
         int n = total / elemSize;
         int tail = (n % 8) * elemSize;

@@ -6,7 +6,7 @@ package org.packscope.codec.hdf5;
  * 4 KB that unpacks to 190 MB) is damage found after {@code cap} bytes, not after all of them.
  */
 interface BoundedFilter {
-    /** The decoded bytes, at most {@code cap} of them; more is a {@link Hdf5Problem} ({@code too_large_to_hold}). */
+    /** The decoded bytes, at most {@code cap} of them; more is a {@link org.packscope.codec.read.ReadProblem} ({@code too_large_to_hold}). */
     byte[] decode(byte[] in, int[] filterData, long cap);
 
     /** PackScope's bounded decoder for a filter id, or null when the filter has none. */

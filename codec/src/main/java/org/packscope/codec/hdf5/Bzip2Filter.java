@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 
 import org.packscope.codec.inspect.SharedRules;
+import org.packscope.codec.read.ReadProblem;
 
 /** The HDF5 bzip2 filter (registered id 307): each chunk is one bzip2 stream. */
 final class Bzip2Filter implements io.jhdf.filter.Filter, BoundedFilter {
@@ -31,14 +32,14 @@ final class Bzip2Filter implements io.jhdf.filter.Filter, BoundedFilter {
         try (InputStream s = new io.airlift.compress.bzip2.BZip2HadoopStreams().createInputStream(new ByteArrayInputStream(in))) {
             for (int n; (n = s.read(buf)) > 0; ) {
                 if (out.size() + (long) n > cap) {
-                    throw new Hdf5Problem(SharedRules.TOO_LARGE_TO_HOLD, NAME + ": the chunk decodes to more than " + cap
+                    throw Hdf5Failure.problem(SharedRules.TOO_LARGE_TO_HOLD, NAME + ": the chunk decodes to more than " + cap
                             + " bytes, as much as it can hold; decoding stopped there", -1);
                 }
                 out.write(buf, 0, n);
             }
         } catch (IOException | RuntimeException e) {
-            if (e instanceof Hdf5Problem p) throw p;
-            throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, NAME + ": the bzip2 stream cannot be decoded: " + Hdf5Problem.words(e), -1);
+            if (e instanceof ReadProblem p) throw p;
+            throw Hdf5Failure.problem(Hdf5Rules.FILTER_FAILED, NAME + ": the bzip2 stream cannot be decoded: " + Hdf5Failure.words(e), -1);
         }
         return out.toByteArray();
     }

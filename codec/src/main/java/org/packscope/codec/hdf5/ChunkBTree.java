@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * A chunk index kept as a version 1 B-tree (node type 1), walked once down to its leaves
@@ -78,7 +79,7 @@ final class ChunkBTree extends ChunkIndex {
             long rel = next[0];
             long at = base + rel;
             if (!seen.add(rel)) {
-                throw new Hdf5Problem(Hdf5Rules.CYCLE, "the chunk index (B-tree) of " + path + ": the node at byte " + at
+                throw Hdf5Failure.problem(Hdf5Rules.CYCLE, "the chunk index (B-tree) of " + path + ": the node at byte " + at
                         + " is reached a second time (listed by two parents, or by itself or a node below it); the index is not followed", at);
             }
             int header = 8 + 2 * so;
@@ -153,8 +154,8 @@ final class ChunkBTree extends ChunkIndex {
         return k;
     }
 
-    private Hdf5Problem problem(long at, String message) {
-        return new Hdf5Problem("B-tree node: the chunk index of " + path + ": " + message, at);
+    private ReadProblem problem(long at, String message) {
+        return Hdf5Failure.problem("B-tree node: the chunk index of " + path + ": " + message, at);
     }
 
     @Override long count() { return before[leaves]; }

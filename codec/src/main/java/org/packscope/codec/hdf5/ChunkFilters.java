@@ -10,6 +10,8 @@ import io.jhdf.filter.FilterPipeline;
 import io.jhdf.object.message.FilterPipelineMessage.FilterInfo;
 import io.jhdf.object.message.FilterPipelineMessage;
 
+import org.packscope.codec.read.ReadProblem;
+
 /**
  * Undoes a chunked dataset's filters the way HDF5 does: last filter first, skipping each
  * filter the chunk's filter mask says was not applied. HDF5 marks szip and deflate as
@@ -61,7 +63,7 @@ final class ChunkFilters {
                 }
             } catch (FilterDamage e) {
                 long at = first ? address + e.offset : address;
-                throw new Hdf5Problem(Hdf5Rules.FILTER_DAMAGED, "chunk filter " + filters.get(i).getName() + ": " + e.getMessage()
+                throw Hdf5Failure.problem(Hdf5Rules.FILTER_DAMAGED, "chunk filter " + filters.get(i).getName() + ": " + e.getMessage()
                         + (first ? ", byte " + at + " of the file" : ""), at);
             }
             first = false;
@@ -70,7 +72,7 @@ final class ChunkFilters {
     }
 
     /** A chunk decoded as far as it goes: bytes, the bytes lost (null: none) and why. */
-    record Partly(byte[] bytes, BitSet lost, Hdf5Problem why) { }
+    record Partly(byte[] bytes, BitSet lost, ReadProblem why) { }
 
     /**
      * Like {@link #decode}, but when Blosc is the last filter undone (its output is the
@@ -92,16 +94,16 @@ final class ChunkFilters {
         boolean first = innermost == outermost;
         try {
             BloscFilter.Partly p = BloscFilter.decodePartly(b, FilterBytes.MAX_CHUNK);
-            Hdf5Problem why = p.why() == null ? null : problem(p.why(), innermost, first, address);
+            ReadProblem why = p.why() == null ? null : problem(p.why(), innermost, first, address);
             return new Partly(p.bytes(), p.lost(), why);
         } catch (FilterDamage e) {
             throw problem(e, innermost, first, address);
         }
     }
 
-    private Hdf5Problem problem(FilterDamage e, int filter, boolean first, long address) {
+    private ReadProblem problem(FilterDamage e, int filter, boolean first, long address) {
         long at = first ? address + e.offset : address;
-        return new Hdf5Problem(Hdf5Rules.FILTER_DAMAGED, "chunk filter " + filters.get(filter).getName() + ": " + e.getMessage()
+        return Hdf5Failure.problem(Hdf5Rules.FILTER_DAMAGED, "chunk filter " + filters.get(filter).getName() + ": " + e.getMessage()
                 + (first ? ", byte " + at + " of the file" : ""), at);
     }
 

@@ -9,11 +9,14 @@ import java.util.Map;
 
 import io.jhdf.AbstractNode;
 import io.jhdf.api.dataset.ChunkedDataset;
-import io.jhdf.dataset.chunked.Chunk;
-import io.jhdf.dataset.chunked.ChunkOffset;
 import io.jhdf.object.message.DataLayoutMessage;
 
+import org.packscope.codec.hdf5.layout.DatasetStorage;
+import org.packscope.codec.hdf5.layout.FileContext;
+import org.packscope.codec.hdf5.layout.ObjectHeader;
+import org.packscope.codec.hdf5.layout.Superblock;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * The written chunks of a chunked dataset, in the order of their origins, each read from
@@ -21,7 +24,7 @@ import org.packscope.codec.io.ByteSource;
  * per B-tree leaf, not an object per chunk for as long as the file is open (jhdf's own
  * index is a map of every chunk). Version 1 B-trees (the chunk index of layout versions
  * 1-3, what HDF5 writes unless asked for the newest format) are walked here; the newer
- * indexes (layout version 4) come from jhdf's map.
+ * indexes (layout version 4) by {@code hdf5.layout}'s reader.
  */
 abstract class ChunkIndex {
     /** One written chunk: its first element, its place in the file (absolute), its stored size and its filter mask. */
@@ -46,7 +49,7 @@ abstract class ChunkIndex {
 
     /**
      * The dataset's index, made once per jhdf dataset object (its chunk nodes and its
-     * values share it). Throws {@link Hdf5Problem} when the index cannot be walked.
+     * values share it). Throws {@link ReadProblem} when the index cannot be walked.
      */
     static ChunkIndex of(ChunkedDataset d, ByteSource file, long base) {
         ChunkIndex known = MADE.get(d);
@@ -62,43 +65,53 @@ abstract class ChunkIndex {
             int sizeOfOffsets = a.getHdfFile().getHdfBackingStorage().getSizeOfOffsets();
             return new ChunkBTree(file, base, root, sizeOfOffsets, d.getDimensionsAsLong(), d.getChunkDimensions(), d.getPath());
         }
-        return new FromJhdf(d, base);
+        return new FromLayout(d, file, d.getAddress());
     }
 
-    /** jhdf's map of every chunk, sorted once: the newer chunk indexes, which this reader does not walk itself. */
-    private static final class FromJhdf extends ChunkIndex {
-        private final List<Chunk> chunks;
-        private final Map<ChunkOffset, Chunk> byOrigin;
-        private final long base;
+    /**
+     * The newer chunk indexes (single chunk, implicit, fixed and extensible arrays, version 2
+     * B-trees), walked by {@code hdf5.layout} and sorted once by origin.
+     */
+    private static final class FromLayout extends ChunkIndex {
+        private final List<Entry> chunks = new ArrayList<>();
+        private final Map<List<Long>, Entry> byOrigin = new java.util.HashMap<>();
 
-        FromJhdf(ChunkedDataset d, long base) {
-            this.base = base;
-            Map<ChunkOffset, Chunk> map = StoredElements.lookup(d, d.getPath());
-            // a fixed or extensible array lists every chunk of the grid; one never written has an undefined address
-            Map<ChunkOffset, Chunk> written = new java.util.HashMap<>();
-            if (map != null) for (var e : map.entrySet()) if (e.getValue().getAddress() != UNDEFINED) written.put(e.getKey(), e.getValue());
-            byOrigin = written;
-            chunks = new ArrayList<>(byOrigin.values());
-            chunks.sort(Comparator.comparing(Chunk::getChunkOffset, Arrays::compare));
+        FromLayout(ChunkedDataset d, ByteSource file, long header) {
+            Superblock sb = Superblock.read(file, null);
+            FileContext c = sb.context(file);
+            String path = d.getPath();
+            ObjectHeader h = ObjectHeader.read(c, header, null, p -> { }, path);
+            DatasetStorage storage = DatasetStorage.of(c, h, p -> { throw new ReadProblem(p); });
+            if (storage.layout() == null || storage.space() == null) {
+                throw Hdf5Failure.problem("the chunk index of " + path + " cannot be found: its layout or dataspace message is missing", c.abs(header));
+            }
+            List<ReadProblem> damage = new ArrayList<>();
+            org.packscope.codec.hdf5.layout.ChunkIndex.walk(c, storage.layout(), storage.space(), storage.filtered(), sb.chunkK(), ch -> {
+                BitSet mask = BitSet.valueOf(new long[] {ch.filterMask()});
+                Entry e = new Entry(ch.offset().clone(), c.abs(ch.address()), ch.size(), mask);
+                if (byOrigin.put(key(e.origin()), e) == null) chunks.add(e);
+            }, p -> damage.add(new ReadProblem(p)), path);
+            // a damaged index is the dataset's problem, as a damaged version 1 B-tree is
+            if (!damage.isEmpty()) throw damage.get(0);
+            chunks.sort(Comparator.comparing(Entry::origin, Arrays::compare));
+        }
+
+        private static List<Long> key(long[] origin) {
+            List<Long> k = new ArrayList<>(origin.length);
+            for (long x : origin) k.add(x);
+            return k;
         }
 
         @Override long count() { return chunks.size(); }
 
-        @Override Entry get(long i) { return entry(chunks.get((int) i)); }
+        @Override Entry get(long i) { return chunks.get((int) i); }
 
-        @Override Entry find(long[] origin) {
-            Chunk c = byOrigin.get(new ChunkOffset(origin));
-            return c == null ? null : entry(c);
-        }
+        @Override Entry find(long[] origin) { return byOrigin.get(key(origin)); }
 
         @Override long storedBytes() {
             long sum = 0;
-            for (Chunk c : chunks) sum += c.getSize();
+            for (Entry e : chunks) sum += e.size();
             return sum;
-        }
-
-        private Entry entry(Chunk c) {
-            return new Entry(c.getChunkOffset(), base + c.getAddress(), c.getSize(), c.getFilterMask());
         }
     }
 }

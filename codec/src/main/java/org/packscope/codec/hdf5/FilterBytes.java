@@ -41,7 +41,7 @@ final class FilterBytes {
     /** The chunk's claimed decoded size, refused when the stored bytes cannot code that much. */
     static int claimedSize(long total, long stored, long maxRatio, String filter) {
         if (total < 0 || total > MAX_CHUNK || total > Math.max(64, stored) * maxRatio) {
-            throw new Hdf5Problem(SharedRules.TOO_LARGE_TO_HOLD, filter + ": the chunk claims " + Long.toUnsignedString(total)
+            throw Hdf5Failure.problem(SharedRules.TOO_LARGE_TO_HOLD, filter + ": the chunk claims " + Long.toUnsignedString(total)
                     + " decoded bytes from " + stored + " stored bytes, more than the codec can produce", -1);
         }
         return (int) total;

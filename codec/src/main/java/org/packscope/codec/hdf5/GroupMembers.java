@@ -1,7 +1,5 @@
 package org.packscope.codec.hdf5;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +7,6 @@ import java.util.function.Supplier;
 
 import io.jhdf.CommittedDatatype;
 import io.jhdf.FractalHeap;
-import io.jhdf.GroupImpl;
 import io.jhdf.GroupSymbolTableNode;
 import io.jhdf.HdfFile;
 import io.jhdf.LocalHeap;
@@ -37,22 +34,13 @@ import io.jhdf.storage.HdfBackingStorage;
  * failure stays on that member and its siblings are shown.
  */
 final class GroupMembers {
-    /** One member: its name and how to make jhdf's object for it (which may fail). */
-    record Member(String name, Supplier<Node> object) { }
-
-    private static final Method CREATE_GROUP = createGroup();
+    /**
+     * One member: its name, its object header's address (relative; -1 for a soft or
+     * external link) and how to make jhdf's object for it (which may fail).
+     */
+    record Member(String name, long address, Supplier<Node> object) { }
 
     private GroupMembers() { }
-
-    private static Method createGroup() {
-        try {
-            Method m = GroupImpl.class.getDeclaredMethod("createGroup", HdfBackingStorage.class, long.class, String.class, Group.class);
-            m.setAccessible(true);
-            return m;
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
-    }
 
     /** The group's members by name; throws when even the list of names cannot be read. */
     static List<Member> of(Group g, HdfFile file) {
@@ -68,10 +56,10 @@ final class GroupMembers {
                     String name = name(names, e.getLinkNameOffset());
                     if (e.getCacheType() == 2) {
                         String target = name(names, e.getLinkValueOffset());
-                        out.add(new Member(name, () -> new SoftLink(target, name, g)));
+                        out.add(new Member(name, -1, () -> new SoftLink(target, name, g)));
                     } else {
                         long at = e.getObjectHeaderAddress();
-                        out.add(new Member(name, () -> object(st, at, name, g)));
+                        out.add(new Member(name, at, () -> object(st, at, name, g)));
                     }
                 }
             }
@@ -94,15 +82,15 @@ final class GroupMembers {
             switch (l.getLinkType()) {
                 case HARD -> {
                     long at = l.getHardLinkAddress();
-                    out.add(new Member(name, () -> object(st, at, name, g)));
+                    out.add(new Member(name, at, () -> object(st, at, name, g)));
                 }
                 case SOFT -> {
                     String target = l.getSoftLink();
-                    out.add(new Member(name, () -> new SoftLink(target, name, g)));
+                    out.add(new Member(name, -1, () -> new SoftLink(target, name, g)));
                 }
                 case EXTERNAL -> {
                     String f = l.getExternalFile(), p = l.getExternalPath();
-                    out.add(new Member(name, () -> new ExternalLink(f, p, name, g)));
+                    out.add(new Member(name, -1, () -> new ExternalLink(f, p, name, g)));
                 }
             }
         }
@@ -131,14 +119,14 @@ final class GroupMembers {
         while (!todo.isEmpty()) {
             long at = todo.pop();
             if (!seen.add(at)) {
-                throw new Hdf5Problem(Hdf5Rules.CYCLE, "B-tree node: the group index node at byte " + at
+                throw Hdf5Failure.problem(Hdf5Rules.CYCLE, "B-tree node: the group index node at byte " + at
                         + " is reached twice (a node lists itself or an ancestor as its child); the cycle is not followed", at);
             }
             ByteBuffer b = st.readBufferFromAddress(at, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-            if (b.getInt(0) != 0x45455254) throw new Hdf5Problem("B-tree node: no TREE signature at byte " + at, at);
+            if (b.getInt(0) != 0x45455254) throw Hdf5Failure.problem("B-tree node: no TREE signature at byte " + at, at);
             int level = b.get(5) & 0xff;
             int entries = b.getShort(6) & 0xffff;
-            if (level > MAX_LEVEL) throw new Hdf5Problem("B-tree node at byte " + at + " claims level " + level, at);
+            if (level > MAX_LEVEL) throw Hdf5Failure.problem("B-tree node at byte " + at + " claims level " + level, at);
             int header = 8 + 2 * so;
             ByteBuffer n = st.readBufferFromAddress(at, header + entries * (sl + so) + sl).order(java.nio.ByteOrder.LITTLE_ENDIAN);
             List<Long> children = new ArrayList<>(entries);
@@ -189,7 +177,7 @@ final class GroupMembers {
         long data = so == 8 ? h.getLong(8 + 2 * sl) : h.getInt(8 + 2 * sl) & 0xffffffffL;
         long file = st.size() - st.getUserBlockSize();
         if (size < 0 || data < 0 || data > file || size > file - data) {
-            throw new Hdf5Problem("heap: the local heap at byte " + at + " claims " + Long.toUnsignedString(size) + " bytes of names at byte "
+            throw Hdf5Failure.problem("heap: the local heap at byte " + at + " claims " + Long.toUnsignedString(size) + " bytes of names at byte "
                     + Long.toUnsignedString(data) + ", past the end of the file", at);
         }
     }
@@ -200,7 +188,7 @@ final class GroupMembers {
         return Utils.readUntilNull(b);
     }
 
-    /** jhdf's object at a hard link, made the way jhdf makes it while listing a group. */
+    /** jhdf's object at a hard link; a group is a {@link MemberGroup}, whose members are listed here too. */
     private static Node object(HdfBackingStorage st, long at, String name, Group parent) {
         ObjectHeader oh;
         try {
@@ -214,13 +202,6 @@ final class GroupMembers {
         }
         if (oh.hasMessageOfType(DataSpaceMessage.class)) return DatasetLoader.createDataset(st, oh, name, parent);
         if (oh.hasMessageOfType(DataTypeMessage.class)) return new CommittedDatatype(st, at, name, parent);
-        if (CREATE_GROUP == null) throw new Hdf5Problem("groups below a damaged group cannot be opened with this jhdf", at);
-        try {
-            return (Node) CREATE_GROUP.invoke(null, st, at, name, parent);
-        } catch (InvocationTargetException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : new Hdf5Problem("the group at byte " + at + " could not be made", at);
-        } catch (IllegalAccessException e) {
-            throw new Hdf5Problem("the group at byte " + at + " could not be made", at);
-        }
+        return new MemberGroup(st, at, name, parent);
     }
 }

@@ -33,7 +33,18 @@ public final class Hdf5ElementSpans {
      * {@code chunkAddress} (absolute, -1 when not chunked or not written) and
      * {@code offsetInChunk} (bytes into the decoded chunk) place it in a chunk.
      */
-    public record ElementPlace(String layout, Span span, boolean exact, long chunkAddress, long chunkSize, long offsetInChunk) { }
+    public record ElementPlace(String layout, Span span, boolean exact, long[] chunkOrigin, long chunkAddress, long chunkSize, long offsetInChunk, long elementSize) {
+        /** Where the element is, in words: {@code at byte 4242}, or in which chunk; null when it has no bytes. */
+        public String words() {
+            if (span == null) return null;
+            String chunk = chunkOrigin == null ? null : "chunk " + java.util.Arrays.toString(chunkOrigin);
+            if (exact) {
+                return "at byte " + span.byteOffset() + (chunk == null ? "" : " (" + chunk + " at byte " + chunkAddress + ", byte " + offsetInChunk + " in it)");
+            }
+            return "in the compressed " + chunk + ", bytes " + chunkAddress + "–" + (chunkAddress + chunkSize - 1)
+                    + " (its element " + offsetInChunk / Math.max(1, elementSize) + " once decompressed)";
+        }
+    }
 
     private static final int CACHED_DATASETS = 4;
 
@@ -42,6 +53,13 @@ public final class Hdf5ElementSpans {
     private final FileContext context;
     private final Map<String, Map<List<Long>, ChunkIndex.StoredChunk>> chunkMaps = new LinkedHashMap<>(8, 0.75f, true) {
         @Override protected boolean removeEldestEntry(Map.Entry<String, Map<List<Long>, ChunkIndex.StoredChunk>> e) {
+            return size() > CACHED_DATASETS;
+        }
+    };
+
+    /** The storage messages of the last few datasets asked about, by object header address: a diagnostic per element reads them once. */
+    private final Map<Long, DatasetStorage> storages = new LinkedHashMap<>(8, 0.75f, true) {
+        @Override protected boolean removeEldestEntry(Map.Entry<Long, DatasetStorage> e) {
             return size() > CACHED_DATASETS;
         }
     };
@@ -63,10 +81,22 @@ public final class Hdf5ElementSpans {
      * damaged, or the index is outside the dataset.
      */
     public synchronized ElementPlace elementSpan(String datasetPath, long index) {
-        long header = ObjectPaths.resolve(context, superblock, datasetPath);
-        ObjectHeader h = ObjectHeader.read(context, header, null, d -> { }, datasetPath);
-        // a damaged message is the answer: its rule and place, not a guess from what is left
-        DatasetStorage storage = DatasetStorage.of(context, h, d -> { throw new ReadProblem(d); });
+        return elementSpan(ObjectPaths.resolve(context, superblock, datasetPath), datasetPath, index);
+    }
+
+    /**
+     * The place of element {@code index} (row-major) of the dataset whose object header is
+     * at {@code header} (an HDF5 address, relative to the superblock); {@code datasetPath}
+     * names it in messages and keys its chunk map.
+     */
+    public synchronized ElementPlace elementSpan(long header, String datasetPath, long index) {
+        DatasetStorage storage = storages.get(header);
+        if (storage == null) {
+            ObjectHeader h = ObjectHeader.read(context, header, null, d -> { }, datasetPath);
+            // a damaged message is the answer: its rule and place, not a guess from what is left
+            storage = DatasetStorage.of(context, h, d -> { throw new ReadProblem(d); });
+            storages.put(header, storage);
+        }
         Messages.Dataspace space = storage.space();
         Messages.Layout layout = storage.layout();
         Messages.Datatype type = storage.type();
@@ -81,10 +111,10 @@ public final class Hdf5ElementSpans {
         long size = type.size();
         switch (layout.cls()) {
             case Messages.COMPACT:
-                return new ElementPlace("compact", Span.bytes(layout.compactAt() + index * size, size), true, -1, 0, -1);
+                return new ElementPlace("compact", Span.bytes(layout.compactAt() + index * size, size), true, null, -1, 0, -1, size);
             case Messages.CONTIGUOUS:
-                if (layout.address() == FileContext.UNDEFINED) return new ElementPlace("contiguous", null, false, -1, 0, -1);
-                return new ElementPlace("contiguous", Span.bytes(context.abs(layout.address()) + index * size, size), true, -1, 0, -1);
+                if (layout.address() == FileContext.UNDEFINED) return new ElementPlace("contiguous", null, false, null, -1, 0, -1, size);
+                return new ElementPlace("contiguous", Span.bytes(context.abs(layout.address()) + index * size, size), true, null, -1, 0, -1, size);
             case Messages.CHUNKED:
                 return chunked(datasetPath, index, space, layout, size, filtered);
             default:
@@ -121,11 +151,13 @@ public final class Hdf5ElementSpans {
             chunkMaps.put(path, chunks);
         }
         ChunkIndex.StoredChunk ch = chunks.get(List.of(start));
+        long[] origin = new long[rank];
+        for (int d = 0; d < rank; d++) origin[d] = start[d];
         long offset = inChunk * size;
-        if (ch == null) return new ElementPlace("chunked", null, false, -1, 0, offset);
+        if (ch == null) return new ElementPlace("chunked", null, false, origin, -1, 0, offset, size);
         long at = context.abs(ch.address());
-        if (filtered) return new ElementPlace("chunked", Span.bytes(at, ch.size()), false, at, ch.size(), offset);
-        return new ElementPlace("chunked", Span.bytes(at + offset, size), true, at, ch.size(), offset);
+        if (filtered) return new ElementPlace("chunked", Span.bytes(at, ch.size()), false, origin, at, ch.size(), offset, size);
+        return new ElementPlace("chunked", Span.bytes(at + offset, size), true, origin, at, ch.size(), offset, size);
     }
 
     /** The file this reads. */

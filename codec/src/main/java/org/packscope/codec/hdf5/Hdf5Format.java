@@ -62,7 +62,7 @@ public final class Hdf5Format implements Format {
                 file = new HdfFile(path);
                 n.closeWith(file);
             } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-                n.diagnose(Hdf5Problem.diagnostic("the file's superblock and root group", e));
+                n.diagnose(Hdf5Failure.diagnostic("the file's superblock and root group", e));
                 // PackScope's own reading shows what is left, and where the damage is
                 n.add(StructureNodes.fileStructure(src));
                 return;
@@ -81,7 +81,7 @@ public final class Hdf5Format implements Format {
                 boolean root;
                 try {
                     root = nodes.headerFits(Node.of("", "probe"), file.getAddress(), "the root group")
-                            && GroupMembers.namesFit(file, file) && o.accepts(file);
+                            && GroupMembers.namesFit(file, file) && o.accepts(nodes.group(file));
                 } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
                     // not recognised; the plain listing below reports what is damaged
                     root = false;

@@ -2,8 +2,6 @@ package org.packscope.codec.hdf5;
 
 import java.nio.file.Path;
 
-import io.jhdf.api.Group;
-
 import org.packscope.codec.inspect.Node;
 
 /**
@@ -12,14 +10,14 @@ import org.packscope.codec.inspect.Node;
  */
 public interface Hdf5GroupOpener {
 
-    boolean accepts(Group group);
+    boolean accepts(Hdf5Group group);
 
     /** The node for the group; {@code file} is the .h5 file (for the hex view). */
-    Node open(Group group, Path file);
+    Node open(Hdf5Group group, Path file);
 
     /** Fills {@code node} (the file's own node, when the format fills the root group) with what {@link #open} shows. */
-    void fill(Node node, Group group, Path file);
+    void fill(Node node, Hdf5Group group, Path file);
 
     /** The node for a dataset this format claims (AnnData's dense matrices), or null to show it as a dataset. */
-    default Node openDataset(io.jhdf.api.Dataset dataset, Path file) { return null; }
+    default Node openDataset(Hdf5Dataset dataset, Path file) { return null; }
 }

@@ -23,6 +23,7 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.ReadProblem;
 
 /** Turns jhdf groups, datasets and attributes into inspection nodes. */
 final class Hdf5Nodes {
@@ -36,6 +37,8 @@ final class Hdf5Nodes {
     private final References references;
     private final Links links;
     private final VlenStrings strings;
+    /** The file as the formats built on HDF5 see it (see {@link Hdf5Object}). */
+    private final OpenedFile opened;
 
     Hdf5Nodes(Path file, ByteSource source, List<Hdf5GroupOpener> openers, HdfFile hdf, Opener opener) {
         this.file = file;
@@ -46,6 +49,12 @@ final class Hdf5Nodes {
         this.references = new References(hdf);
         this.links = new Links(file, opener);
         this.strings = new VlenStrings(hdf);
+        this.opened = new OpenedFile(hdf, source);
+    }
+
+    /** {@code g} as the formats built on HDF5 see it. */
+    Hdf5Group group(Group g) {
+        return new Hdf5Group(g, opened);
     }
 
     /** Groups nested deeper than this are not opened (real files nest a handful of levels). */
@@ -72,36 +81,38 @@ final class Hdf5Nodes {
         List<Long> here = new ArrayList<>(ancestors);
         here.add(group.getAddress());
         int count = members.size();
-        n.lazyChildren(count + (last == null ? 0 : 1), i -> i == count ? last : nodeFor(members.get(i).name(), members.get(i).object(), here));
+        n.lazyChildren(count + (last == null ? 0 : 1), i -> i == count ? last : nodeFor(members.get(i), here));
     }
 
     /** The members of a group, by name, each made only when asked for. */
     private List<GroupMembers.Member> members(Group group) {
         try {
             return GroupMembers.of(group, hdf);
-        } catch (Hdf5Problem e) {
+        } catch (ReadProblem e) {
             throw e;
         } catch (RuntimeException e) {
             // a listing this reader does not know; jhdf's own (all members or none) is the fallback
             List<GroupMembers.Member> kids = new ArrayList<>();
             for (var k : group.getChildren().entrySet()) {
                 io.jhdf.api.Node object = k.getValue();
-                kids.add(new GroupMembers.Member(k.getKey(), () -> object));
+                kids.add(new GroupMembers.Member(k.getKey(), object.getAddress(), () -> object));
             }
             return kids;
         }
     }
 
     /** A node for one member of a group; whatever jhdf cannot read of it stays on that node. */
-    private Node nodeFor(String name, java.util.function.Supplier<io.jhdf.api.Node> made, List<Long> ancestors) {
+    private Node nodeFor(GroupMembers.Member member, List<Long> ancestors) {
+        String name = member.name();
         try {
-            io.jhdf.api.Node h = made.get();
+            io.jhdf.api.Node h = member.object().get();
             if (h instanceof SoftLink l) return softLink(name, l, ancestors);
             if (h instanceof ExternalLink l) return links.external(name, l);
             return object(name, h, ancestors, null);
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             return Node.of(name, "hdf5-object").summary("unreadable")
-                    .diagnose(Hdf5Problem.diagnostic("'" + name + "'", e));
+                    .diagnose(Hdf5Failure.diagnostic(member.address() < 0 ? "'" + name + "'"
+                            : "the object header of '" + name + "' at byte " + (base + member.address()), member.address() < 0 ? -1 : base + member.address(), e));
         }
     }
 
@@ -124,11 +135,11 @@ final class Hdf5Nodes {
             if (link == null && GroupMembers.namesFit(g, hdf)) {
                 for (Hdf5GroupOpener o : openers) {
                     try {
-                        if (o.accepts(g)) return claimed(o, name, g, ancestors);
+                        if (o.accepts(new Hdf5Group(g, opened))) return claimed(o, name, g, ancestors);
                     } catch (RuntimeException e) {
                         // fall back to the plain group view; the opener's problem is shown there
                         return plainGroup(name, g, ancestors, null).diagnose(Diagnostic.error(null, Hdf5Rules.GROUP_UNREADABLE,
-                                "recognised as " + o.getClass().getSimpleName() + " but could not be opened: " + Hdf5Problem.words(e)));
+                                "recognised as " + o.getClass().getSimpleName() + " but could not be opened: " + Hdf5Failure.words(e)));
                     }
                 }
             }
@@ -137,7 +148,7 @@ final class Hdf5Nodes {
         if (h instanceof Dataset d) {
             if (link == null) {
                 for (Hdf5GroupOpener o : openers) {
-                    Node claimed = o.openDataset(d, file);
+                    Node claimed = o.openDataset(new Hdf5Dataset(d, opened), file);
                     if (claimed == null) continue;
                     // the format's view on top; the values stay the dataset's cells, as any HDF5 reader reads them
                     var cells = dataset(name, d, link).values();
@@ -163,7 +174,7 @@ final class Hdf5Nodes {
      * keeps its HDF5 path ({@code file.h5::/matrix/barcodes}) and its values.
      */
     private Node claimed(Hdf5GroupOpener o, String name, Group g, List<Long> ancestors) {
-        String kind = o.open(g, file).kind();
+        String kind = o.open(new Hdf5Group(g, opened), file).kind();
         return Node.lazy(name, kind, n -> fillClaimed(n, o, g, ancestors));
     }
 
@@ -173,7 +184,7 @@ final class Hdf5Nodes {
      * holding a BPCells matrix keeps its other groups, {@code file.h5::/extra/m}).
      */
     void fillClaimed(Node n, Hdf5GroupOpener o, Group g, List<Long> ancestors) {
-        o.fill(n, g, file);
+        o.fill(n, new Hdf5Group(g, opened), file);
         java.util.Set<String> shown = new java.util.HashSet<>();
         for (Node c : n.children()) shown.add(c.name());
         List<Long> here = new ArrayList<>(ancestors);
@@ -185,7 +196,7 @@ final class Hdf5Nodes {
             return; // the format's view has said what is damaged; the plain listing adds nothing then
         }
         for (GroupMembers.Member m : members) {
-            if (!shown.contains(m.name())) n.add(nodeFor(m.name(), m.object(), here));
+            if (!shown.contains(m.name())) n.add(nodeFor(m, here));
         }
     }
 
@@ -294,8 +305,8 @@ final class Hdf5Nodes {
         if (d instanceof ChunkedDataset c) {
             try {
                 index = ChunkIndex.of(c, source, base);
-            } catch (Hdf5Problem e) {
-                n.diagnose(Hdf5Problem.diagnostic("dataset " + d.getPath(), e));
+            } catch (ReadProblem e) {
+                n.diagnose(Hdf5Failure.diagnostic("dataset " + d.getPath(), e));
             }
         }
         boolean chunked = d instanceof ChunkedDataset;
@@ -373,7 +384,7 @@ final class Hdf5Nodes {
         try {
             work.run();
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-            n.diagnose(Hdf5Problem.diagnostic(what, e));
+            n.diagnose(Hdf5Failure.diagnostic(what, e));
         }
     }
 
@@ -427,7 +438,7 @@ final class Hdf5Nodes {
         try {
             attrs = h.getAttributes();
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-            n.diagnose(Hdf5Problem.diagnostic("the attributes of " + h.getPath(), e));
+            n.diagnose(Hdf5Failure.diagnostic("the attributes of " + h.getPath(), e));
             return;
         }
         for (Attribute a : attrs.values()) {
@@ -436,7 +447,7 @@ final class Hdf5Nodes {
                 value = attributeText(a);
             } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
                 value = "(unreadable)";
-                n.diagnose(Diagnostic.warning(null, Hdf5Rules.ATTRIBUTE_UNREADABLE, "attribute " + a.getName() + ": " + Hdf5Problem.words(e)));
+                n.diagnose(Diagnostic.warning(null, Hdf5Rules.ATTRIBUTE_UNREADABLE, "attribute " + a.getName() + ": " + Hdf5Failure.words(e)));
             }
             n.field("@" + a.getName(), null, value, "attribute");
         }

@@ -19,7 +19,7 @@ final class Lz4Filter implements io.jhdf.filter.Filter {
     public byte[] decode(byte[] in, int[] filterData) {
         int total = FilterBytes.claimedSize(FilterBytes.u64be(in, 0, NAME), in.length, FilterBytes.LZ4_MAX_RATIO, NAME);
         long blockSize = FilterBytes.u32be(in, 8, NAME);
-        if (blockSize == 0 && total > 0) throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, NAME + ": the block size is 0", -1);
+        if (blockSize == 0 && total > 0) throw Hdf5Failure.problem(Hdf5Rules.FILTER_FAILED, NAME + ": the block size is 0", -1);
         byte[] out = new byte[total];
         int at = 12;
         for (int done = 0; done < total; ) {

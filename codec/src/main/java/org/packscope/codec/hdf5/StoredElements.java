@@ -1,6 +1,5 @@
 package org.packscope.codec.hdf5;
 
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,12 +11,10 @@ import java.util.TreeSet;
 import io.jhdf.api.Dataset;
 import io.jhdf.api.dataset.ChunkedDataset;
 import io.jhdf.api.dataset.ContiguousDataset;
-import io.jhdf.dataset.chunked.Chunk;
-import io.jhdf.dataset.chunked.ChunkOffset;
-import io.jhdf.dataset.chunked.ChunkedDatasetBase;
 
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * The stored bytes of a dataset's elements in row-major order, whatever the layout:
@@ -52,7 +49,7 @@ final class StoredElements {
     private final long base;
     private final Map<Long, byte[]> cache = new LinkedHashMap<>(16, 0.75f, true);
     /** Chunks that could not be decoded, by chunk index: their values are gaps, and this says why. */
-    private final Map<Long, Hdf5Problem> damaged = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Long, ReadProblem> damaged = new java.util.concurrent.ConcurrentHashMap<>();
     /** Cached in place of a damaged chunk's bytes. */
     private static final byte[] DAMAGED = new byte[0];
     /**
@@ -83,13 +80,13 @@ final class StoredElements {
             if (!d.isEmpty()) {
                 at = base + c.getDataAddress();
                 if (Math.multiplyHigh(count, size) != 0 || !file.has(at, count * size)) {
-                    throw new Hdf5Problem("the data of " + d.getPath() + " (" + count * size + " bytes at byte " + at
+                    throw Hdf5Failure.problem("the data of " + d.getPath() + " (" + count * size + " bytes at byte " + at
                             + ") runs past the end of the file", at);
                 }
             }
         } else if (count > 0) {
             small = ((io.jhdf.dataset.DatasetBase) d).getDataBuffer();
-            if (small.remaining() < count * size) throw new Hdf5Problem("the compact data of " + d.getPath() + " is shorter than its shape says", -1);
+            if (small.remaining() < count * size) throw Hdf5Failure.problem("the compact data of " + d.getPath() + " is shorter than its shape says", -1);
         }
         this.contiguousAt = at;
         this.compact = small;
@@ -98,15 +95,15 @@ final class StoredElements {
         if (ch != null) {
             int[] cd = ch.getChunkDimensions();
             if (cd.length != this.dims.length) {
-                throw new Hdf5Problem("chunks of " + d.getPath() + " have " + cd.length + " dimensions, the dataset " + this.dims.length, -1);
+                throw Hdf5Failure.problem("chunks of " + d.getPath() + " have " + cd.length + " dimensions, the dataset " + this.dims.length, -1);
             }
             chunkDims = cd;
             long e = 1;
             for (int x : cd) {
-                if (x <= 0) throw new Hdf5Problem("a chunk dimension of " + d.getPath() + " is " + x, -1);
+                if (x <= 0) throw Hdf5Failure.problem("a chunk dimension of " + d.getPath() + " is " + x, -1);
                 e = Math.multiplyExact(e, x);
             }
-            if (e > (Integer.MAX_VALUE - 8) / size) throw new Hdf5Problem("chunks of " + d.getPath() + " hold " + e * size + " bytes, more than PackScope reads at once", -1);
+            if (e > (Integer.MAX_VALUE - 8) / size) throw Hdf5Failure.problem("chunks of " + d.getPath() + " hold " + e * size + " bytes, more than PackScope reads at once", -1);
             chunkElements = e;
             gridStride = new long[cd.length];
             long s = 1;
@@ -217,12 +214,12 @@ final class StoredElements {
 
     /** Why element {@code index} is a gap, in words for a person, or null when it is not. */
     String gapReason(long index) {
-        Hdf5Problem p = damageAt(index);
+        ReadProblem p = damageAt(index);
         return p == null ? null : "its chunk could not be decoded: " + p.getMessage();
     }
 
     /** Why element {@code index} is a gap, or null when its chunk decoded (or was never decoded). */
-    Hdf5Problem damageAt(long index) {
+    ReadProblem damageAt(long index) {
         if (chunked == null || damaged.isEmpty()) return null;
         long[] chunk = {-1, -1};
         forEachRun(index, 1, (c, in, len, done) -> {
@@ -244,7 +241,7 @@ final class StoredElements {
         ChunkIndex have;
         try {
             have = written();
-        } catch (Hdf5Problem e) {
+        } catch (ReadProblem e) {
             return; // the dataset's node reports its unreadable index; every value is a gap
         }
         // the chunks written, in the index's order (a damaged shape can claim a grid of billions;
@@ -259,8 +256,8 @@ final class StoredElements {
             if (some.size() < batch && i + 1 < total) continue;
             chunks(some);
             for (Long c : some) {
-                Hdf5Problem p = damaged.get(c);
-                if (p != null) sink.accept(Hdf5Problem.diagnostic(what + ", chunk at " + java.util.Arrays.toString(origin(c)), p));
+                ReadProblem p = damaged.get(c);
+                if (p != null) sink.accept(Hdf5Failure.diagnostic(what + ", chunk at " + java.util.Arrays.toString(origin(c)), p));
             }
             some.clear();
         }
@@ -290,15 +287,15 @@ final class StoredElements {
         }
         if (missing.isEmpty()) return out;
         ChunkIndex have;
-        Hdf5Problem unindexed = null;
+        ReadProblem unindexed = null;
         try {
             have = filters == null ? null : written();
-        } catch (Hdf5Problem e) {
+        } catch (ReadProblem e) {
             have = null;
             unindexed = e; // no chunk can be found: each is a gap, for this reason
         }
         ChunkIndex index = have;
-        Hdf5Problem noIndex = unindexed;
+        ReadProblem noIndex = unindexed;
         byte[][] decoded = new byte[missing.size()][];
         java.util.stream.IntStream.range(0, missing.size()).parallel().forEach(i -> {
             long[] origin = origin(missing.get(i));
@@ -318,13 +315,13 @@ final class StoredElements {
                         }
                     }
                 }
-            } catch (Hdf5Problem e) {
+            } catch (ReadProblem e) {
                 // this chunk's values become gaps; the others still decode
                 damaged.put(missing.get(i), e);
                 decoded[i] = DAMAGED;
             } catch (OutOfMemoryError e) {
                 // said at the chunk's own bytes when the index gave them
-                damaged.put(missing.get(i), new Hdf5Problem(org.packscope.codec.inspect.SharedRules.TOO_LARGE_TO_HOLD, "the chunk at "
+                damaged.put(missing.get(i), Hdf5Failure.problem(org.packscope.codec.inspect.SharedRules.TOO_LARGE_TO_HOLD, "the chunk at "
                         + java.util.Arrays.toString(origin) + " of " + dataset.getPath() + " decodes to more than PackScope can hold",
                         c == null ? -1 : c.address()));
                 decoded[i] = DAMAGED;
@@ -386,17 +383,18 @@ final class StoredElements {
         ChunkFilters.Partly p;
         try {
             p = filters.decodePartly(file.bytes(at, (int) stored), chunk.mask(), at, chunkElements * size);
-        } catch (Hdf5Problem e) {
-            throw e.address >= 0 ? e : new Hdf5Problem(e.rule, e.getMessage(), at);
+        } catch (ReadProblem e) {
+            throw Hdf5Failure.placed(e, at);
         } catch (RuntimeException e) {
-            throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
-                    + " could not be read: " + Hdf5Problem.words(e), at);
+            throw Hdf5Failure.problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
+                    + " could not be read: " + Hdf5Failure.words(e), at);
         }
         if (p.lost() == null) return new ChunkFilters.Partly(checked(origin, p.bytes(), at), null, null);
         checked(origin, p.bytes(), at);
-        Hdf5Problem why = new Hdf5Problem(p.why().rule, "the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
-                + " decoded in part (" + p.lost().cardinality() + " of its " + chunkElements * size + " bytes lost): " + p.why().getMessage(),
-                p.why().address);
+        org.packscope.codec.inspect.Diagnostic d = p.why().diagnostic();
+        ReadProblem why = new ReadProblem(new org.packscope.codec.inspect.Diagnostic(d.severity(), d.span(), d.rule(), "the chunk at "
+                + java.util.Arrays.toString(origin) + " of " + dataset.getPath() + " decoded in part (" + p.lost().cardinality() + " of its "
+                + chunkElements * size + " bytes lost): " + d.message()));
         return new ChunkFilters.Partly(p.bytes(), p.lost(), why);
     }
 
@@ -405,17 +403,17 @@ final class StoredElements {
         long at = chunk.address();
         long stored = chunk.size();
         if (stored < 0 || at < 0 || !file.has(at, stored)) {
-            throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
+            throw Hdf5Failure.problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
                     + " (" + stored + " bytes at byte " + at + ") runs past the end of the file", Math.max(0, Math.min(at, file.size())));
         }
         byte[] c;
         try {
             c = filters.decode(file.bytes(at, (int) stored), chunk.mask(), at, chunkElements * size);
-        } catch (Hdf5Problem e) {
-            throw e.address >= 0 ? e : new Hdf5Problem(e.rule, e.getMessage(), at); // at least the chunk's own bytes
+        } catch (ReadProblem e) {
+            throw Hdf5Failure.placed(e, at); // at least the chunk's own bytes
         } catch (RuntimeException e) {
-            throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
-                    + " could not be read: " + Hdf5Problem.words(e), at);
+            throw Hdf5Failure.problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
+                    + " could not be read: " + Hdf5Failure.words(e), at);
         }
         return checked(origin, c, at);
     }
@@ -427,54 +425,27 @@ final class StoredElements {
             for (int i = 0; i < at.length; i++) at[i] = Math.toIntExact(origin[i]);
             c = chunked.getDecompressedChunk(at);
         } catch (StackOverflowError e) {
-            throw new Hdf5Problem(Hdf5Rules.CYCLE, "the chunk index (B-tree) of " + dataset.getPath()
+            throw Hdf5Failure.problem(Hdf5Rules.CYCLE, "the chunk index (B-tree) of " + dataset.getPath()
                     + " refers back to itself or nests too deep to follow", -1);
         } catch (RuntimeException e) {
             if (String.valueOf(e.getMessage()).startsWith("No chunk with offset")) return null;
-            throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
-                    + " could not be read: " + Hdf5Problem.words(e), -1);
+            throw Hdf5Failure.problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
+                    + " could not be read: " + Hdf5Failure.words(e), -1);
         }
         return checked(origin, c, -1);
     }
 
     private byte[] checked(long[] origin, byte[] c, long at) {
         if (c.length < chunkElements * size) {
-            throw new Hdf5Problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
+            throw Hdf5Failure.problem("the chunk at " + java.util.Arrays.toString(origin) + " of " + dataset.getPath()
                     + " decodes to " + c.length + " bytes, fewer than the " + chunkElements * size + " it holds", at);
         }
         return c;
     }
 
-    private static final Method CHUNK_LOOKUP = chunkLookup();
-
-    private static Method chunkLookup() {
-        try {
-            Method m = ChunkedDatasetBase.class.getDeclaredMethod("getChunkLookup");
-            m.setAccessible(true);
-            return m;
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /** The written chunks; throws {@link Hdf5Problem} when the chunk index cannot be read. */
+    /** The written chunks; throws {@link ReadProblem} when the chunk index cannot be read. */
     private synchronized ChunkIndex written() {
         if (written == null) written = ChunkIndex.of(chunked, file, base);
         return written;
-    }
-
-    /** jhdf's index of a dataset's written chunks (with their addresses and filter masks), or null when it does not say. */
-    @SuppressWarnings("unchecked")
-    static Map<ChunkOffset, Chunk> lookup(ChunkedDataset chunked, String path) {
-        if (CHUNK_LOOKUP == null || !(chunked instanceof ChunkedDatasetBase)) return null;
-        try {
-            return (Map<ChunkOffset, Chunk>) CHUNK_LOOKUP.invoke(chunked);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            if (e.getCause() instanceof StackOverflowError) {
-                throw new Hdf5Problem(Hdf5Rules.CYCLE, "the chunk index (B-tree) of " + path
-                        + " refers back to itself or nests too deep to follow", -1);
-            }
-            return null;
-        }
     }
 }

@@ -48,10 +48,10 @@ final class VlenColumn implements ValueColumn {
                 flat = dataset.isScalar() ? new Object[] {dataset.getData()} : dataset.getDataFlat();
             } catch (RuntimeException e) {
                 // damaged descriptors or heap: jhdf's arithmetic and index failures are damage in the file
-                throw Hdf5Problem.reading("the variable-length values of " + dataset.getPath(), e);
+                throw Hdf5Failure.reading("the variable-length values of " + dataset.getPath(), -1, e);
             }
             if (flat == null || flat.getClass().isArray() && Array.getLength(flat) < count) {
-                throw new Hdf5Problem("the variable-length values of " + dataset.getPath() + " are fewer than its shape says", -1);
+                throw Hdf5Failure.problem("the variable-length values of " + dataset.getPath() + " are fewer than its shape says", -1);
             }
             whole = new SoftReference<>(flat);
         }

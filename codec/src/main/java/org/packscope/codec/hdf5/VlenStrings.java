@@ -60,7 +60,7 @@ final class VlenStrings {
             try {
                 object = h.getObjectData(index);
             } catch (IllegalArgumentException e) {
-                throw new Hdf5Problem("the global heap collection at byte " + address + " has no object " + Integer.toUnsignedString(index)
+                throw Hdf5Failure.problem("the global heap collection at byte " + address + " has no object " + Integer.toUnsignedString(index)
                         + " (a variable-length string points to it)", address);
             }
         }

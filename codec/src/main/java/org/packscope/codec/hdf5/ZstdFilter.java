@@ -19,10 +19,10 @@ final class ZstdFilter implements io.jhdf.filter.Filter {
         try {
             size = io.airlift.compress.zstd.ZstdDecompressor.getDecompressedSize(in, 0, in.length);
         } catch (RuntimeException e) {
-            throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, NAME + ": the chunk does not start with a zstd frame header: " + Hdf5Problem.words(e), -1);
+            throw Hdf5Failure.problem(Hdf5Rules.FILTER_FAILED, NAME + ": the chunk does not start with a zstd frame header: " + Hdf5Failure.words(e), -1);
         }
         if (size < 0) {
-            throw new Hdf5Problem(Hdf5Rules.FILTER_FAILED, NAME + ": the zstd frame does not state its decoded size, which this filter always writes", -1);
+            throw Hdf5Failure.problem(Hdf5Rules.FILTER_FAILED, NAME + ": the zstd frame does not state its decoded size, which this filter always writes", -1);
         }
         byte[] out = new byte[FilterBytes.claimedSize(size, in.length, MAX_RATIO, NAME)];
         FilterBytes.block(CodecId.ZSTD, in, 0, in.length, out, 0, out.length, NAME);

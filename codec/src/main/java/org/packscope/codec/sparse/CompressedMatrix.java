@@ -19,7 +19,7 @@ import org.packscope.codec.inspect.ValueType;
  * columns), {@code indices} (the other coordinate of each entry) and {@code data}.
  * The structure is checked before anything is sized by it: the shape may claim 2^40
  * columns, but only {@code indptr} (whose length is real) is held in memory, and
- * values are read in pages through jhdf, so zooming into a corner reads that corner's
+ * values are read in pages through the HDF5 package, so zooming into a corner reads that corner's
  * stored rows or columns only.
  */
 public final class CompressedMatrix implements StoredEntries {

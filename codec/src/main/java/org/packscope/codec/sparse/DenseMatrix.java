@@ -3,14 +3,14 @@ package org.packscope.codec.sparse;
 import java.lang.reflect.Array;
 import java.util.List;
 
-import io.jhdf.api.Dataset;
+import org.packscope.codec.hdf5.Hdf5Dataset;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.ValueType;
 
 /**
  * A dense 2-D HDF5 dataset seen as a sparse matrix: its non-zero cells are the entries.
- * Blocks of at most {@link #BLOCK_CELLS} cells are read through jhdf's slice reads, so a
+ * Blocks of at most {@link #BLOCK_CELLS} cells are read as slices of the dataset, so a
  * zoomed view reads its rectangle only. Entry positions for the entries table come from
  * per-row counts made on first use.
  */
@@ -19,16 +19,16 @@ public final class DenseMatrix implements StoredEntries {
     /** Rows at most (the entries table keeps a start per row). */
     static final long MAX_ROWS = 1L << 26;
 
-    private final Dataset dataset;
+    private final Hdf5Dataset dataset;
     private final ValueType type;
     private final long rows, cols;
     private final List<String> rowNames, colNames;
     private long[] rowStart;
 
-    private DenseMatrix(Dataset dataset, ValueType type, List<String> rowNames, List<String> colNames) {
+    private DenseMatrix(Hdf5Dataset dataset, ValueType type, List<String> rowNames, List<String> colNames) {
         this.dataset = dataset;
         this.type = type;
-        long[] d = dataset.getDimensionsAsLong();
+        long[] d = dataset.dims();
         this.rows = d[0];
         this.cols = d[1];
         this.rowNames = rowNames.size() == rows ? rowNames : List.of();
@@ -36,18 +36,18 @@ public final class DenseMatrix implements StoredEntries {
     }
 
     /** The dataset as a matrix, or null when it is not a 2-D numeric dataset of at most 2^31 rows and columns. */
-    public static DenseMatrix of(Dataset d, List<String> rowNames, List<String> colNames) {
+    public static DenseMatrix of(Hdf5Dataset d, List<String> rowNames, List<String> colNames) {
         try {
-            long[] dims = d.getDimensionsAsLong();
-            if (d.isScalar() || dims.length != 2 || dims[0] > MAX_ROWS || dims[1] > Integer.MAX_VALUE) return null;
-            ValueType t = H5Vector.numericType(d);
+            long[] dims = d.dims();
+            if (d.scalar() || dims.length != 2 || dims[0] > MAX_ROWS || dims[1] > Integer.MAX_VALUE) return null;
+            ValueType t = d.numericType();
             return t != null ? new DenseMatrix(d, t, rowNames, colNames) : null;
         } catch (RuntimeException e) {
             return null;
         }
     }
 
-    public Dataset dataset() { return dataset; }
+    public Hdf5Dataset dataset() { return dataset; }
 
     @Override public long rows() { return rows; }
 
@@ -85,12 +85,7 @@ public final class DenseMatrix implements StoredEntries {
 
     /** Cells {@code [r0, r0+h) × [c0, c0+w)} row by row, as raw bits. */
     long[] block(long r0, int h, long c0, int w) {
-        Object got;
-        try {
-            got = dataset.getData(new long[] {r0, c0}, new int[] {h, w});
-        } catch (RuntimeException e) {
-            throw org.packscope.codec.hdf5.Hdf5Problem.reading("rows " + r0 + "+" + h + ", columns " + c0 + "+" + w + " of " + dataset.getPath(), e);
-        }
+        Object got = dataset.slice(new long[] {r0, c0}, new int[] {h, w}, "rows " + r0 + "+" + h + ", columns " + c0 + "+" + w);
         long[] out = new long[h * w];
         int k = 0;
         for (int i = 0; i < h; i++) {

@@ -4,17 +4,16 @@ import java.lang.ref.SoftReference;
 import java.lang.reflect.Array;
 import java.math.BigInteger;
 
-import io.jhdf.api.Dataset;
-import io.jhdf.object.datatype.FixedPoint;
-import io.jhdf.object.datatype.FloatingPoint;
-import org.packscope.codec.hdf5.ElementPlaces;
+import org.packscope.codec.hdf5.Hdf5Dataset;
+import org.packscope.codec.hdf5.Hdf5ElementSpans;
+import org.packscope.codec.hdf5.Hdf5Object;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 
 /**
  * One 1-D numeric HDF5 dataset of a compressed sparse matrix ({@code data}, {@code indices},
- * {@code indptr}), read in slices through jhdf, with the place of each element: a byte
+ * {@code indptr}), read in slices through the HDF5 package, with the place of each element: a byte
  * offset when the dataset is contiguous, else its index and the dataset's object header
  * (a chunked, maybe compressed, element has no single byte of its own). Datasets up to
  * {@link #WHOLE_READ_BYTES} are read once and kept softly; larger ones a slice per read.
@@ -22,55 +21,41 @@ import org.packscope.codec.inspect.ValueType;
 public final class H5Vector {
     static final long WHOLE_READ_BYTES = 64L << 20;
 
-    private final Dataset dataset;
+    private final Hdf5Dataset dataset;
     private final ValueType type;
     private final long length;
-    private final long dataAddress;
     private SoftReference<Object> whole = new SoftReference<>(null);
-    private final ElementPlaces places;
 
-    private H5Vector(Dataset dataset, ValueType type) {
+    private H5Vector(Hdf5Dataset dataset, ValueType type) {
         this.dataset = dataset;
         this.type = type;
-        this.length = dataset.getSize();
-        this.places = new ElementPlaces(dataset);
-        this.dataAddress = places.contiguousAddress();
+        this.length = dataset.size();
     }
 
     /** The dataset as a vector, or null when it is not a 1-D numeric dataset. */
-    public static H5Vector of(io.jhdf.api.Node node) {
-        if (!(node instanceof Dataset d)) return null;
+    public static H5Vector of(Hdf5Object node) {
+        if (!(node instanceof Hdf5Dataset d)) return null;
         try {
-            if (d.isScalar() || d.getDimensionsAsLong().length != 1) return null;
-            ValueType t = numericType(d);
+            if (d.scalar() || d.dims().length != 1) return null;
+            ValueType t = d.numericType();
             return t != null ? new H5Vector(d, t) : null;
         } catch (RuntimeException e) {
             return null;
         }
     }
 
-    /** The stored type of a numeric dataset (integers of 1, 2, 4 or 8 bytes, f16/f32/f64), else null. */
-    public static ValueType numericType(Dataset d) {
-        var t = d.getDataType();
-        int w = t.getSize();
-        if (t instanceof FixedPoint f && (w == 1 || w == 2 || w == 4 || w == 8)) {
-            return new ValueType(f.isSigned() ? ValueType.Kind.INT : ValueType.Kind.UINT, w);
-        }
-        if (t instanceof FloatingPoint) return w == 2 ? ValueType.F16 : w == 4 ? ValueType.F32 : w == 8 ? ValueType.F64 : null;
-        return null;
-    }
+    public String path() { return dataset.path(); }
 
-    public String path() { return dataset.getPath(); }
-
-    public String name() { return dataset.getName(); }
+    public String name() { return dataset.name(); }
 
     public ValueType type() { return type; }
 
     public long length() { return length; }
 
-    public Dataset dataset() { return dataset; }
+    public Hdf5Dataset dataset() { return dataset; }
 
-    public boolean contiguous() { return dataAddress >= 0; }
+    /** True when the elements lie back to back in the file (no chunks). */
+    public boolean contiguous() { return dataset.contiguousAddress() >= 0; }
 
     /** Raw bits (see {@link ValueType}) of elements {@code [start, start+len)}. */
     public void read(long start, long[] dst, int off, int len) {
@@ -81,30 +66,20 @@ public final class H5Vector {
             for (int i = 0; i < len; i++) dst[off + i] = raw(all, (int) (start + i));
             return;
         }
-        Object slice;
-        try {
-            slice = dataset.getData(new long[] {start}, new int[] {len});
-        } catch (RuntimeException e) {
-            throw org.packscope.codec.hdf5.Hdf5Problem.reading("elements " + start + "–" + (start + len - 1) + " of " + path(), e);
-        }
+        Object slice = dataset.slice(new long[] {start}, new int[] {len}, "elements " + start + "–" + (start + len - 1));
         for (int i = 0; i < len; i++) dst[off + i] = raw(slice, i);
     }
 
     private synchronized Object wholeData() {
         Object all = whole.get();
         if (all == null) {
-            try {
-                all = dataset.getData();
-            } catch (RuntimeException e) {
-                // a damaged chunk index or filter output is the file's problem, said as such
-                throw org.packscope.codec.hdf5.Hdf5Problem.reading(path(), e);
-            }
+            all = dataset.data(); // a damaged chunk index or filter output comes out as the file's problem
             whole = new SoftReference<>(all);
         }
         return all;
     }
 
-    /** Raw bits of element {@code i} of an array jhdf returned. */
+    /** Raw bits of element {@code i} of an array as read. */
     private long raw(Object a, int i) {
         if (a instanceof float[] f) return Float.floatToRawIntBits(f[i]) & 0xffffffffL;
         if (a instanceof double[] d) return Double.doubleToRawLongBits(d[i]);
@@ -133,18 +108,17 @@ public final class H5Vector {
 
     /** The bytes of element {@code i} (its compressed chunk's, when it has none of its own), or null when the layout does not say. */
     public Span place(long i) {
-        if (dataAddress >= 0) return Span.bytes(dataAddress + i * type.byteWidth(), type.byteWidth());
-        ElementPlaces.Place p = places.of(i);
+        Hdf5ElementSpans.ElementPlace p = dataset.place(i);
         return p == null ? null : p.span();
     }
 
     /** Where element {@code i} lies, in words: {@code /X/indices[17] at byte 4242}, or in which chunk. */
     public String where(long i) {
         String at = path() + "[" + i + "]";
-        if (dataAddress >= 0) return at + " at byte " + (dataAddress + i * type.byteWidth());
-        ElementPlaces.Place p = places.of(i);
-        if (p != null) return at + " " + p.words();
-        return at + " (element " + i + " of a chunked dataset whose object header is at byte " + dataset.getAddress()
+        Hdf5ElementSpans.ElementPlace p = dataset.place(i);
+        String words = p == null ? null : p.words();
+        if (words != null) return at + " " + words;
+        return at + " (element " + i + " of a chunked dataset whose object header is at byte " + dataset.address()
                 + "; its chunk has no bytes in the file)";
     }
 

@@ -75,7 +75,7 @@ public final class MatrixNodes {
     public static void fill(Node n, DenseMatrix m, String format, ByteSource src) {
         n.source(src);
         n.field("format", null, format, "a dense 2-D dataset; its non-zero cells are the entries");
-        n.field("dataset", null, m.dataset().getPath() + " · " + m.valueType().label(), "the 2-D dataset");
+        n.field("dataset", null, m.dataset().path() + " · " + m.valueType().label(), "the 2-D dataset");
         n.facet(SparseMatrix.class, m);
         n.facet(BulkDecoder.class, (p, threads) -> m.decodeAll(p));
         if (!m.counted()) {

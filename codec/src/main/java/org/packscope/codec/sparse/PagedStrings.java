@@ -1,11 +1,10 @@
 package org.packscope.codec.sparse;
 
 import java.lang.ref.SoftReference;
-import java.lang.reflect.Array;
 import java.util.AbstractList;
 import java.util.RandomAccess;
 
-import io.jhdf.api.Dataset;
+import org.packscope.codec.hdf5.Hdf5Dataset;
 
 /**
  * A long 1-D string dataset (30 million 10x barcodes) as a list read a page at a time
@@ -15,15 +14,15 @@ import io.jhdf.api.Dataset;
 final class PagedStrings extends AbstractList<String> implements RandomAccess {
     static final int PAGE = 1 << 14;
 
-    private final Dataset dataset;
+    private final Hdf5Dataset dataset;
     private final int size;
     private volatile SoftReference<Page> recent = new SoftReference<>(null);
 
-    private record Page(long first, String[] names) { }
+    private record Page(long first, java.util.List<String> names) { }
 
-    PagedStrings(Dataset dataset) {
+    PagedStrings(Hdf5Dataset dataset) {
         this.dataset = dataset;
-        this.size = (int) Math.min(Integer.MAX_VALUE, dataset.getSize());
+        this.size = (int) Math.min(Integer.MAX_VALUE, dataset.size());
     }
 
     @Override public int size() { return size; }
@@ -34,21 +33,9 @@ final class PagedStrings extends AbstractList<String> implements RandomAccess {
         long first = (long) i / PAGE * PAGE;
         Page p = recent.get();
         if (p == null || p.first != first) {
-            p = read(first, (int) Math.min(PAGE, size - first));
+            p = new Page(first, dataset.texts(first, (int) Math.min(PAGE, size - first)));
             recent = new SoftReference<>(p);
         }
-        return p.names[(int) (i - first)];
-    }
-
-    private Page read(long first, int n) {
-        Object data;
-        try {
-            data = dataset.getData(new long[] {first}, new int[] {n});
-        } catch (RuntimeException e) {
-            throw org.packscope.codec.hdf5.Hdf5Problem.reading("names " + first + "–" + (first + n - 1) + " of " + dataset.getPath(), e);
-        }
-        String[] names = new String[n];
-        for (int k = 0; k < n; k++) names[k] = H5Text.text(Array.get(data, k));
-        return new Page(first, names);
+        return p.names.get((int) (i - first));
     }
 }

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.jhdf.api.Dataset;
-import io.jhdf.api.Group;
+import org.packscope.codec.hdf5.Hdf5Dataset;
+import org.packscope.codec.hdf5.Hdf5Group;
 import org.packscope.codec.hdf5.Hdf5GroupOpener;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Node;
@@ -27,23 +27,24 @@ public final class TenxOpener implements Hdf5GroupOpener {
     static final int TABLE_ROWS = 10_000;
 
     @Override
-    public boolean accepts(Group group) {
+    public boolean accepts(Hdf5Group group) {
         for (String k : List.of("data", "indices", "indptr", "shape", "barcodes")) {
-            if (!(H5Text.child(group, k) instanceof Dataset)) return false;
+            if (!(H5Text.child(group, k) instanceof Hdf5Dataset)) return false;
         }
-        return H5Text.child(group, "features") instanceof Group || H5Text.child(group, "genes") instanceof Dataset
-                || H5Text.child(group, "gene_names") instanceof Dataset;
+        return H5Text.child(group, "features") instanceof Hdf5Group || H5Text.child(group, "genes") instanceof Hdf5Dataset
+                || H5Text.child(group, "gene_names") instanceof Hdf5Dataset;
     }
 
     @Override
-    public Node open(Group group, Path file) {
-        return Node.lazy(group.getName(), "tenx-matrix", n -> fill(n, group, file));
+    public Node open(Hdf5Group group, Path file) {
+        return Node.lazy(group.name(), "tenx-matrix", n -> fill(n, group, file));
     }
 
     /** Fills a node with the matrix group's matrix views, features table and barcodes. */
-    public void fill(Node n, Group group, Path file) {
-        boolean v3 = H5Text.child(group, "features") instanceof Group;
-        Group features = v3 ? (Group) H5Text.child(group, "features") : group;
+    public void fill(Node n, Hdf5Group group, Path file) {
+        Hdf5Group v3features = group.group("features");
+        boolean v3 = v3features != null;
+        Hdf5Group features = v3 ? v3features : group;
         List<String> names = H5Text.strings(H5Text.child(features, v3 ? "name" : "gene_names"), null);
         List<String> ids = H5Text.strings(H5Text.child(features, v3 ? "id" : "genes"), null);
         if (names.isEmpty()) names = ids;
@@ -65,7 +66,7 @@ public final class TenxOpener implements Hdf5GroupOpener {
         return s == null ? null : Span.bytes(s.byteOffset(), s.byteLength());
     }
 
-    private static DataTable featureTable(Group features) {
+    private static DataTable featureTable(Hdf5Group features) {
         List<String> header = new ArrayList<>();
         List<List<String>> cols = new ArrayList<>();
         for (String k : List.of("id", "name", "feature_type", "genome")) {

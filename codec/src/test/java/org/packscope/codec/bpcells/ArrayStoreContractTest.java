@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 
 import io.jhdf.HdfFile;
-import io.jhdf.api.Group;
+import org.packscope.codec.hdf5.Hdf5Group;
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
@@ -56,7 +56,7 @@ class ArrayStoreContractTest {
     void hdf5StoreBehindTheInterface() throws Exception {
         Path file = Fixtures.resource("fixtures/bpcells/small_packed_uint_col_hdf5.h5");
         try (HdfFile h = new HdfFile(file)) {
-            Group g = (Group) h.getByPath("/data/sub/matrix");
+            Hdf5Group g = (Hdf5Group) Hdf5Group.rootOf(h).at("/data/sub/matrix");
             Hdf5ArrayStore store = new Hdf5ArrayStore(g, "x", null);
             assertEquals("packed-uint-matrix-v2", Hdf5ArrayStore.readVersion(g));
             assertEquals(ElementType.UINT64, store.info("idxptr").type());

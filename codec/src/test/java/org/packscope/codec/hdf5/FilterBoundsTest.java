@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
+import org.packscope.codec.read.ReadProblem;
 
 /** Damaged filter headers are refused before anything is allocated, with the rule that says why. */
 class FilterBoundsTest {
@@ -18,8 +19,8 @@ class FilterBoundsTest {
 
     @Test
     void anLz4ChunkClaimingATerabyteIsTooLargeToHold() {
-        Hdf5Problem p = assertThrows(Hdf5Problem.class, () -> new Lz4Filter().decode(lz4Header(1L << 40, 1 << 20), new int[0]));
-        assertEquals("too_large_to_hold", p.rule.id());
+        ReadProblem p = assertThrows(ReadProblem.class, () -> new Lz4Filter().decode(lz4Header(1L << 40, 1 << 20), new int[0]));
+        assertEquals("too_large_to_hold", p.rule());
     }
 
     @Test
@@ -47,15 +48,15 @@ class FilterBoundsTest {
 
     @Test
     void aZstdChunkThatIsNoFrameIsAFilterFailure() {
-        Hdf5Problem p = assertThrows(Hdf5Problem.class, () -> new ZstdFilter().decode(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}, new int[0]));
-        assertEquals("hdf5_filter_failed", p.rule.id());
+        ReadProblem p = assertThrows(ReadProblem.class, () -> new ZstdFilter().decode(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}, new int[0]));
+        assertEquals("hdf5_filter_failed", p.rule());
     }
 
     @Test
     void bitshuffleWithoutAnElementSizeIsAFilterFailure() {
-        assertEquals("hdf5_filter_failed", assertThrows(Hdf5Problem.class,
-                () -> new BitshuffleFilter().decode(new byte[64], new int[] {0, 3})).rule.id());
-        assertEquals("hdf5_filter_failed", assertThrows(Hdf5Problem.class,
-                () -> new BitshuffleFilter().decode(new byte[64], new int[] {0, 3, 4, 12, 0})).rule.id(), "block not a multiple of 8");
+        assertEquals("hdf5_filter_failed", assertThrows(ReadProblem.class,
+                () -> new BitshuffleFilter().decode(new byte[64], new int[] {0, 3})).rule());
+        assertEquals("hdf5_filter_failed", assertThrows(ReadProblem.class,
+                () -> new BitshuffleFilter().decode(new byte[64], new int[] {0, 3, 4, 12, 0})).rule(), "block not a multiple of 8");
     }
 }

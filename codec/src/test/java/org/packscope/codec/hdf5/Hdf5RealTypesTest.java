@@ -255,14 +255,23 @@ class Hdf5RealTypesTest {
     }
 
     @Test
-    void jhdfFailuresAreSaidInPackScopesWordsAtTheirAddress() {
-        var d = Hdf5Problem.diagnostic("group /g", new io.jhdf.exceptions.HdfException("Failed to read object header at address: 1968",
-                new ArithmeticException("Could not convert to unsigned")));
-        assertEquals(1968, d.span().byteOffset());
-        assertTrue(d.message().startsWith("could not read group /g: object header:"), d.message());
+    void jhdfFailuresAreSaidInPackScopesWordsWhereTheReadFailed() {
+        // the place is where PackScope was reading; jhdf's sentence is quoted, never parsed for one
+        var d = Hdf5Failure.diagnostic("the object header of group /g", 4242, new io.jhdf.exceptions.HdfException(
+                "Failed to read object header at address: 1968", new ArithmeticException("Could not convert to unsigned")));
+        assertEquals(4242, d.span().byteOffset());
+        assertEquals("hdf5_unreadable", d.rule());
+        assertEquals("could not read the object header of group /g: Failed to read object header at address: 1968;"
+                + " a size or count is larger than can be counted", d.message());
         assertFalse(d.message().contains("Exception"), d.message());
-        assertNull(Hdf5Problem.diagnostic("x", new StackOverflowError()).span());
-        assertEquals("hdf5_cycle", Hdf5Problem.diagnostic("x", new StackOverflowError()).rule());
+        assertNull(Hdf5Failure.diagnostic("x", new StackOverflowError()).span());
+        assertEquals("hdf5_cycle", Hdf5Failure.diagnostic("x", new StackOverflowError()).rule());
+        assertEquals("the bytes end before the structure does", Hdf5Failure.words(new java.nio.BufferUnderflowException()));
+        // a problem PackScope found keeps its own rule and place, and gains the reader's only when it has none
+        var own = Hdf5Failure.reading("the chunk", 99, org.packscope.codec.read.ReadProblem.atByte(Hdf5Rules.FILTER_FAILED, 12, "bad"));
+        assertEquals(12, own.diagnostic().span().byteOffset());
+        assertEquals(99, Hdf5Failure.reading("the chunk", 99, Hdf5Failure.problem(Hdf5Rules.FILTER_FAILED, "bad", -1))
+                .diagnostic().span().byteOffset());
     }
 
     private static List<String> rules(Node n) {

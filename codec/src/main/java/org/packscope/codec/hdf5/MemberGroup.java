@@ -1,0 +1,73 @@
+package org.packscope.codec.hdf5;
+
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.jhdf.AbstractNode;
+import io.jhdf.api.Dataset;
+import io.jhdf.api.Group;
+import io.jhdf.api.Node;
+import io.jhdf.api.NodeType;
+import io.jhdf.object.message.LinkInfoMessage;
+import io.jhdf.storage.HdfBackingStorage;
+
+/**
+ * A group below a group PackScope listed itself ({@link GroupMembers}): jhdf's node for it,
+ * built on jhdf's public {@link AbstractNode} (header and attributes) with its members
+ * listed by {@link GroupMembers} too, so a damaged sibling never hides it. jhdf makes its
+ * own groups only while listing a whole group, in a method it keeps to itself.
+ */
+final class MemberGroup extends AbstractNode implements Group {
+    private Map<String, Node> children;
+
+    MemberGroup(HdfBackingStorage storage, long address, String name, Group parent) {
+        super(storage, address, name, parent);
+    }
+
+    @Override public NodeType getType() { return NodeType.GROUP; }
+
+    @Override public boolean isGroup() { return true; }
+
+    /** A group's path ends with '/', as jhdf's own groups' do. */
+    @Override public String getPath() { return super.getPath() + "/"; }
+
+    /** Every member, made in the order listed; the first that cannot be made fails the listing, as jhdf's does. */
+    @Override
+    public synchronized Map<String, Node> getChildren() {
+        if (children == null) {
+            Map<String, Node> out = new LinkedHashMap<>();
+            for (GroupMembers.Member m : GroupMembers.of(this, getHdfFile())) out.put(m.name(), m.object().get());
+            children = Collections.unmodifiableMap(out);
+        }
+        return children;
+    }
+
+    @Override public Node getChild(String name) { return getChildren().get(name); }
+
+    @Override
+    public Node getByPath(String path) {
+        Node at = this;
+        for (String part : path.split("/")) {
+            if (part.isEmpty()) continue;
+            if (!(at instanceof Group g)) return null;
+            at = g.getChild(part);
+            if (at == null) return null;
+        }
+        return at;
+    }
+
+    @Override
+    public Dataset getDatasetByPath(String path) {
+        return getByPath(path) instanceof Dataset d ? d : null;
+    }
+
+    @Override
+    public boolean isLinkCreationOrderTracked() {
+        var h = getHeader();
+        return h.hasMessageOfType(LinkInfoMessage.class) && h.getMessageOfType(LinkInfoMessage.class).isLinkCreationOrderTracked();
+    }
+
+    @Override public Iterator<Node> iterator() { return getChildren().values().iterator(); }
+}
