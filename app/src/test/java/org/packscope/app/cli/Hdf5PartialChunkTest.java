@@ -15,12 +15,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.packscope.codec.blosc.BloscEncoder;
 
 /**
- * Partial results for HDF5 Blosc-filtered chunks: a chunk whose Blosc block 1 is damaged
- * still gives the elements of its other blocks at dataset level — decode writes them, only
- * block 1's elements are gaps (empty csv lines), and check names the damage — as a Zarr
- * chunk does. The file is written here by h5py (its direct-chunk write, the Blosc filter
- * declared without being loaded) from chunks PackScope's encoder makes, then damaged in a
- * copy; skipped without /usr/bin/python3 with h5py.
+ * Partial results for HDF5 chunks: a chunk whose Blosc block 1 is damaged still gives the
+ * elements of its other blocks at dataset level — decode writes them, only block 1's
+ * elements are gaps (empty csv lines), and check names the damage — as a Zarr chunk does;
+ * so does a Blosc chunk behind HDF5's shuffle filter (the lost bytes follow the shuffle to
+ * their elements), and a deflate chunk cut by the end of the file gives the elements its
+ * bytes still hold. The first file is written here by h5py (its direct-chunk write, the
+ * Blosc filter declared without being loaded) from chunks PackScope's encoder makes; the
+ * others are cut or damaged copies of codec's {@code fixtures/hdf5-partial/partial.h5}
+ * (written by h5py and python-blosc with {@code make_partial.py} beside it).
  */
 class Hdf5PartialChunkTest {
     private static final int CHUNK = 4096, BLOCK_BYTES = 8192, N = 2 * CHUNK;
@@ -91,6 +94,84 @@ class Hdf5PartialChunkTest {
         }
         assertTrue(plot.text().contains("(min " + org.packscope.app.plot.NumberText.plain(Double.toString(lo))
                 + ", max " + org.packscope.app.plot.NumberText.plain(Double.toString(hi))), plot.text());
+    }
+
+    private static final Path PARTIAL = Path.of("../codec/src/test/resources/fixtures/hdf5-partial");
+
+    /** The fixture's values (make_partial.py): exact in binary, so Java and numpy agree to the bit. */
+    private static double fixtureValue(int k) { return k * 0.5 + (k % 7) * 0.25; }
+
+    /** Where {@code dataset}'s chunk {@code i} is stored, from the fixture's MANIFEST (h5py's get_chunk_info). */
+    private static long chunkAddress(String dataset, int i) throws Exception {
+        return storedChunk(dataset, i, "byte_offset");
+    }
+
+    private static long storedChunk(String dataset, int i, String key) throws Exception {
+        var m = new com.fasterxml.jackson.databind.ObjectMapper().readTree(PARTIAL.resolve("MANIFEST.json").toFile());
+        return m.path("datasets").path(dataset).path("stored_chunks").path(i).path(key).asLong(-1);
+    }
+
+    @Test
+    void aDeflateChunkCutByTheEndOfTheFileGivesTheElementsItsBytesHold(@TempDir Path dir) throws Exception {
+        int chunk = 4096, n = 3 * chunk;
+        long last = chunkAddress("gzip_f8", 2);
+        assertTrue(last > 0, "the manifest places the third chunk");
+        byte[] whole = Files.readAllBytes(PARTIAL.resolve("partial.h5"));
+        int cut = (int) (last + storedChunk("gzip_f8", 2, "size") / 2); // halfway into the third chunk
+        Path cutCopy = dir.resolve("cut.h5");
+        Files.write(cutCopy, java.util.Arrays.copyOf(whole, cut));
+        // how many bytes the cut stream still inflates to, by Python's zlib (an independent reader)
+        Path stream = dir.resolve("stream.bin");
+        Files.write(stream, java.util.Arrays.copyOfRange(whole, (int) last, cut));
+        Process p = new ProcessBuilder("/usr/bin/python3", "-c", "import sys, zlib; print(len(zlib.decompressobj().decompress(open(sys.argv[1], 'rb').read())))",
+                stream.toString()).redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        Assumptions.assumeTrue(p.waitFor() == 0, "/usr/bin/python3 could not inflate: " + said);
+        int kept = Integer.parseInt(said) / 8;
+        assertTrue(kept > 0 && kept < chunk, "the cut keeps part of the chunk: " + kept);
+
+        CliTest.Run csv = CliTest.run("decode", cutCopy + "::gzip_f8", "--format", "csv");
+        assertEquals(1, csv.code(), "lost values are a problem found: " + csv.err());
+        String[] lines = csv.text().split("\n", -1);
+        for (int k = 0; k < n; k++) {
+            if (k < 2 * chunk + kept) assertEquals(fixtureValue(k), Double.parseDouble(lines[k]), "value " + k + " still decodes");
+            else assertEquals("", lines[k], "value " + k + " lies past the cut: a gap");
+        }
+        CliTest.Run check = CliTest.run("check", cutCopy + "::gzip_f8");
+        assertEquals(1, check.code(), check.text());
+        assertTrue(check.text().contains("at byte " + cut + ": hdf5_chunk_beyond_file") && check.text().contains("decoded in part"), check.text());
+    }
+
+    @Test
+    void aDamagedBloscBlockBehindAShuffleLosesOneByteOfItsElementsOnly(@TempDir Path dir) throws Exception {
+        int chunk = 16384, n = 2 * chunk, blockBytes = 8192;
+        long at = chunkAddress("shuffle_blosc_f8", 0);
+        assertTrue(at > 0, "the manifest places the first chunk");
+        byte[] file = Files.readAllBytes(PARTIAL.resolve("partial.h5"));
+        ByteBuffer b = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(blockBytes, b.getInt((int) at + 8), "Blosc blocks of 8192 bytes");
+        int block1 = b.getInt((int) at + 16 + 4);
+        b.putInt((int) at + block1, 0x7fff_0000); // block 1's first stream claims far more than there is
+        Path damaged = dir.resolve("damaged.h5");
+        Files.write(damaged, file);
+
+        // block 1 is bytes 8192-16383 of the shuffled chunk: byte 0 of elements 8192-16383
+        CliTest.Run csv = CliTest.run("decode", damaged + "::shuffle_blosc_f8", "--format", "csv");
+        assertEquals(1, csv.code(), "undecodable values are a problem found: " + csv.err());
+        String[] lines = csv.text().split("\n", -1);
+        for (int k = 0; k < n; k++) {
+            if (k >= blockBytes && k < 2 * blockBytes) assertEquals("", lines[k], "value " + k + " lost a byte: a gap");
+            else assertEquals(fixtureValue(k), Double.parseDouble(lines[k]), "value " + k + " still decodes");
+        }
+        CliTest.Run check = CliTest.run("check", damaged + "::shuffle_blosc_f8");
+        assertEquals(1, check.code(), check.text());
+        assertTrue(check.text().contains("at byte " + (at + block1)) && check.text().contains("decoded in part"), check.text());
+
+        // the intact fixture decodes whole
+        CliTest.Run whole = CliTest.run("decode", PARTIAL.resolve("partial.h5") + "::shuffle_blosc_f8", "--format", "csv");
+        assertEquals(0, whole.code(), whole.err());
+        lines = whole.text().split("\n", -1);
+        for (int k = 0; k < n; k++) assertEquals(fixtureValue(k), Double.parseDouble(lines[k]), "value " + k);
     }
 
     private static int indexOf(byte[] hay, byte[] needle) {

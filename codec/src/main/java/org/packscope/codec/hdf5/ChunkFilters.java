@@ -53,14 +53,8 @@ final class ChunkFilters {
         for (int i = 0; i < filters.size() && innermost < 0; i++) if (mask == null || !mask.get(i)) innermost = i;
         for (int i = filters.size() - 1; i >= 0; i--) {
             if (mask != null && mask.get(i)) continue;
-            BoundedFilter bounded = BoundedFilter.of(filters.get(i).getId());
             try {
-                if (bounded != null) {
-                    long cap = i == innermost ? expected : expected + expected / 8 + 4096;
-                    b = bounded.decode(b, filters.get(i).getData(), Math.min(cap, FilterBytes.MAX_CHUNK));
-                } else {
-                    b = step(i).decode(b);
-                }
+                b = undo(i, b, Math.min(i == innermost ? expected : expected + expected / 8 + 4096, FilterBytes.MAX_CHUNK));
             } catch (FilterDamage e) {
                 long at = first ? address + e.offset : address;
                 throw Hdf5Failure.problem(Hdf5Rules.FILTER_DAMAGED, "chunk filter " + filters.get(i).getName() + ": " + e.getMessage()
@@ -71,40 +65,74 @@ final class ChunkFilters {
         return b;
     }
 
+    /** Filter {@code i} undone on {@code b}, its output bounded by {@code cap} where the filter allows. */
+    private byte[] undo(int i, byte[] b, long cap) {
+        BoundedFilter bounded = BoundedFilter.of(filters.get(i).getId());
+        return bounded != null ? bounded.decode(b, filters.get(i).getData(), cap) : step(i).decode(b);
+    }
+
     /** A chunk decoded as far as it goes: bytes, the bytes lost (null: none) and why. */
     record Partly(byte[] bytes, BitSet lost, ReadProblem why) { }
 
     /**
-     * Like {@link #decode}, but when Blosc is the last filter undone (its output is the
-     * elements' bytes) a damaged Blosc block loses only its own bytes: the rest of the chunk
-     * is still the chunk's. Anything else that fails fails the chunk, as in {@code decode}.
+     * Like {@link #decode}, but a step that can undo part of its input does: a damaged Blosc
+     * block loses only its own bytes, a deflate stream cut short only the bytes after the
+     * cut, and a shuffle undone after such a loss carries each lost byte to its element.
+     * Any other step given a chunk with lost bytes fails the chunk, as in {@code decode}.
+     * {@code cut}: {@code stored} ends early, at the end of the file.
      */
-    Partly decodePartly(byte[] stored, BitSet mask, long address, long expected) {
-        int innermost = -1, outermost = -1;
-        for (int i = 0; i < filters.size(); i++) {
+    Partly decodePartly(byte[] stored, boolean cut, BitSet mask, long address, long expected) {
+        int innermost = -1;
+        for (int i = 0; i < filters.size() && innermost < 0; i++) if (mask == null || !mask.get(i)) innermost = i;
+        byte[] b = stored;
+        BitSet lost = null;
+        ReadProblem why = null;
+        boolean first = true;
+        for (int i = filters.size() - 1; i >= 0; i--) {
             if (mask != null && mask.get(i)) continue;
-            if (innermost < 0) innermost = i;
-            outermost = i;
+            int id = filters.get(i).getId();
+            long cap = Math.min(i == innermost ? expected : expected + expected / 8 + 4096, FilterBytes.MAX_CHUNK);
+            try {
+                PartialSteps.Step step;
+                if (lost != null) {
+                    // a filter cannot be undone on bytes partly unknown, except one that only moves them
+                    if (id != PartialSteps.SHUFFLE) throw why;
+                    step = PartialSteps.unshuffle(b, lost, shuffleSize(i));
+                } else if (id == BloscFilter.ID && !cut) {
+                    BloscFilter.Partly p = BloscFilter.decodePartly(b, FilterBytes.MAX_CHUNK);
+                    step = new PartialSteps.Step(p.bytes(), p.lost(), p.why());
+                } else if (id == PartialSteps.DEFLATE) {
+                    step = PartialSteps.inflate(b, expected, cap);
+                } else if (first && cut) {
+                    throw Hdf5Failure.problem(Hdf5Rules.CHUNK_BEYOND_FILE, "the chunk's stored bytes run past the end of the file, at byte "
+                            + (address + b.length) + "; its filter " + filters.get(i).getName() + " cannot be undone in part", address + b.length);
+                } else {
+                    step = new PartialSteps.Step(undo(i, b, cap), null, null);
+                }
+                b = step.bytes();
+                if (step.lost() != null) {
+                    lost = step.lost();
+                    if (step.why() != null && why == null) why = problem(step.why(), i, first, cut, address);
+                }
+            } catch (FilterDamage e) {
+                throw problem(e, i, first, cut, address);
+            }
+            first = false;
         }
-        if (innermost < 0 || filters.get(innermost).getId() != BloscFilter.ID) return new Partly(decode(stored, mask, address, expected), null, null);
-        // every filter but the innermost Blosc undone as decode does, then Blosc block by block
-        BitSet outer = mask == null ? new BitSet() : (BitSet) mask.clone();
-        outer.set(innermost);
-        byte[] b = innermost == outermost ? stored : decode(stored, outer, address, expected + expected / 8 + 4096);
-        boolean first = innermost == outermost;
-        try {
-            BloscFilter.Partly p = BloscFilter.decodePartly(b, FilterBytes.MAX_CHUNK);
-            ReadProblem why = p.why() == null ? null : problem(p.why(), innermost, first, address);
-            return new Partly(p.bytes(), p.lost(), why);
-        } catch (FilterDamage e) {
-            throw problem(e, innermost, first, address);
-        }
+        return new Partly(b, lost, why);
     }
 
-    private ReadProblem problem(FilterDamage e, int filter, boolean first, long address) {
+    /** The element size a shuffle filter was given (its first parameter), 1 when it has none. */
+    private int shuffleSize(int filter) {
+        int[] cd = filters.get(filter).getData();
+        return cd != null && cd.length > 0 && cd[0] > 0 ? cd[0] : 1;
+    }
+
+    private ReadProblem problem(FilterDamage e, int filter, boolean first, boolean cut, long address) {
         long at = first ? address + e.offset : address;
-        return Hdf5Failure.problem(Hdf5Rules.FILTER_DAMAGED, "chunk filter " + filters.get(filter).getName() + ": " + e.getMessage()
-                + (first ? ", byte " + at + " of the file" : ""), at);
+        return Hdf5Failure.problem(first && cut ? Hdf5Rules.CHUNK_BEYOND_FILE : Hdf5Rules.FILTER_DAMAGED, (first && cut
+                ? "the chunk's stored bytes run past the end of the file, which ends at byte " + at + "; " : "")
+                + "chunk filter " + filters.get(filter).getName() + ": " + e.getMessage() + (first ? ", byte " + at + " of the file" : ""), at);
     }
 
     private synchronized FilterPipeline step(int i) {

@@ -373,16 +373,18 @@ final class StoredElements {
     }
 
     /**
-     * A written chunk as far as it decodes: when its innermost filter is Blosc, a damaged
-     * block loses only its own elements (see {@link ChunkFilters#decodePartly}).
+     * A written chunk as far as it decodes: a damaged Blosc block or a deflate stream cut
+     * by the end of the file loses only its own elements (see {@link ChunkFilters#decodePartly}).
      */
     private ChunkFilters.Partly decodePartly(long[] origin, ChunkIndex.Entry chunk) {
         long at = chunk.address();
         long stored = chunk.size();
-        if (stored < 0 || at < 0 || !file.has(at, stored)) return new ChunkFilters.Partly(decode(origin, chunk), null, null);
+        // a chunk the end of the file cuts (a copy that stopped mid-write) gives what its bytes hold
+        boolean cut = stored > 0 && at >= 0 && at < file.size() && !file.has(at, stored);
+        if (stored < 0 || at < 0 || (!cut && !file.has(at, stored))) return new ChunkFilters.Partly(decode(origin, chunk), null, null);
         ChunkFilters.Partly p;
         try {
-            p = filters.decodePartly(file.bytes(at, (int) stored), chunk.mask(), at, chunkElements * size);
+            p = filters.decodePartly(file.bytes(at, (int) (cut ? file.size() - at : stored)), cut, chunk.mask(), at, chunkElements * size);
         } catch (ReadProblem e) {
             throw Hdf5Failure.placed(e, at);
         } catch (RuntimeException e) {
