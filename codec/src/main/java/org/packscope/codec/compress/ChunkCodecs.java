@@ -88,7 +88,7 @@ public final class ChunkCodecs {
                 if (n < 0) return done;
                 done += n;
             }
-            if (in.read(probe) >= 0) throw new CodecException(codec.label() + " stream holds more than the " + expected + " bytes expected", -1);
+            if (in.read(probe) >= 0) throw CodecException.overran(codec.label() + " stream holds more than the " + expected + " bytes expected");
             return done;
         }
     }
@@ -123,13 +123,13 @@ public final class ChunkCodecs {
                 done += n;
                 if (n == 0) {
                     if (inf.finished()) break;
-                    if (inf.needsInput()) throw new CodecException("zlib stream ends early", len);
+                    if (inf.needsInput()) throw CodecException.endsEarly("zlib stream ends early", len, done);
                     if (inf.needsDictionary()) throw new CodecException("zlib stream asks for a preset dictionary", 0);
                 }
             }
             if (done == dLen && !inf.finished()) {
                 // a well-formed stream of exactly dLen bytes reports finished once the end marker is read
-                if (inf.inflate(probe) != 0) throw new CodecException("zlib stream holds more than the " + dLen + " bytes expected", -1);
+                if (inf.inflate(probe) != 0) throw CodecException.overran("zlib stream holds more than the " + dLen + " bytes expected");
             }
         } catch (DataFormatException e) {
             throw new CodecException("zlib: " + e.getMessage(), len - inf.getRemaining());

@@ -1,12 +1,11 @@
 package org.packscope.codec.hdf5;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
+import java.util.Arrays;
 
+import org.packscope.codec.compress.ChunkCodecs;
+import org.packscope.codec.compress.CodecException;
+import org.packscope.codec.compress.CodecId;
 import org.packscope.codec.inspect.SharedRules;
-import org.packscope.codec.read.ReadProblem;
 
 /** The HDF5 bzip2 filter (registered id 307): each chunk is one bzip2 stream. */
 final class Bzip2Filter implements io.jhdf.filter.Filter, BoundedFilter {
@@ -25,22 +24,24 @@ final class Bzip2Filter implements io.jhdf.filter.Filter, BoundedFilter {
         return decode(in, filterData, Math.min(FilterBytes.MAX_CHUNK, Math.max(64, in.length) * MAX_RATIO));
     }
 
+    /**
+     * Decodes through {@link ChunkCodecs}, into room that grows fourfold from a guess (a
+     * chunk's size is known only to the filter that is undone last) up to {@code cap}.
+     */
     @Override
     public byte[] decode(byte[] in, int[] filterData, long cap) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(cap + 1, Math.min(1 << 20, in.length * 4L + 64)));
-        byte[] buf = new byte[64 << 10];
-        try (InputStream s = new io.airlift.compress.bzip2.BZip2HadoopStreams().createInputStream(new ByteArrayInputStream(in))) {
-            for (int n; (n = s.read(buf)) > 0; ) {
-                if (out.size() + (long) n > cap) {
+        for (long room = Math.min(cap, Math.max(1 << 16, in.length * 16L)); ; room = Math.min(cap, room * 4)) {
+            byte[] out = new byte[(int) room];
+            try {
+                int n = ChunkCodecs.local().decode(CodecId.BZIP2, in, 0, in.length, out, 0, out.length);
+                return n == out.length ? out : Arrays.copyOf(out, n);
+            } catch (CodecException e) {
+                if (!e.overran()) throw Hdf5Failure.problem(Hdf5Rules.FILTER_FAILED, NAME + ": the bzip2 stream cannot be decoded: " + e.getMessage(), -1);
+                if (room >= cap) {
                     throw Hdf5Failure.problem(SharedRules.TOO_LARGE_TO_HOLD, NAME + ": the chunk decodes to more than " + cap
                             + " bytes, as much as it can hold; decoding stopped there", -1);
                 }
-                out.write(buf, 0, n);
             }
-        } catch (IOException | RuntimeException e) {
-            if (e instanceof ReadProblem p) throw p;
-            throw Hdf5Failure.problem(Hdf5Rules.FILTER_FAILED, NAME + ": the bzip2 stream cannot be decoded: " + Hdf5Failure.words(e), -1);
         }
-        return out.toByteArray();
     }
 }

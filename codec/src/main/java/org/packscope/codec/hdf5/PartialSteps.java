@@ -1,8 +1,11 @@
 package org.packscope.codec.hdf5;
 
+import java.util.Arrays;
 import java.util.BitSet;
-import java.util.zip.DataFormatException;
-import java.util.zip.Inflater;
+
+import org.packscope.codec.compress.ChunkCodecs;
+import org.packscope.codec.compress.CodecException;
+import org.packscope.codec.compress.CodecId;
 
 /**
  * The filter steps that can undo part of a chunk and say which bytes they could not:
@@ -21,40 +24,24 @@ final class PartialSteps {
 
     /**
      * Inflates {@code in} (a zlib stream, as HDF5's deflate filter writes it) to at most
-     * {@code cap} bytes. A stream that stops before its end (the chunk cut by the end of
-     * the file) gives what it inflated so far, padded with zeros to {@code expected}, the
-     * padding lost; an invalid stream is damage at the input byte where zlib stopped.
+     * {@code cap} bytes, through {@link ChunkCodecs}. A stream that stops before its end
+     * (the chunk cut by the end of the file) gives what it inflated so far, padded with
+     * zeros to {@code expected}, the padding lost; an invalid stream is damage at the input
+     * byte where zlib stopped.
      */
     static Step inflate(byte[] in, long expected, long cap) {
-        Inflater z = new Inflater();
+        byte[] out = new byte[(int) Math.max(0, cap)];
         try {
-            z.setInput(in);
-            byte[] out = new byte[(int) Math.max(0, Math.min(cap, Math.max(expected, 64)))];
-            int n = 0;
-            while (!z.finished()) {
-                if (n == out.length) {
-                    if (out.length >= cap) {
-                        throw new FilterDamage(z.getBytesRead(), "the deflate stream decodes to more than the " + cap + " bytes the chunk holds");
-                    }
-                    out = java.util.Arrays.copyOf(out, (int) Math.min(cap, Math.max(64, 2L * out.length)));
-                }
-                int k = z.inflate(out, n, out.length - n);
-                n += k;
-                if (k == 0 && (z.needsInput() || z.needsDictionary())) {
-                    if (z.needsDictionary()) throw new FilterDamage(z.getBytesRead(), "the deflate stream asks for a preset dictionary");
-                    long stop = z.getBytesRead();
-                    int size = (int) Math.max(n, Math.min(expected, cap));
-                    BitSet lost = new BitSet();
-                    lost.set(n, size);
-                    return new Step(java.util.Arrays.copyOf(out, size), lost,
-                            new FilterDamage(stop, "the deflate stream stops after " + stop + " bytes, before its end, having given " + n + " bytes"));
-                }
-            }
-            return new Step(n == out.length ? out : java.util.Arrays.copyOf(out, n), null, null);
-        } catch (DataFormatException e) {
-            throw new FilterDamage(z.getBytesRead(), "the deflate stream is invalid here (zlib: " + e.getMessage() + ")");
-        } finally {
-            z.end();
+            int n = ChunkCodecs.local().decode(CodecId.ZLIB, in, 0, in.length, out, 0, out.length);
+            return new Step(n == out.length ? out : Arrays.copyOf(out, n), null, null);
+        } catch (CodecException e) {
+            if (e.produced() < 0) throw new FilterDamage(Math.max(0, e.inputOffset()), "the deflate stream cannot be decoded: " + e.getMessage());
+            int n = e.produced();
+            int size = (int) Math.max(n, Math.min(expected, cap));
+            BitSet lost = new BitSet();
+            lost.set(n, size);
+            return new Step(Arrays.copyOf(out, size), lost, new FilterDamage(e.inputOffset(),
+                    "the deflate stream stops after " + e.inputOffset() + " bytes, before its end, having given " + n + " bytes"));
         }
     }
 
