@@ -14,6 +14,9 @@ public interface Hdf5GroupOpener {
 
     boolean accepts(Group group);
 
+    /** The format's name for people, e.g. "AnnData (.h5ad)". */
+    String displayName();
+
     /** The node for the group; {@code file} is the .h5 file (for the hex view). */
     Node open(Group group, Path file);
 
