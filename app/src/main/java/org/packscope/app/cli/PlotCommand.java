@@ -32,7 +32,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "plot", description = {
-        "Draws the values of PATH as a PNG: a line plot with per-pixel min/max (every spike kept) or a histogram."})
+        "Draws the values of PATH as a PNG: a line plot with per-pixel min/max (every spike kept) or a histogram.",
+        "netCDF / CF data is drawn as physical values (fills as gaps); --stored-values draws the numbers as stored."})
 final class PlotCommand implements Callable<Integer> {
     private static final int MARGIN = 60;
     private static final Font LABEL_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
@@ -53,6 +54,8 @@ final class PlotCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Mixin DtypeOption dtype = new DtypeOption();
 
+    @picocli.CommandLine.Mixin StoredValuesOption storedValues = new StoredValuesOption();
+
     @Option(names = "--kind", description = "line or histogram (default: ${DEFAULT-VALUE})")
     String kind = "line";
 
@@ -72,6 +75,8 @@ final class PlotCommand implements Callable<Integer> {
         Node node = Targets.targetOrExplain(cli, path);
         if (node == null) return Cli.EXIT_USAGE;
         if (!dtype.applyTo(cli, node)) return Cli.EXIT_USAGE;
+        // netCDF / CF data is drawn as physical values, fills as gaps, unless --stored-values
+        storedValues.applyTo(node);
         ValueColumn c = node.values();
         if (c == null || !c.type().numeric() || c.count() == 0) {
             cli.err.println("packscope: " + PlainText.escape(path) + " holds no numbers to plot");

@@ -17,7 +17,6 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.NodeLocator;
-import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.Trace;
 import org.packscope.codec.inspect.TreeWalk;
@@ -30,6 +29,8 @@ import org.packscope.codec.inspect.TreeWalk;
 final class DetailPane extends BorderPane {
     private final Label title = new Label("Open a file or folder to look inside");
     private final Label subtitle = new Label("");
+    /** The subtitle without its problem counts. */
+    private String subtitleBase = "";
     private final TabPane tabs = new TabPane();
     private final StructureView structure = new StructureView();
     private final ExplainPane explain;
@@ -88,6 +89,7 @@ final class DetailPane extends BorderPane {
         this.explain = new ExplainPane(runner);
         values = new ValuesView(runner, this::showStep, this::revealStep);
         diagnostics = new DiagnosticsView(runner, located -> pick(located, revealNode));
+        diagnostics.onCounted(this::countsShown);
         title.setId("detail-title");
         title.getStyleClass().add("detail-title");
         subtitle.setId("detail-subtitle");
@@ -174,14 +176,13 @@ final class DetailPane extends BorderPane {
     void show(Node n, ValuesView.Model valuesModel) {
         this.node = n;
         title.setText(n.name());
-        long errors = n.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).count();
-        long warnings = n.diagnostics().stream().filter(d -> d.severity() == Severity.WARNING).count();
         StringBuilder sub = new StringBuilder(n.kind());
         if (!n.summary().isEmpty()) sub.append(" · ").append(n.summary());
         if (n.span() != null) sub.append(" · ").append(spanText(n.span()));
-        if (errors > 0) sub.append(" · ").append(errors).append(errors == 1 ? " error" : " errors");
-        if (warnings > 0) sub.append(" · ").append(warnings).append(warnings == 1 ? " warning" : " warnings");
-        subtitle.setText(sub.toString());
+        // the problem counts come from the Diagnostics tab's own list, once it is made (countsShown)
+        subtitleBase = sub.toString();
+        subtitle.setText(subtitleBase);
+        diagnosticsTab.setText("Diagnostics");
         structure.show(n);
         hex.show(n.source());
         Span s = n.span();
@@ -219,7 +220,7 @@ final class DetailPane extends BorderPane {
         tableTabs.clear();
         for (DataTable t : n.tables()) {
             // a table's view (a TableView and often a chart) is built when its tab is first shown
-            Tab tab = new Tab(t.title());
+            Tab tab = new Tab(sentenceCase(t.title()));
             tab.setClosable(false);
             tab.setOnSelectionChanged(e -> {
                 if (tab.isSelected() && tab.getContent() == null) tab.setContent(TablesView.of(t));
@@ -230,6 +231,22 @@ final class DetailPane extends BorderPane {
         WhenShown w = whenShown;
         whenShown = null;
         if (w != null && w.node() == n) w.action().run();
+    }
+
+    /** The counts the Diagnostics tab lists for {@code n}: the same in the subtitle and on the tab. */
+    private void countsShown(Node n, long[] counts) {
+        if (n != node) return;
+        long errors = counts[0], warnings = counts[1];
+        StringBuilder sub = new StringBuilder(subtitleBase);
+        if (errors > 0) sub.append(" · ").append(errors).append(errors == 1 ? " error" : " errors");
+        if (warnings > 0) sub.append(" · ").append(warnings).append(warnings == 1 ? " warning" : " warnings");
+        subtitle.setText(sub.toString());
+        diagnosticsTab.setText(errors + warnings == 0 ? "Diagnostics" : "Diagnostics (" + String.format("%,d", errors + warnings) + ")");
+    }
+
+    /** A table's title as a tab names it: its first letter capital, the rest as the format writes it ("BP128-D1Z"). */
+    static String sentenceCase(String title) {
+        return title.isEmpty() ? title : title.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + title.substring(1);
     }
 
     /** Columns of a slice the values table shows side by side. */

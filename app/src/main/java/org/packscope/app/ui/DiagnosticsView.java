@@ -129,6 +129,7 @@ final class DiagnosticsView extends BorderPane {
                 String.format(java.util.Locale.ROOT, "A deep check decodes all of %s: about %s, roughly %.0f s at 1 GB/s. It runs in the "
                         + "background and can be cancelled from the status bar.", n.name(),
                         org.packscope.codec.io.FileNames.size(bytes), Math.max(1, bytes / 1e9)));
+        ask.setTitle("Check deeply");
         ask.setHeaderText("Check " + n.name() + " deeply?");
         if (getScene() != null) ask.initOwner(getScene().getWindow());
         return ask.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.OK).isPresent();
@@ -185,6 +186,7 @@ final class DiagnosticsView extends BorderPane {
         table.setItems(FXCollections.observableArrayList(shown));
         long errors = shown.stream().filter(l -> l.diagnostic().severity() == Severity.ERROR).count();
         long warnings = shown.size() - errors;
+        onCounted.accept(n, new long[] {errors, warnings});
         ((Label) table.getPlaceholder()).setText(deep ? "No problems found: every value decoded" : STRUCTURE_ONLY);
         info.setText(shown.isEmpty() ? (deep ? "No problems found (deep check: every value decoded)" : STRUCTURE_ONLY)
                 : errors + (errors == 1 ? " error, " : " errors, ") + warnings + (warnings == 1 ? " warning" : " warnings")
@@ -192,6 +194,11 @@ final class DiagnosticsView extends BorderPane {
     }
 
     int count() { return table.getItems().size(); }
+
+    /** Who hears how many errors and warnings the list shows for a node, each time it is listed. */
+    private java.util.function.BiConsumer<Node, long[]> onCounted = (n, c) -> { };
+
+    void onCounted(java.util.function.BiConsumer<Node, long[]> listener) { this.onCounted = listener; }
 
     /** Who hears of each finished deep check: the node checked and all it found. */
     void onDeepCheck(java.util.function.BiConsumer<Node, List<TreeWalk.Located>> listener) { this.onDeepCheck = listener; }

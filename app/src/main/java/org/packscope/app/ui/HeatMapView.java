@@ -57,7 +57,7 @@ final class HeatMapView extends BorderPane {
     private final Label hover = new Label("Wheel or + − zoom, drag or arrow keys pan, 0 fits the whole slice");
     private final ComboBox<Scale> scale = new ComboBox<>();
     private final ComboBox<Shown> shown = new ComboBox<>();
-    private final Button fit = new Button("Fit");
+    private final Button fit = new Button("Fit all");
     private final javafx.scene.control.TextField goTo = new javafx.scene.control.TextField();
     /** The element "go to" went to, outlined and read out while it is in view (-1: none). */
     private long markRow = -1, markCol = -1;

@@ -360,13 +360,17 @@ public final class MainWindow {
         MenuItem openFile = new MenuItem("_Open File…");
         openFile.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
         openFile.setOnAction(e -> {
-            File f = new FileChooser().showOpenDialog(stage);
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Open file");
+            File f = chooser.showOpenDialog(stage);
             if (f != null) open(f.toPath());
         });
         MenuItem openFolder = new MenuItem("Open _Folder…");
         openFolder.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+O"));
         openFolder.setOnAction(e -> {
-            File f = new DirectoryChooser().showDialog(stage);
+            DirectoryChooser chooser = new DirectoryChooser();
+            chooser.setTitle("Open folder");
+            File f = chooser.showDialog(stage);
             if (f != null) open(f.toPath());
         });
         MenuItem openUrl = new MenuItem("Open _URL…");
@@ -378,10 +382,10 @@ public final class MainWindow {
         MenuItem compare = new MenuItem("_Compare Two Files…");
         compare.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
-            chooser.setTitle("First file");
+            chooser.setTitle("Compare: the first file");
             File a = chooser.showOpenDialog(stage);
             if (a == null) return;
-            chooser.setTitle("Second file");
+            chooser.setTitle("Compare: the second file");
             chooser.setInitialDirectory(a.getParentFile());
             File b = chooser.showOpenDialog(stage);
             if (b != null) compare(a.toPath(), b.toPath(), w -> { });
@@ -398,14 +402,7 @@ public final class MainWindow {
         Menu file = new Menu("_File", null, openFile, openFolder, openUrl, recentMenu, new SeparatorMenuItem(), export, compare,
                 new SeparatorMenuItem(), close, closeAll, quit);
         MenuItem formats = new MenuItem("Formats");
-        formats.setOnAction(e -> {
-            StringBuilder sb = new StringBuilder();
-            for (Format f : registry.formats()) sb.append("• ").append(f.displayName()).append('\n');
-            Alert a = new Alert(Alert.AlertType.INFORMATION, sb.toString());
-            a.setHeaderText("PackScope reads these formats, recognised by content");
-            a.initOwner(stage);
-            a.show();
-        });
+        formats.setOnAction(e -> showFormats());
         MenuItem teach = new MenuItem("Binary JSON, Explained…");
         teach.setOnAction(e -> openTeaching(w -> { }));
         Menu tools = new Menu("_Tools", null, teach);
@@ -429,6 +426,26 @@ public final class MainWindow {
         return new MenuBar(file, view, bookmarksMenu, tools, help);
     }
 
+    /** Help → Formats: every format PackScope reads, and the ones it reads inside them. */
+    void showFormats() {
+        StringBuilder sb = new StringBuilder();
+        for (Format f : registry.formats()) {
+            sb.append("• ").append(f.displayName()).append('\n');
+            for (String in : f.inside()) sb.append("    ◦ ").append(in).append('\n');
+        }
+        Alert a = new Alert(Alert.AlertType.INFORMATION, sb.toString());
+        a.setTitle("Formats PackScope reads");
+        a.setHeaderText("PackScope reads these formats, recognised by content");
+        formatsDialog = a;
+        a.initOwner(stage);
+        a.show();
+    }
+
+    /** The last Help → Formats dialog shown (for tests), or null. */
+    Alert formatsDialog() { return formatsDialog; }
+
+    private Alert formatsDialog;
+
     /** Asks for a format and a file, then writes the selected node's values there. */
     private void chooseExport() {
         Node node = detail.node();
@@ -439,6 +456,7 @@ public final class MainWindow {
             return;
         }
         javafx.scene.control.ChoiceDialog<String> ask = new javafx.scene.control.ChoiceDialog<>(formats.get(0), formats);
+        ask.setTitle("Export values");
         ask.setHeaderText("Export the values of " + node.name());
         ask.setContentText("Format");
         ask.initOwner(stage);
@@ -451,6 +469,7 @@ public final class MainWindow {
         }
         ask.showAndWait().ifPresent(format -> {
             FileChooser chooser = new FileChooser();
+            chooser.setTitle("Export values as " + format);
             chooser.setInitialFileName(node.name() + "." + format);
             File f = chooser.showSaveDialog(stage);
             if (f != null) exportTo(node, format, f.toPath());

@@ -50,7 +50,7 @@ final class PlotView extends BorderPane {
     private final DefaultNumericAxis countAxis = new DefaultNumericAxis("count");
     private final XYChart histogram = new XYChart(binAxis, countAxis);
     private final Label histogramStats = new Label("");
-    private final javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit");
+    private final javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit all");
     /** Which of several columns the line shows (a table's, a slice's); hidden when there is one. */
     private final javafx.scene.control.ComboBox<String> columnChoice = new javafx.scene.control.ComboBox<>();
     private final Label columnLabel = new Label("Column");
@@ -96,6 +96,7 @@ final class PlotView extends BorderPane {
         javafx.scene.control.Button png = new javafx.scene.control.Button("Save PNG…");
         png.setOnAction(e -> {
             javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+            chooser.setTitle("Save the plot as PNG");
             chooser.setInitialFileName((column == null ? "plot" : column.name()) + ".png");
             java.io.File f = chooser.showSaveDialog(getScene().getWindow());
             if (f != null) savePng(f.toPath());

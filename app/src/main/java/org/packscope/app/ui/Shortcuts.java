@@ -47,7 +47,7 @@ final class Shortcuts {
             grid.addRow(i, keys, new Label(ALL.get(i).what()));
         }
         Alert a = new Alert(Alert.AlertType.INFORMATION);
-        a.setTitle("Keyboard");
+        a.setTitle("Keyboard shortcuts");
         a.setHeaderText("Everything in PackScope works from the keyboard (⌘ for Ctrl on a Mac)");
         a.getDialogPane().setContent(grid);
         a.initOwner(owner);

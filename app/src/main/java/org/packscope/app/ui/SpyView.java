@@ -34,7 +34,7 @@ final class SpyView extends BorderPane {
     private final Label info = new Label("Select a matrix to see where its entries are");
     private static final String HINT = "Drag a box, scroll or press + to zoom in; arrows pan; 0 or a double click shows the whole matrix";
     private final Label hover = new Label(HINT);
-    private final Button whole = new Button("Whole matrix");
+    private final Button whole = new Button("Show whole matrix");
     private final Button readAnyway = new Button();
     private final Pane holder;
     private final Canvas canvas = new Canvas();
@@ -57,6 +57,9 @@ final class SpyView extends BorderPane {
         info.setWrapText(true);
         hover.setId("spy-hover");
         whole.setId("spy-whole");
+        // the buttons keep their words; the status text beside them elides instead
+        whole.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        readAnyway.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         whole.setOnAction(e -> zoomTo(0, rowsOf(), 0, colsOf()));
         readAnyway.setId("spy-read");
         readAnyway.setVisible(false);

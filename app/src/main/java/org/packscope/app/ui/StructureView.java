@@ -30,6 +30,34 @@ final class StructureView extends TableView<Field> {
         raw.setMinWidth(90);
         value.setMinWidth(90);
         getColumns().setAll(java.util.List.of(name, offset, bits, raw, value, meaning));
+        // a field whose bits a problem of the node names is drawn red (an error) or amber (a warning)
+        setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+            @Override protected void updateItem(Field f, boolean empty) {
+                super.updateItem(f, empty);
+                org.packscope.codec.inspect.Severity s = empty || f == null ? null : marks.get(f);
+                SeverityClass.ROW.mark(getStyleClass(), s == org.packscope.codec.inspect.Severity.ERROR,
+                        s == org.packscope.codec.inspect.Severity.WARNING);
+            }
+        });
+    }
+
+    /** The worst problem naming each field's bits (fields no problem names are absent). */
+    private final java.util.Map<Field, org.packscope.codec.inspect.Severity> marks = new java.util.IdentityHashMap<>();
+
+    /** Each field's worst problem among {@code n}'s own: one whose span shares a bit with the field's. */
+    static java.util.Map<Field, org.packscope.codec.inspect.Severity> marks(Node n) {
+        java.util.Map<Field, org.packscope.codec.inspect.Severity> out = new java.util.IdentityHashMap<>();
+        for (org.packscope.codec.inspect.Diagnostic d : n.diagnostics()) {
+            Span ds = d.span();
+            if (ds == null || d.severity() == org.packscope.codec.inspect.Severity.INFO) continue;
+            long from = ds.startBit(), to = Math.max(ds.endBit(), from + 1);
+            for (Field f : n.fields()) {
+                Span fs = f.span();
+                if (fs == null || fs.bitLength() == 0 || fs.endBit() <= from || fs.startBit() >= to) continue;
+                if (out.get(f) != org.packscope.codec.inspect.Severity.ERROR) out.put(f, d.severity());
+            }
+        }
+        return out;
     }
 
     private TableColumn<Field, String> column(String title, double width, java.util.function.Function<Field, String> text) {
@@ -44,6 +72,8 @@ final class StructureView extends TableView<Field> {
 
     void show(Node n) {
         this.node = n;
+        marks.clear();
+        if (n != null) marks.putAll(marks(n));
         setItems(n == null ? FXCollections.observableArrayList() : FXCollections.observableArrayList(n.fields()));
     }
 

@@ -28,7 +28,7 @@ import org.packscope.codec.inspect.Trace;
 final class TracePane extends BorderPane {
     private final Label heading = new Label("Select a value and press Trace to see how it was decoded");
     private final ListView<Trace.Step> steps = new ListView<>();
-    private final Button reveal = new Button("Show in Tree");
+    private final Button reveal = new Button("Show in tree");
     /** The selected step's whole text, wrapped, below the list: a list cell's text can be cut. */
     private final Label detail = new Label("Select a step to read it in full");
     private Trace shown;

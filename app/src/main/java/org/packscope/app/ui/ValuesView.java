@@ -88,7 +88,7 @@ final class ValuesView extends BorderPane {
     private final Label info = new Label("No values here");
     private final TextField jump = new TextField();
     private final TextField find = new TextField();
-    private final Button traceButton = new Button("Trace");
+    private final Button traceButton = new Button("Trace value");
     private final TracePane trace;
     private Model model = Model.EMPTY;
     private final SplitPane split;
@@ -126,7 +126,7 @@ final class ValuesView extends BorderPane {
         jump.setPrefColumnCount(10);
         jump.setId("values-jump");
         jump.setOnAction(e -> goTo());
-        Button go = new Button("Go");
+        Button go = new Button("Go to index");
         go.setOnAction(e -> goTo());
         find.setPromptText("find value");
         find.setPrefColumnCount(10);

@@ -17,9 +17,10 @@ import org.packscope.app.Samples;
  * the Zarr array with xarray's attributes too. Fixtures: codec's {@code fixtures/cf}.
  */
 class CfDecodeCliTest {
-    private static final Path DIR = Samples.root().getParent().resolve("codec/src/test/resources/fixtures/cf");
+    static final Path DIR = Samples.root().getParent().resolve("codec/src/test/resources/fixtures/cf");
 
-    private static JsonNode expected(String path) throws Exception {
+    /** The MANIFEST's record of {@code path} (file::inner). */
+    static JsonNode expected(String path) throws Exception {
         for (JsonNode a : new ObjectMapper().readTree(DIR.resolve("MANIFEST.json").toFile()).get("arrays")) {
             if (a.get("path").asText().equals(path)) return a;
         }

@@ -48,12 +48,7 @@ class ReachableTextTest {
     }
 
     private void openAndWait(FxRobot robot, Path path) throws Exception {
-        String name = path.getFileName().toString();
-        robot.interact(() -> window.open(path));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
-                () -> window.detail().node() != null && window.detail().node().name().equals(name));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> window.idle());
-        WaitForAsyncUtils.waitForFxEvents();
+        Opened.openAndWait(robot, window, path);
     }
 
     /** The cell of {@code table}'s column {@code title} in row {@code row} (on screen). */

@@ -24,6 +24,8 @@ import org.packscope.codec.sparse.MatrixNodes;
  */
 public final class AnndataOpener implements Hdf5GroupOpener {
 
+    @Override public String displayName() { return "AnnData (.h5ad, anndata 0.5–0.11)"; }
+
     @Override
     public boolean accepts(Hdf5Group group) {
         return sparseFormat(group) != null || "dataframe".equals(H5Text.attr(group, "encoding-type"));

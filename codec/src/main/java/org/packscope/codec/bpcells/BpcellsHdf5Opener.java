@@ -17,6 +17,8 @@ import org.packscope.codec.io.ByteSource;
  */
 public final class BpcellsHdf5Opener implements Hdf5GroupOpener {
 
+    @Override public String displayName() { return "BPCells matrix (HDF5 group)"; }
+
     @Override
     public boolean accepts(Hdf5Group group) {
         String v = Hdf5ArrayStore.readVersion(group);

@@ -444,8 +444,8 @@ public final class BpcellsMatrix implements StoredEntries {
     }
 
     private boolean decodableEntry(long e) {
-        int k = (int) (e >>> 7);
-        return (indexStream == null || indexStream.decodable(k)) && (valueStream == null || valueStream.decodable(k));
+        int k = (int) (e >>> 7), in = (int) (e & 127);
+        return (indexStream == null || indexStream.decodable(k, in)) && (valueStream == null || valueStream.decodable(k, in));
     }
 
     /** Where entry {@code e}'s index lives: an element of index, or a bit range of a chunk of index_data. */
@@ -458,8 +458,9 @@ public final class BpcellsMatrix implements StoredEntries {
         int k = (int) (e >>> 7);
         int in = (int) (e & 127);
         Bp128Layout l = indexStream.layout();
-        if (!l.usable(k)) return "chunk " + k + " value " + in;
-        Bp128.Position p = Bp128.position(in, l.bits(k));
+        Bp128Layout.Cut cut = l.cut() != null && l.cut().chunk() == k ? l.cut() : null;
+        if (!l.usable(k) && cut == null) return "chunk " + k + " value " + in;
+        Bp128.Position p = Bp128.position(in, cut != null ? cut.bits() : l.bits(k));
         ArrayInfo info = store.info(indexStream.dataName());
         long wordIndex = l.wordStart(k) + p.word();
         long b = info == null ? -1 : info.byteOffsetOf(wordIndex);

@@ -75,7 +75,7 @@ final class MatrixChildren {
             }
             PackedStream s = streamOf(m, name);
             if (s != null) {
-                a.table(MatrixFacts.widthTable("chunk bit widths", s.layout()));
+                a.table(MatrixFacts.widthTable("bit widths", "chunks", s.layout()));
                 BpcellsDocs.field(a, "array.chunks", "chunks", null, s.layout().chunks(), s.variant().label() + " chunks of 128 values: " + s.variant().meaning());
                 a.lazyChildren(s.layout().chunks(), k -> ChunkNodes.chunk(m, s, k));
             }

@@ -85,8 +85,8 @@ final class MatrixFacts {
 
     static void tables(Node n, BpcellsMatrix m) {
         n.table(arraysTable(m));
-        if (m.indexStream() != null) n.table(widthTable("index chunk bit widths (BP128-D1Z)", m.indexStream().layout()));
-        if (m.valueStream() != null) n.table(widthTable("value chunk bit widths (BP128-FOR)", m.valueStream().layout()));
+        if (m.indexStream() != null) n.table(widthTable("index widths", "BP128-D1Z chunks", m.indexStream().layout()));
+        if (m.valueStream() != null) n.table(widthTable("value widths", "BP128-FOR chunks", m.valueStream().layout()));
         if (m.readable() && m.nnz() <= STATS_ENTRY_LIMIT && m.cols() <= STATS_COLUMN_LIMIT) n.table(columnTable(m));
     }
 
@@ -101,14 +101,15 @@ final class MatrixFacts {
         return new DataTable("arrays", List.of("array", "type", "length", "stored bytes", "element 0"), rows, "array", "stored bytes");
     }
 
-    static DataTable widthTable(String title, Bp128Layout layout) {
+    /** Chunks per bit width; {@code chunks} names the count's column (the variant, where the title has no room for it). */
+    static DataTable widthTable(String title, String chunks, Bp128Layout layout) {
         long[] h = layout.widthHistogram();
         List<List<Object>> rows = new ArrayList<>();
         for (int b = 0; b <= 32; b++) {
             if (h[b] == 0) continue;
             rows.add(List.of(b, h[b], String.format(Locale.ROOT, "%.1f%%", 100.0 * h[b] / Math.max(1, layout.chunks()))));
         }
-        return new DataTable(title, List.of("bits", "chunks", "share"), rows, "bits", "chunks");
+        return new DataTable(title, List.of("bits", chunks, "share"), rows, "bits", chunks);
     }
 
     static DataTable columnTable(BpcellsMatrix m) {

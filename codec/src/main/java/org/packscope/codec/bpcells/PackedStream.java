@@ -27,5 +27,17 @@ public record PackedStream(String prefix, Bp128Variant variant, Bp128Layout layo
         return layout.usable(k) && (!variant.usesStarts() || k < starts.length);
     }
 
+    /**
+     * Values at the start of chunk {@code k} that decode: all of a decodable chunk, the
+     * prefix before the data's end of the chunk it cuts, else 0.
+     */
+    public int decodableValues(int k) {
+        if (variant.usesStarts() && k >= starts.length) return 0;
+        return layout.decodableValues(k);
+    }
+
+    /** True when value {@code in} of chunk {@code k} decodes. */
+    public boolean decodable(int k, int in) { return in < decodableValues(k); }
+
     public int start(int k) { return variant.usesStarts() && k < starts.length ? starts[k] : 0; }
 }

@@ -43,7 +43,13 @@ final class StreamCursor {
             int k = (int) (from >>> 7);
             int in = (int) (from & 127);
             int n = Math.min(len, Bp128.CHUNK - in);
-            if (!stream.decodable(k) || !fetch(k, wordsEnd)) {
+            if (!stream.decodable(k)) {
+                // the chunk the data's end cuts: its values before the end, the rest invalid
+                int ok = Math.max(0, Math.min(n, stream.decodableValues(k) - in));
+                if (ok > 0 && decodeCut(k)) System.arraycopy(chunk, in, out, off, ok);
+                else ok = 0;
+                java.util.Arrays.fill(invalid, off + ok, off + n, -1);
+            } else if (!fetch(k, wordsEnd)) {
                 java.util.Arrays.fill(invalid, off, off + n, -1);
             } else if (in == 0 && n == Bp128.CHUNK) {
                 // this chunk and the whole ones after it that the window holds, in one loop
@@ -62,6 +68,27 @@ final class StreamCursor {
             off += n;
             len -= n;
         }
+    }
+
+    /**
+     * Decodes the cut chunk {@code k} into {@link #chunk} from the words present, the missing
+     * ones read as zeros (only the values before them are used); false when they cannot be read.
+     */
+    private boolean decodeCut(int k) {
+        if (cachedChunk == k) return true;
+        Bp128Layout.Cut cut = layout.cut();
+        long ws = layout.wordStart(k);
+        int present = (int) (layout.dataWords() - ws);
+        int[] words = new int[Bp128.words(cut.bits())];
+        try {
+            store.readInts(dataName, ws, words, 0, Math.min(present, words.length));
+        } catch (RuntimeException e) {
+            errors.add(dataName, e);
+            return false;
+        }
+        Bp128.decode(stream.variant(), cut.bits(), stream.start(k), words, 0, chunk, 0);
+        cachedChunk = k;
+        return true;
     }
 
     private void decodeInto(int k, int[] out, int off) {

@@ -149,6 +149,34 @@ public final class CheckReport {
         }
         String inner = l.node().path();
         String file = address.contains("::") ? address.substring(0, address.indexOf("::")) : address;
-        return inner.isEmpty() ? address : file + "::" + inner;
+        if (inner.isEmpty()) return address;
+        if (!address.contains("::")) {
+            String real = realPathPrefix(file, inner);
+            if (real != null) return real;
+        }
+        return file + "::" + inner;
+    }
+
+    /**
+     * A node under a folder argument named as the files beside it are: its real path as far
+     * as it is one (a folder, a file in it), then {@code ::} and the part inside that file;
+     * null when the argument is no local folder or the node's first step is no entry of it.
+     */
+    private static String realPathPrefix(String folder, String inner) {
+        try {
+            Path p = FormatRegistry.pathOf(folder);
+            if (!Files.isDirectory(p)) return null;
+            String[] steps = inner.split("/");
+            int k = 0;
+            while (k < steps.length && Files.isDirectory(p) && !steps[k].isEmpty() && Files.exists(p.resolve(steps[k]))) {
+                p = p.resolve(steps[k]);
+                k++;
+            }
+            if (k == 0) return null;
+            String real = (folder.endsWith("/") ? folder : folder + "/") + String.join("/", java.util.Arrays.asList(steps).subList(0, k));
+            return k == steps.length ? real : real + "::" + String.join("/", java.util.Arrays.asList(steps).subList(k, steps.length));
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 }

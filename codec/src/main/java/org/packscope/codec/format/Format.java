@@ -16,6 +16,9 @@ public interface Format {
     /** Name for people, e.g. "Pco (pcodec)". */
     String displayName();
 
+    /** Formats read inside this one's files, for people (AnnData in HDF5, BPCells in .rds); empty if none. */
+    default java.util.List<String> inside() { return java.util.List.of(); }
+
     /**
      * 0 = not this format. Fallbacks (raw bytes, plain folder) answer 1; formats that
      * match a magic number answer 100; structural guesses answer in between.

@@ -40,8 +40,13 @@ final class Conventions {
         }
     }
 
-    /** The CF value conventions {@code d}'s attributes state for its values of type {@code stored}, or null. */
+    /**
+     * The CF value conventions {@code d}'s attributes state for its values of type
+     * {@code stored}, or null; in a netCDF-4 file, a variable without {@code _FillValue} also
+     * has the library's default fill.
+     */
     static CfConventions values(Dataset d, ValueType stored) {
+        Long defaultFill = netcdfVariable(d) ? CfConventions.netcdfDefaultFill(stored, DatasetColumn.fillDefined(d)) : null;
         return CfConventions.of(stored, new CfConventions.Attributes() {
             @Override public double[] numbers(String name) {
                 Attribute a = attribute(d, name);
@@ -54,7 +59,27 @@ final class Conventions {
                 if (v instanceof String[] s && s.length == 1) return s[0];
                 return v instanceof String s ? s : null;
             }
-        }, null);
+        }, null, defaultFill);
+    }
+
+    /** The text netCDF-4 gives a dimension without a coordinate variable: a dataset, but no variable. */
+    private static final String BARE_DIMENSION = "This is a netCDF dimension but not a netCDF variable";
+
+    /**
+     * True when {@code d} is a netCDF-4 variable: its file says it was written by the netCDF
+     * library ({@code _NCProperties} on the root group, since netCDF 4.4.1) or the dataset
+     * carries netCDF's own dimension bookkeeping; a dimension with no variable is none.
+     * Files written by h5py and the like are plain HDF5, with no default fill.
+     */
+    static boolean netcdfVariable(Dataset d) {
+        Attribute name = attribute(d, "NAME");
+        if (name != null && data(name) instanceof String s && s.startsWith(BARE_DIMENSION)) return false;
+        if (attribute(d, "_Netcdf4Coordinates") != null || attribute(d, "_Netcdf4Dimid") != null) return true;
+        try {
+            return d.getHdfFile().getAttributes().containsKey("_NCProperties");
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     private static Object data(Attribute a) {

@@ -37,6 +37,17 @@ final class DatasetColumn implements ValueColumn {
         return oh.hasMessageOfType(DataSpaceMessage.class) && oh.getMessageOfType(DataSpaceMessage.class).getDataSpace().getType() == 2;
     }
 
+    /**
+     * True when the dataset's creator set a fill value (HDF5's "user defined" fill; a
+     * netCDF variable in "no fill" mode has none).
+     */
+    static boolean fillDefined(Dataset d) {
+        if (!(d instanceof AbstractNode a)) return false;
+        ObjectHeader oh = a.getHeader();
+        if (oh.hasMessageOfType(FillValueMessage.class)) return oh.getMessageOfType(FillValueMessage.class).isFillValueDefined();
+        return oh.hasMessageOfType(FillValueOldMessage.class);
+    }
+
     /** The dataset's fill value as stored (one element), zeros when it sets none. */
     static byte[] fillValue(Dataset d, int size) {
         byte[] fill = new byte[size];

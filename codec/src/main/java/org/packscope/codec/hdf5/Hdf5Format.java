@@ -36,6 +36,13 @@ public final class Hdf5Format implements Format {
 
     @Override public String displayName() { return "HDF5"; }
 
+    @Override public List<String> inside() {
+        List<String> out = new java.util.ArrayList<>();
+        out.add("netCDF-4 (netCDF / CF conventions applied to values)");
+        for (Hdf5GroupOpener o : groupOpeners) out.add(o.displayName());
+        return out;
+    }
+
     @Override
     public int probe(Probe probe) {
         // the superblock may also sit at 512, 1024, ... after a user block

@@ -12,6 +12,9 @@ public interface Hdf5GroupOpener {
 
     boolean accepts(Hdf5Group group);
 
+    /** The format's name for people, e.g. "AnnData (.h5ad)". */
+    String displayName();
+
     /** The node for the group; {@code file} is the .h5 file (for the hex view). */
     Node open(Hdf5Group group, Path file);
 

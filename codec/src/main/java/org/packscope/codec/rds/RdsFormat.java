@@ -24,6 +24,8 @@ public final class RdsFormat implements Format {
 
     @Override public String displayName() { return "R serialized object (.rds)"; }
 
+    @Override public java.util.List<String> inside() { return java.util.List.of("BPCells matrices saved from R"); }
+
     @Override
     public int probe(Probe probe) {
         if (!probe.isRegularFile() || probe.headLength() < 2) return 0;

@@ -38,6 +38,9 @@ public final class CfValues {
         CfValues c = new CfValues(cf, v, s);
         n.facet(CfValues.class, c);
         c.show(n, true);
+        for (String why : cf.ignored()) {
+            n.diagnose(org.packscope.codec.inspect.Diagnostic.warning(null, StoreRules.CF_ATTRIBUTE_IGNORED, why));
+        }
         n.field("values shown", null, cf.description(), "netCDF / CF conventions applied to the values in every view and export;"
                 + " 'Show stored values' (decode --stored-values) shows them as stored");
         return c;

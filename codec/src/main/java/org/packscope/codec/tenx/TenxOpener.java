@@ -26,6 +26,8 @@ public final class TenxOpener implements Hdf5GroupOpener {
     /** Feature rows the features table shows at most. */
     static final int TABLE_ROWS = 10_000;
 
+    @Override public String displayName() { return "10x Genomics feature-barcode matrix (CellRanger / SpaceRanger)"; }
+
     @Override
     public boolean accepts(Hdf5Group group) {
         for (String k : List.of("data", "indices", "indptr", "shape", "barcodes")) {

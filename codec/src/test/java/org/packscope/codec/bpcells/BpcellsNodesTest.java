@@ -53,11 +53,11 @@ class BpcellsNodesTest {
         assertEquals("6", field(n, "nnz").value());
         assertEquals("col", field(n, "storage order").value());
         assertEquals("64.00 (101.33 with idx and starts)", field(n, "bits per index").value());
-        DataTable idx = table(n, "index chunk bit widths (BP128-D1Z)");
+        DataTable idx = table(n, "index widths");
         assertEquals("bits", idx.chartX());
-        assertEquals("chunks", idx.chartY());
+        assertEquals("BP128-D1Z chunks", idx.chartY(), "the variant names the count, the title has no room for it");
         assertEquals(List.of(List.of(3, 1L, "100.0%")), idx.rows());
-        assertEquals(List.of(List.of(4, 1L, "100.0%")), table(n, "value chunk bit widths (BP128-FOR)").rows());
+        assertEquals(List.of(List.of(4, 1L, "100.0%")), table(n, "value widths").rows());
         DataTable cols = table(n, "columns");
         assertEquals(List.of(0, "c1", 2L, 6.0), cols.rows().get(0));
         assertEquals(List.of(1, "c2", 0L, 0.0), cols.rows().get(1));

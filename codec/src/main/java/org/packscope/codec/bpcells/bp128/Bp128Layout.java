@@ -18,14 +18,23 @@ public final class Bp128Layout {
     /** A bookkeeping problem: {@code array} is "idx", "idx_offsets" or "data"; element is an index in it. */
     public record Problem(String array, long element, Rule rule, String message) { }
 
+    /**
+     * The chunk the end of the data cuts through: its width (from idx) and how many of its
+     * first values have all their bits before that end, so still decode. A D1/D1Z value
+     * needs every value before it, so only a prefix counts, never a later lane's values.
+     */
+    public record Cut(int chunk, int bits, int values) { }
+
     private final long valueCount;
     private final int chunks;
     private final long[] wordStart;
     private final byte[] bits;
     private final long dataWords;
     private final List<Problem> problems;
+    private final Cut cut;
 
-    private Bp128Layout(long valueCount, int chunks, long[] wordStart, byte[] bits, long dataWords, List<Problem> problems) {
+    private Bp128Layout(long valueCount, int chunks, long[] wordStart, byte[] bits, long dataWords, List<Problem> problems, Cut cut) {
+        this.cut = cut;
         this.valueCount = valueCount;
         this.chunks = chunks;
         this.wordStart = wordStart;
@@ -54,6 +63,7 @@ public final class Bp128Layout {
         long[] high = highParts(idxOffsets, idx.length, problems);
         long[] start = new long[chunks + 1];
         byte[] width = new byte[chunks];
+        Cut cut = null;
         for (int k = 0; k <= chunks && k < idx.length; k++) start[k] = (idx[k] & 0xffffffffL) + high[k];
         if (idx.length > 0 && start[0] != 0) {
             problems.add(new Problem("idx", 0, Bp128Rules.IDX_START, "idx[0] is " + start[0] + ", must be 0"));
@@ -68,8 +78,17 @@ public final class Bp128Layout {
             if (bad != null) {
                 width[k] = -1;
                 Rule rule = start[k + 1] > dataWords && d >= 0 && d % 4 == 0 && d <= 128 ? Bp128Rules.DATA_SHORT : Bp128Rules.BAD_CHUNK_WIDTH;
-                problems.add(new Problem(rule == Bp128Rules.DATA_SHORT ? "data" : "idx",
-                        rule == Bp128Rules.DATA_SHORT ? Math.min(dataWords, start[k]) : k + 1, rule, "chunk " + k + ": " + bad));
+                long element = rule == Bp128Rules.DATA_SHORT ? Math.min(dataWords, start[k]) : k + 1;
+                if (rule == Bp128Rules.DATA_SHORT && start[k] < dataWords && start[k] >= 0) {
+                    int b = (int) (d / Bp128.LANES);
+                    int values = prefixBefore(b, (int) (dataWords - start[k]), (int) Math.min(Bp128.CHUNK, valueCount - (long) k * Bp128.CHUNK));
+                    cut = new Cut(k, b, values);
+                    // the damage is where the data ends: the first value lost has bits there or beyond
+                    element = dataWords;
+                    bad += "; its first " + values + " of " + Math.min(Bp128.CHUNK, valueCount - (long) k * Bp128.CHUNK)
+                            + " values decode, the rest (from value " + values + " on) are lost";
+                }
+                problems.add(new Problem(rule == Bp128Rules.DATA_SHORT ? "data" : "idx", element, rule, "chunk " + k + ": " + bad));
             } else {
                 width[k] = (byte) (d / Bp128.LANES);
             }
@@ -78,7 +97,16 @@ public final class Bp128Layout {
             problems.add(new Problem("data", start[chunks], Bp128Rules.DATA_TRAILING,
                     (dataWords - start[chunks]) + " words after the last chunk are not used"));
         }
-        return new Bp128Layout(valueCount, chunks, start, width, dataWords, problems);
+        return new Bp128Layout(valueCount, chunks, start, width, dataWords, problems, cut);
+    }
+
+    /** How many of a chunk's first {@code values} values (width {@code bits}) lie wholly in its first {@code words} words. */
+    static int prefixBefore(int bits, int words, int values) {
+        for (int v = 0; v < values; v++) {
+            Bp128.Position p = Bp128.position(v, bits);
+            if (Math.max(p.word(), p.nextWord()) >= words) return v;
+        }
+        return values;
     }
 
     /** The amount added to each idx entry: i * 2^32 for entries in [offsets[i], offsets[i+1]). */
@@ -136,6 +164,15 @@ public final class Bp128Layout {
     long[] wordStarts() { return wordStart; }
 
     public boolean usable(int k) { return k >= 0 && k < chunks && bits[k] >= 0; }
+
+    /** The chunk the data's end cuts through, or null (whole chunks only, or none past the end). */
+    public Cut cut() { return cut; }
+
+    /** Values at the start of chunk {@code k} that decode: all of a usable chunk, a prefix of the cut one, else 0. */
+    public int decodableValues(int k) {
+        if (usable(k)) return valuesIn(k);
+        return cut != null && cut.chunk == k ? cut.values : 0;
+    }
 
     /** Values actually stored in chunk {@code k}: 128, or fewer in the last (padded) chunk. */
     public int valuesIn(int k) { return (int) Math.min(Bp128.CHUNK, valueCount - (long) k * Bp128.CHUNK); }
