@@ -54,6 +54,29 @@ class LakeCheckCommandIT {
     }
 
     /**
+     * {@code packscope check --spark local[2]} (the application's jar, which has no Spark in
+     * it, finding this module's jar in the source checkout) runs the job: the job's summary,
+     * census lines equal to check's, and check's exit status.
+     */
+    @Test
+    void checkWithSparkOnTheCommandLine(@TempDir Path dir) throws Exception {
+        ZarrLake.Truth t = ZarrLake.v2Blosc(dir.resolve("store.zarr"), 10_050, 3, 2, 2, 11);
+        FolderLake files = FolderLake.make(dir.resolve("files"), 1, 1);
+        List<String> units = new ArrayList<>(List.of(dir.resolve("store.zarr").toString()));
+        units.addAll(files.entries);
+        Set<String> check = SparkTests.checkLines(units);
+        assertTrue(check.size() > t.damaged.size(), check.size() + " lines");
+        Path app = TARGET.resolveSibling("..").resolve("app").resolve("target").resolve("packscope.jar").normalize();
+        assertTrue(Files.isRegularFile(app), app + " is built before this module (its test dependency)");
+        Path log = dir.resolve("check.log");
+        int code = java(dir, dir, log, List.of("-jar", app.toString(), "check", "--spark", "local[2]", "--out", dir.resolve("census").toString(),
+                dir.resolve("store.zarr").toString(), files.folder.toString()));
+        assertEquals(1, code, Files.readString(log));
+        assertEquals(check, lines(dir.resolve("census")));
+        assertTrue(Files.readString(log).contains("packscope lake check: "), Files.readString(log));
+    }
+
+    /**
      * The census the window's tests open (the app's test resources, {@code lake-census/}) is
      * this job's output on that lake, run from the folder that holds it with a relative
      * address. With {@code -Dpackscope.census.record=true} the lake is made again and the
@@ -123,13 +146,21 @@ class LakeCheckCommandIT {
 
     /** Runs java in {@code cwd} with Spark's JDK 17 options and {@code args} (its log in {@code dir}); its exit status. */
     private static int java(Path cwd, Path dir, List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>(Arrays.asList(System.getProperty("spark.opens").trim().split("\\s+")));
+        cmd.addAll(args);
+        return java(cwd, dir, Files.createTempFile(dir, "run", ".log"), cmd);
+    }
+
+    /** Runs java in {@code cwd} with {@code args} only, its output to {@code log}; its exit status. */
+    private static int java(Path cwd, Path dir, Path log, List<String> args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx1g");
-        cmd.addAll(Arrays.asList(System.getProperty("spark.opens").trim().split("\\s+")));
         cmd.addAll(args);
-        Path log = Files.createTempFile(dir, "run", ".log");
-        Process p = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        // the module is found where it was built, not where the environment may point
+        pb.environment().remove("PACKSCOPE_SPARK");
+        Process p = pb.directory(cwd.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), "still running after 5 minutes");
         System.out.println(Files.readString(log).lines().filter(l -> l.startsWith("packscope") || l.startsWith("  ")).reduce("", (a, b) -> a + b + "\n"));
         return p.exitValue();
