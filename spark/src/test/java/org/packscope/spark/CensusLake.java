@@ -13,7 +13,7 @@ import org.packscope.codec.blosc.BloscEncoder;
  * The small lake whose census the window's tests open (recorded under the app's test
  * resources, {@code lake-census/}): a Zarr array of 10,100 grid chunks of which seven are
  * stored (one cut short, one with a bad Blosc header), and a folder of sample files, two
- * of them damaged.
+ * of them damaged, and an HDF5 file of many chunks, five damaged (lake-hdf5/).
  */
 final class CensusLake {
     static final int GRID = 10_100;
@@ -37,6 +37,10 @@ final class CensusLake {
                 "binjson/config-damaged.sj", "blosc/snappy_shuf_ts8_24000b_smooth_c5.blosc"}) {
             Path from = samples.resolve(s);
             Files.copy(from, files.resolve(from.getFileName().toString()));
+        }
+        // an HDF5 file whose datasets of 2,000 and 120 chunks are checked chunk by chunk, five damaged
+        try (var in = CensusLake.class.getResourceAsStream("/lake-hdf5/many_chunks.h5")) {
+            Files.copy(in, files.resolve("many_chunks.h5"));
         }
         byte[] whole = Files.readAllBytes(samples.resolve("pco/smooth_i64_timestamps_ms.pco"));
         Files.write(files.resolve("smooth_i64_timestamps_ms-cut.pco"), Arrays.copyOf(whole, whole.length / 2));

@@ -96,10 +96,13 @@ class CensusWindowTest {
         // each census line against a recount of the units file: units by status, per array (or per argument's files)
         for (int i = 0; i < arrays.getItems().size(); i++) {
             String array = census.get(i + 1).get("array").asText();
+            // a chunk unit counts in its array's line, any other in its argument's line of files
+            String where = array.isEmpty() ? "" : census.get(i + 1).get("address").asText();
             Map<String, Long> byStatus = new HashMap<>();
             long bytes = 0;
             for (JsonNode u : units) {
-                if (!u.get("array").asText().equals(array)) continue;
+                boolean chunk = u.get("kind").asText().equals("chunk");
+                if (!(chunk ? u.get("address").asText().equals(where) && u.get("array").asText().equals(array) : array.isEmpty())) continue;
                 byStatus.merge(u.get("status").asText(), 1L, Long::sum);
                 bytes += Math.max(0, u.get("bytes").asLong());
             }
@@ -110,7 +113,7 @@ class CensusWindowTest {
             assertEquals(String.format("%,d", bytes), cell(arrays, "Bytes", i), array);
         }
         // the Zarr array's missing chunks: the grid less the chunk files stored
-        int zarr = array(arrays, "temperature");
+        int zarr = array(arrays, "lake/grid.zarr", "temperature");
         Path chunks = folder.resolveSibling("lake").resolve("grid.zarr").resolve("temperature");
         long stored;
         try (var s = Files.list(chunks)) {
@@ -123,8 +126,10 @@ class CensusWindowTest {
         assertTrue(w.headingText().contains(diagnostics.size() + " problems"), w.headingText());
     }
 
-    private static int array(TableView<CensusWindow.ArrayRow> t, String name) {
-        for (int i = 0; i < t.getItems().size(); i++) if (t.getItems().get(i).count.array().equals(name)) return i;
+    private static int array(TableView<CensusWindow.ArrayRow> t, String address, String name) {
+        for (int i = 0; i < t.getItems().size(); i++) {
+            if (t.getItems().get(i).count.address().equals(address) && t.getItems().get(i).count.array().equals(name)) return i;
+        }
         throw new AssertionError("no census line for " + name);
     }
 
@@ -155,6 +160,25 @@ class CensusWindowTest {
             assertEquals(chunk, field(shown, "key"));
             assertEquals("grid.zarr", root(shown).name());
             assertTrue(!shown.diagnostics().isEmpty(), "the damaged chunk shows its damage");
+        }
+    }
+
+    @Test
+    void enterOnAnHdf5ChunksProblemSelectsThatChunk(FxRobot robot) throws Exception {
+        CensusWindow w = openCensus(robot, censusFolder());
+        for (String[] chunk : List.of(new String[] {"temperature", "[112]"}, new String[] {"grid", "[50, 30]"})) {
+            int row = row(w, p -> p.kind().equals("chunk") && p.address().endsWith(".h5") && p.unit().equals(chunk[1]));
+            robot.interact(() -> {
+                w.problems().getSelectionModel().clearAndSelect(row);
+                w.problems().requestFocus();
+            });
+            robot.type(KeyCode.ENTER);
+            Node shown = waitForShown(n -> n.name().equals("chunk " + chunk[1]));
+            assertEquals("chunks", shown.parent().name());
+            assertEquals(chunk[0], shown.parent().parent().name());
+            assertEquals("many_chunks.h5", root(shown).name());
+            assertEquals(w.problems().getItems().get(row).problem.offset(), Long.toString(shown.span().byteOffset()),
+                    "the problem is at the chunk's first stored byte");
         }
     }
 

@@ -16,6 +16,7 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.NodeLocator;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.remote.RemoteFileSystemProvider;
+import org.packscope.codec.store.ChunkUnits;
 
 /**
  * A lake check's output folder, read back: the census (one line per large array, or per
@@ -211,7 +212,8 @@ public final class LakeCensus {
      * Where in the tree opened from the problem's address its unit is: the tree's root for a
      * file or a store's structure, the chunk's node for a chunk (the array's node when its
      * chunk cannot be found, as when it was mended since). Null when not even the array is there.
-     * Chunk nodes follow the array's own children, one per grid cell in C order.
+     * A Zarr array's chunk nodes follow its other children, one per grid cell in C order;
+     * elsewhere the array's {@link ChunkUnits} names the way down.
      */
     public NodeLocator.Path locate(Node root, Problem p, Progress progress) {
         List<Node> nodes = new ArrayList<>(List.of(root));
@@ -234,6 +236,17 @@ public final class LakeCensus {
             if (grid > 0 && p.chunk() >= 0 && guess >= 0 && guess < kids.size() && holdsKey(kids.get((int) guess), p.unit())) {
                 nodes.add(kids.get((int) guess));
                 indices.add((int) guess);
+            } else {
+                ChunkUnits units = at.facet(ChunkUnits.class);
+                for (String name : units == null || p.chunk() < 0 ? List.<String>of() : units.nodeNames(p.chunk())) {
+                    progress.checkCancelled();
+                    List<Node> below = at.children();
+                    int i = indexOf(below, name);
+                    if (i < 0) break;
+                    at = below.get(i);
+                    nodes.add(at);
+                    indices.add(i);
+                }
             }
         }
         return new NodeLocator.Path(nodes, indices.stream().mapToInt(Integer::intValue).toArray());

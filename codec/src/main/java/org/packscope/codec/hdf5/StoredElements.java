@@ -301,6 +301,9 @@ final class StoredElements {
 
             @Override public String key(long chunk) { return java.util.Arrays.toString(origin(chunk)); }
 
+            // the dataset's "chunks" node lists them by origin (DatasetChunks)
+            @Override public List<String> nodeNames(long chunk) { return List.of("chunks", "chunk " + key(chunk)); }
+
             @Override public java.nio.file.Path chunkFile(long chunk) {
                 try {
                     return java.nio.file.Path.of(file.name());

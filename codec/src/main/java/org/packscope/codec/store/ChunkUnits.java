@@ -41,6 +41,12 @@ public interface ChunkUnits {
     /** Reads and decodes chunk number {@code chunk}; its problems carry their places in the chunk's own bytes. */
     ChunkCheck check(long chunk);
 
+    /**
+     * The names leading from the array's node down to the node of chunk {@code chunk}, where
+     * the array's children do not simply follow its grid (empty: they do, one per grid cell).
+     */
+    default List<String> nodeNames(long chunk) { return List.of(); }
+
     /** {@code problem} of chunk number {@code chunk}, from {@link #check}, as the array's verifier says it. */
     default Diagnostic asVerified(long chunk, Diagnostic problem) { return reported(key(chunk), problem); }
 
