@@ -106,7 +106,8 @@ final class CensusWindow implements SteppedWindow.Contents {
         });
         opensOnDoubleClickOrEnter(problems, r -> openUnit.accept(r.problem));
         opensOnDoubleClickOrEnter(arrays, r -> openArray.accept(r.count));
-        SplitPane split = new SplitPane(arrays);
+        // the window shows with its headline; the tables come in the next frames (see parts)
+        SplitPane split = new SplitPane();
         split.setOrientation(Orientation.VERTICAL);
         BorderPane root = new BorderPane(split);
         root.setTop(heading);
@@ -137,7 +138,7 @@ final class CensusWindow implements SteppedWindow.Contents {
     @Override
     public List<Runnable> parts() {
         // each table styles its rows in a frame of its own
-        return List.of(() -> arrays.setItems(FXCollections.observableArrayList(model.arrays())), () -> {
+        return List.of(() -> split.getItems().add(arrays), () -> arrays.setItems(FXCollections.observableArrayList(model.arrays())), () -> {
             split.getItems().add(problems);
             split.setDividerPositions(0.3);
         }, () -> problems.setItems(FXCollections.observableArrayList(model.problems())));
