@@ -20,7 +20,7 @@ import org.packscope.codec.compress.VectorPaths;
  * {@code -Dpackscope.scalar=true} asks for the scalar loops, when this is already the
  * relaunched JVM, or when the java command cannot be found; then the scalar loops run.
  */
-final class VectorRelaunch {
+public final class VectorRelaunch {
     static final String MODULE = VectorPaths.MODULE;
     static final String MARK = "packscope.relaunched";
     static final String NOTICE = "WARNING: Using incubator modules: " + MODULE;
@@ -65,7 +65,7 @@ final class VectorRelaunch {
      * way and waited for, so it removes its partial output and no orphan keeps decoding.
      * A child that has already ended is left alone.
      */
-    static void forwardEnd(Process child) {
+    public static void forwardEnd(Process child) {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             if (!child.isAlive()) return;
             child.destroy();

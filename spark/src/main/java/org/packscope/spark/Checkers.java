@@ -114,11 +114,14 @@ final class Checkers {
         if (!c.stored()) return new UnitResult(u, UnitResult.MISSING, 0, 0, fp, "", List.of());
         List<Problem> ps = new ArrayList<>();
         for (Diagnostic d : c.problems()) {
-            // the line is the one the array's verifier gives in check; the offset is the one in the chunk's bytes
-            CheckReport.Problem said = CheckReport.problem(u.address(), a.array(), ChunkUnits.reported(u.key(), d));
+            // the line is the one the array's verifier gives in check; the offset is the one in the chunk's own bytes (a Zarr chunk file) or the file's (HDF5)
+            CheckReport.Problem said = CheckReport.problem(u.address(), a.array(), a.units().asVerified(u.chunk(), d));
             String offset = d.span() == null ? "" : d.span().offsetText();
+            // a problem check places in the file keeps that place; a Zarr chunk's is in the chunk's own bytes
+            String place = said.place().kind() != org.packscope.codec.inspect.DiagnosticPlace.Kind.NONE
+                    ? said.place().kind().name().toLowerCase(java.util.Locale.ROOT) : d.span() == null ? "none" : "chunk";
             ps.add(new Problem(u.address(), u.array(), u.label(), said.severity().label(), said.rule(), offset,
-                    d.span() == null ? "none" : "chunk", PlainText.forDisplay(d.message()), said.line()));
+                    place, PlainText.forDisplay(d.message()), said.line()));
         }
         boolean errors = ps.stream().anyMatch(Problem::error);
         return new UnitResult(u, errors ? UnitResult.DAMAGED : UnitResult.VALID, c.storedBytes(), c.values(), fp, "", ps);

@@ -20,17 +20,19 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
+import org.packscope.codec.format.LakeCensus;
+
 /**
  * Writes a run's three tables, each as JSON lines (one file, rows in a stable order) and
  * as Parquet (Spark's writer, a folder): every diagnostic, every unit, and the per-array
  * census, whose first line says what the file is.
  */
 final class LakeOutput {
-    static final String DIAGNOSTICS = "diagnostics";
-    static final String UNITS = "units";
-    static final String CENSUS = "census";
-    /** The census's first line holds this as its "record": how a census file is recognised. */
-    static final String CENSUS_MARK = "packscope-lake-census";
+    // the names and the mark the window reads the folder by
+    static final String DIAGNOSTICS = LakeCensus.DIAGNOSTICS;
+    static final String UNITS = LakeCensus.UNITS;
+    static final String CENSUS = LakeCensus.CENSUS;
+    static final String CENSUS_MARK = LakeCensus.MARK;
 
     private LakeOutput() { }
 
@@ -50,6 +52,8 @@ final class LakeOutput {
         head.put("addresses", report.addresses());
         head.put("units", report.results().size());
         head.put("exit_status", report.exitStatus());
+        // relative addresses are relative to it
+        head.put("working_directory", Path.of("").toAbsolutePath().toString());
         List<Map<String, Object>> censusFile = new ArrayList<>();
         censusFile.add(head);
         censusFile.addAll(census);
@@ -84,6 +88,8 @@ final class LakeOutput {
     private static Map<String, Object> diagnostic(LakeUnit u, Problem p) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("unit_id", u.id());
+        m.put("kind", u.kind().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("chunk", u.chunk());
         m.put("address", p.address());
         m.put("array", p.array());
         m.put("unit", p.unit());

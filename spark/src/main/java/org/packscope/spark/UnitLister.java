@@ -57,15 +57,16 @@ final class UnitLister {
             found.add(Checkers.unreadable(LakeUnit.file(origin, address), why.rule(), why.message()));
             return;
         }
+        Format f = registry.detect(path);
         if (!Files.isDirectory(path)) {
-            units.add(LakeUnit.file(origin, address));
+            // an HDF5 file with datasets of many chunks: its structure, and each of those chunks
+            if (f == null || !f.id().equals("hdf5") || !addChunked(origin, address, false)) units.add(LakeUnit.file(origin, address));
             return;
         }
-        Format f = registry.detect(path);
         if (f != null && f.id().equals("folder")) {
             for (String child : children(origin, address, path)) add(origin, child);
         } else if (f != null && f.id().equals("zarr")) {
-            addStore(origin, address);
+            addChunked(origin, address, true);
         } else {
             units.add(LakeUnit.file(origin, address));
         }
@@ -97,9 +98,14 @@ final class UnitLister {
         }
     }
 
-    /** The store's structure as one unit, and each stored chunk of its large arrays as one. */
-    private void addStore(String origin, String address) {
-        units.add(LakeUnit.store(origin, address));
+    /**
+     * The store's (or file's) structure as one unit, and each stored chunk of its large
+     * arrays as one; the structure unit goes in only when such arrays were found, or
+     * {@code always}. Whether it went in.
+     */
+    private boolean addChunked(String origin, String address, boolean always) {
+        int at = units.size();
+        boolean found = false;
         FormatRegistry.Resolved r = registry.resolve(address);
         try (Node root = r.root()) {
             Deque<Node> todo = new ArrayDeque<>();
@@ -109,16 +115,19 @@ final class UnitLister {
                 ChunkUnits u = n.facet(ChunkUnits.class);
                 if (u != null) {
                     addChunks(origin, address, n, u);
+                    found = true;
                     continue;
                 }
-                // an array's children are its own chunks and views, checked with it
-                if (n.isDrillDown() || n.facet(ValueColumn.class) != null) continue;
+                // an array's children are its own chunks and views, checked with it; a layout view is the file's bytes again
+                if (n.isDrillDown() || n.isLayoutView() || n.facet(ValueColumn.class) != null) continue;
                 List<Node> kids = n.children();
                 for (int i = kids.size() - 1; i >= 0; i--) todo.push(kids.get(i));
             }
         } catch (RuntimeException e) {
-            // the store's own unit reports what cannot be read
+            // the structure's own unit reports what cannot be read
         }
+        if (found || always) units.add(at, LakeUnit.store(origin, address));
+        return found || always;
     }
 
     private void addChunks(String origin, String address, Node array, ChunkUnits u) {

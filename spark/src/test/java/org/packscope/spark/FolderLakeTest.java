@@ -35,4 +35,48 @@ class FolderLakeTest extends LocalSparkTest {
         assertEquals(lake.entries.size() - lake.damaged.size(), files.valid);
         assertEquals(1, r.exitStatus());
     }
+
+    /**
+     * An HDF5 file (written by h5py, lake-hdf5/make_many_chunks.py) with datasets of 2,000 and
+     * 120 gzip chunks, five damaged in place: its structure is one unit, each chunk of those
+     * datasets one more (a dataset of 10 chunks stays with the structure); the damaged chunks
+     * are exactly the known ones, and the lines are check's on the file.
+     */
+    @Test
+    void anHdf5FileOfManyChunksIsCheckedChunkByChunk(@TempDir Path dir) throws Exception {
+        Path h5 = dir.resolve("many_chunks.h5");
+        try (var in = FolderLakeTest.class.getResourceAsStream("/lake-hdf5/many_chunks.h5")) {
+            java.nio.file.Files.copy(in, h5);
+        }
+        var manifest = new com.fasterxml.jackson.databind.ObjectMapper().readTree(FolderLakeTest.class.getResource("/lake-hdf5/MANIFEST.json"));
+        LakeReport r = SparkTests.run(spark, dir.resolve("out"), null, List.of(h5.toString()));
+        java.util.Map<String, Long> chunkUnits = new java.util.TreeMap<>();
+        java.util.Map<String, Set<String>> damaged = new java.util.TreeMap<>();
+        for (UnitResult u : r.results()) {
+            if (u.unit().kind() != LakeUnit.Kind.CHUNK) {
+                assertEquals(LakeUnit.Kind.STORE, u.unit().kind());
+                continue;
+            }
+            String array = "/" + u.unit().array().replaceFirst("^/", "");
+            chunkUnits.merge(array, 1L, Long::sum);
+            if (u.status().equals(UnitResult.DAMAGED)) damaged.computeIfAbsent(array, k -> new TreeSet<>()).add(u.unit().key());
+        }
+        assertEquals(java.util.Map.of("/grid", 120L, "/temperature", 2_000L), chunkUnits);
+        java.util.Map<String, Set<String>> known = new java.util.TreeMap<>();
+        manifest.get("damaged").fields().forEachRemaining(e -> e.getValue().forEach(o -> known.computeIfAbsent(e.getKey(), k -> new TreeSet<>()).add(o.asText())));
+        assertEquals(known, damaged);
+        for (Census.Row c : r.census()) {
+            if (c.array.isEmpty()) {
+                assertEquals(1, c.units, "the file's structure");
+                continue;
+            }
+            String array = "/" + c.array.replaceFirst("^/", "");
+            assertEquals(manifest.get("chunks").get(array).asLong(), c.chunks, array);
+            assertEquals(known.get(array).size(), c.damaged, array);
+            assertEquals(c.chunks - c.damaged, c.valid, array);
+        }
+        assertEquals(3, r.census().size());
+        assertEquals(SparkTests.checkLines(List.of(h5.toString())), SparkTests.lines(r));
+        assertEquals(1, r.exitStatus());
+    }
 }

@@ -58,17 +58,23 @@ final class ZarrLake {
         return out;
     }
 
-    /**
-     * A Zarr v2 store with one int32 array of {@code chunks} Blosc chunks of 16 values; some
-     * missing, some cut short, some with a Blosc header whose compressed size is wrong.
-     */
-    static Truth v2Blosc(Path store, int chunks, int missing, int truncated, int badHeader, long seed) throws IOException {
+    /** The metadata of a Zarr v2 store with one int32 array "temperature" of {@code chunks} Blosc chunks of 16 values; the array's folder. */
+    static Path v2BloscArray(Path store, int chunks) throws IOException {
         Path a = store.resolve("temperature");
         Files.createDirectories(a);
         Files.writeString(store.resolve(".zgroup"), "{\"zarr_format\": 2}");
         Files.writeString(a.resolve(".zarray"), "{\"zarr_format\": 2, \"shape\": [" + (chunks * 16L) + "], \"chunks\": [16], \"dtype\": \"<i4\", "
                 + "\"compressor\": {\"id\": \"blosc\", \"cname\": \"lz4\", \"clevel\": 5, \"shuffle\": 1, \"blocksize\": 0}, "
                 + "\"fill_value\": 0, \"order\": \"C\", \"filters\": null}");
+        return a;
+    }
+
+    /**
+     * A Zarr v2 store with one int32 array of {@code chunks} Blosc chunks of 16 values; some
+     * missing, some cut short, some with a Blosc header whose compressed size is wrong.
+     */
+    static Truth v2Blosc(Path store, int chunks, int missing, int truncated, int badHeader, long seed) throws IOException {
+        Path a = v2BloscArray(store, chunks);
         Truth t = new Truth(store.toString(), "temperature", chunks);
         List<long[]> p = pick(new Random(seed), chunks, missing, truncated, badHeader);
         BloscEncoder.Settings s = BloscEncoder.Settings.of(BloscEncoder.Codec.named("lz4"), 5, BloscEncoder.Filter.SHUFFLE, 4);

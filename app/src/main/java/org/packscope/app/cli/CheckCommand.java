@@ -34,6 +34,20 @@ final class CheckCommand implements Callable<Integer> {
     @picocli.CommandLine.Option(names = "--markdown", description = "With --list-rules: print the list as a Markdown page.")
     boolean markdown;
 
+    @picocli.CommandLine.Option(names = "--spark", paramLabel = "MASTER",
+            description = {"Check on Apache Spark (local[*], spark://HOST:PORT, yarn, k8s://...): files, stores' structures and large arrays' chunks "
+                    + "spread over the executors. Runs the spark module's job in a JVM of its own; prints its summary, writes the census "
+                    + "under --out, exits as check does."})
+    String spark;
+
+    @picocli.CommandLine.Option(names = "--out", paramLabel = "DIR",
+            description = "With --spark: where the census, units and diagnostics go (JSON lines and Parquet); default: a new temporary folder.")
+    java.nio.file.Path out;
+
+    @picocli.CommandLine.Option(names = "--previous", paramLabel = "DIR",
+            description = "With --spark: a former --out; units whose size, time and ETag did not change are not checked again.")
+    java.nio.file.Path previous;
+
     @Override
     public Integer call() {
         if (listRules) {
@@ -44,6 +58,11 @@ final class CheckCommand implements Callable<Integer> {
             cli.err.println("packscope: check needs at least one PATH (or --list-rules)");
             return Cli.EXIT_USAGE;
         }
+        if (spark == null && (out != null || previous != null)) {
+            cli.err.println("packscope: --out and --previous go with --spark");
+            return Cli.EXIT_USAGE;
+        }
+        if (spark != null) return SparkRelaunch.run(spark, out, previous, paths, cli.out, cli.err);
         boolean errors = false;
         boolean unreadable = false;
         RemoteStats.Snapshot before = RemoteStats.now();

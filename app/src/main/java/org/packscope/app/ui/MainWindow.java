@@ -22,6 +22,7 @@ import javafx.stage.Stage;
 
 import org.packscope.codec.format.Format;
 import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.format.LakeCensus;
 import org.packscope.codec.inspect.Node;
 
 /** The main window: menu, browser tree, detail pane and status bar. */
@@ -189,7 +190,7 @@ public final class MainWindow {
 
     /** Opens a path in the browser (in the background) and selects it. */
     public void open(Path path) {
-        open(List.of(new Request(path.toString(), () -> path, "")));
+        open(List.of(new Request(path.toString(), () -> path, "", null)));
     }
 
     /**
@@ -228,22 +229,48 @@ public final class MainWindow {
      * whichever opens first, and the first of them is selected.
      */
     public void openAll(List<Path> paths) {
-        open(paths.stream().map(p -> new Request(p.toString(), () -> p, "")).toList());
+        open(paths.stream().map(p -> new Request(p.toString(), () -> p, "", null)).toList());
     }
 
     /** As {@link #openAll}, for addresses: local paths or URLs, each perhaps with {@code ::inner/path}. */
     public void openAllAddresses(List<String> addresses) {
-        open(addresses.stream().map(String::strip).map(a -> {
-            int sep = FormatRegistry.innerSeparator(a);
-            String file = sep < 0 ? a : a.substring(0, sep);
-            // a URL's file system starts a network client: made in the background with the reading
-            return new Request(org.packscope.codec.remote.Redact.text(file), () -> FormatRegistry.pathOf(file),
-                    sep < 0 ? "" : a.substring(sep + 2));
-        }).toList());
+        open(addresses.stream().map(String::strip).map(a -> request(a, null)).toList());
     }
 
-    /** What to open: the address as it may be shown, how to make its path, and the inner path to select. */
-    private record Request(String shown, java.util.function.Supplier<Path> path, String inner) {
+    private static Request request(String address, Locator locate) {
+        int sep = FormatRegistry.innerSeparator(address);
+        String file = sep < 0 ? address : address.substring(0, sep);
+        // a URL's file system starts a network client: made in the background with the reading
+        return new Request(org.packscope.codec.remote.Redact.text(file), () -> FormatRegistry.pathOf(file),
+                sep < 0 ? "" : address.substring(sep + 2), locate);
+    }
+
+    /** Finds, in a tree just opened and still off the FX thread, the path to the node to select. */
+    private interface Locator {
+        org.packscope.codec.inspect.NodeLocator.Path locate(Node root, org.packscope.codec.inspect.Progress progress);
+    }
+
+    /** Opens the unit a census problem names (its file, or its Zarr chunk) and selects it. */
+    void openUnit(LakeCensus census, LakeCensus.Problem p) {
+        open(List.of(request(census.resolve(p.address()), (root, progress) -> census.locate(root, p, progress))));
+    }
+
+    /** Opens the array a census line counts (or, for a line of plain files, the argument they came from). */
+    void openCensusLine(LakeCensus census, LakeCensus.ArrayCount a) {
+        String address = census.resolve(a.array().isEmpty() ? a.origin() : a.address());
+        openAddress(a.array().isEmpty() || address.contains("::") ? address : address + "::" + a.array());
+    }
+
+    /** The census windows opened, newest last (for tests). */
+    private final List<CensusWindow> censusWindows = new java.util.ArrayList<>();
+
+    List<CensusWindow> censusWindows() { return censusWindows; }
+
+    /**
+     * What to open: the address as it may be shown, how to make its path, the inner path to
+     * select, and (or null) what finds the node to select once the tree is open.
+     */
+    private record Request(String shown, java.util.function.Supplier<Path> path, String inner, Locator locate) {
         String name() {
             String trimmed = shown.replaceAll("[/\\\\]+$", "");
             String name = trimmed.substring(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
@@ -251,7 +278,8 @@ public final class MainWindow {
         }
     }
 
-    private record Opened(Path path, Node root) { }
+    /** An opened tree and the path to select in it (or null), or else a lake census. */
+    private record Opened(Path path, Node root, org.packscope.codec.inspect.NodeLocator.Path located, CensusWindow.Model census) { }
 
     /**
      * Opens each request in the background; once all have answered, their trees are listed in
@@ -266,6 +294,10 @@ public final class MainWindow {
             for (Opened o : opened) {
                 if (o == null) continue;
                 recent.add(o.path());
+                if (o.census() != null) {
+                    showCensus(o.census());
+                    continue;
+                }
                 BrowserTree.NodeItem item = browser.addRoot(o.root());
                 if (first == null) first = item;
             }
@@ -273,6 +305,11 @@ public final class MainWindow {
             if (first == null) return;
             browser.getSelectionModel().select(first);
             first.setExpanded(true);
+            Opened firstOpened = java.util.Arrays.stream(opened).filter(o -> o != null && o.root() != null).findFirst().orElseThrow();
+            if (firstOpened.located() != null) {
+                browser.revealPath(firstOpened.located());
+                return;
+            }
             List<String> names = java.util.Arrays.stream(requests.get(0).inner().split("/")).filter(s -> !s.isEmpty()).toList();
             if (!names.isEmpty()) browser.revealPath(first, names, found -> browser.getSelectionModel().select(found));
         };
@@ -281,8 +318,17 @@ public final class MainWindow {
             int at = i;
             runner.submit("Opening " + r.name(), p -> {
                 Path path = r.path().get();
+                Path census = LakeCensus.folderOf(path);
+                if (census != null) {
+                    try {
+                        return new Opened(path, null, null, CensusWindow.Model.of(LakeCensus.read(census, p)));
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
                 org.packscope.app.export.SafeOutput.protect(path);
-                return new Opened(path, registry.open(path));
+                Node root = registry.open(path);
+                return new Opened(path, root, r.locate() == null ? null : r.locate().locate(root, p), null);
             }, o -> {
                 opened[at] = o;
                 arrived.run();
@@ -294,7 +340,14 @@ public final class MainWindow {
         }
     }
 
-    /** Releases the files of trees taken off the browser (an HDF5 file stays open while shown). */
+    /** Shows a lake check's census in a window of its own. */
+    private void showCensus(CensusWindow.Model census) {
+        CensusWindow w = new CensusWindow(census, p -> openUnit(census.census(), p), a -> openCensusLine(census.census(), a));
+        censusWindows.add(w);
+        SteppedWindow.open(stage, w, shown -> { });
+    }
+
+        /** Releases the files of trees taken off the browser (an HDF5 file stays open while shown). */
     private void closeTrees(List<Node> roots) {
         if (roots.isEmpty()) return;
         runner.quietly(() -> {

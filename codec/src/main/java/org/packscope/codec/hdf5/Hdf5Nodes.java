@@ -353,6 +353,8 @@ final class Hdf5Nodes {
                 // a deep check decodes every filtered chunk; each that fails is reported where it is
                 String what = "dataset " + d.getPath();
                 n.facet(org.packscope.codec.inspect.Verifier.class, (sink, progress) -> column.elements().verify(sink, progress, what));
+                // too many chunks to walk as nodes: a distributed check takes them one by one
+                if (chunks != null && chunks.isDrillDown()) n.facet(org.packscope.codec.store.ChunkUnits.class, column.elements().units(what));
             }
             if (codec instanceof ElementCodec.Compound c) {
                 List<ElementCodec.Member> members = c.members;

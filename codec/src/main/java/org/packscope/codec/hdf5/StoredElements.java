@@ -43,6 +43,8 @@ final class StoredElements {
     private final int[] chunkDims;
     private final long[] gridStride;
     private final long chunkElements;
+    /** Chunks in the grid (0 when not chunked). */
+    private final long gridChunks;
     /** The written chunks, read from the file's chunk index when first needed. */
     private ChunkIndex written;
     private final ChunkFilters filters;
@@ -112,10 +114,12 @@ final class StoredElements {
                 // a grid of more than 2^62 chunks is damage (the chunk index cannot address them)
                 s = Math.multiplyExact(s, (this.dims[i] + cd[i] - 1) / cd[i]);
             }
+            gridChunks = s;
         } else {
             chunkDims = null;
             gridStride = null;
             chunkElements = 0;
+            gridChunks = 0;
         }
     }
 
@@ -261,6 +265,73 @@ final class StoredElements {
             }
             some.clear();
         }
+    }
+
+    /**
+     * The written chunks as units of work a distributed check spreads, each checked as
+     * {@link #verify} checks it and its problem said as {@link #verify} says it ({@code what}
+     * names the dataset): by grid position (C order), in the file's bytes.
+     */
+    org.packscope.codec.store.ChunkUnits units(String what) {
+        return new org.packscope.codec.store.ChunkUnits() {
+            private long[] stored;
+
+            @Override public long chunkCount() { return gridChunks; }
+
+            @Override public synchronized long[] storedChunks() {
+                if (stored != null) return stored;
+                TreeSet<Long> keys = new TreeSet<>();
+                try {
+                    ChunkIndex have = written();
+                    for (long i = 0; i < have.count(); i++) {
+                        long k = gridKey(have.get(i).origin());
+                        if (k >= 0) keys.add(k);
+                    }
+                } catch (Hdf5Problem e) {
+                    // the dataset's node reports its unreadable index; there is nothing to check chunk by chunk
+                }
+                stored = keys.stream().mapToLong(Long::longValue).toArray();
+                return stored;
+            }
+
+            @Override public List<org.packscope.codec.inspect.Diagnostic> listingProblems() { return List.of(); }
+
+            @Override public String key(long chunk) { return java.util.Arrays.toString(origin(chunk)); }
+
+            // the dataset's "chunks" node lists them by origin (DatasetChunks)
+            @Override public List<String> nodeNames(long chunk) { return List.of("chunks", "chunk " + key(chunk)); }
+
+            @Override public java.nio.file.Path chunkFile(long chunk) {
+                try {
+                    return java.nio.file.Path.of(file.name());
+                } catch (java.nio.file.InvalidPathException e) {
+                    return java.nio.file.Path.of("");
+                }
+            }
+
+            @Override public long chunkValues() { return chunkElements; }
+
+            @Override public org.packscope.codec.store.ChunkUnits.ChunkCheck check(long chunk) {
+                long[] o = origin(chunk);
+                ChunkIndex.Entry e;
+                try {
+                    e = written().find(o);
+                } catch (Hdf5Problem p) {
+                    e = null;
+                }
+                if (e == null) return new ChunkCheck(false, 0, 0, List.of());
+                chunks(java.util.Set.of(chunk));
+                Hdf5Problem p = damaged.get(chunk);
+                java.util.BitSet lost = lostIn.get(chunk);
+                long values = p == null ? chunkElements : lost == null ? 0 : chunkElements - lost.cardinality();
+                return new ChunkCheck(true, e.size(), values, p == null ? List.of()
+                        : List.of(Hdf5Problem.diagnostic(what + ", chunk at " + java.util.Arrays.toString(o), p)));
+            }
+
+            @Override public org.packscope.codec.inspect.Diagnostic asVerified(long chunk, org.packscope.codec.inspect.Diagnostic problem) {
+                return problem; // already said in the file's bytes, as the verifier says it
+            }
+        };
     }
 
     /** The grid position of a chunk origin, or -1 when it is not one of this dataset's chunks. */

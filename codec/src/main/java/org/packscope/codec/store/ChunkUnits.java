@@ -41,7 +41,16 @@ public interface ChunkUnits {
     /** Reads and decodes chunk number {@code chunk}; its problems carry their places in the chunk's own bytes. */
     ChunkCheck check(long chunk);
 
-    /** {@code problem} of the chunk {@code key} as the array's verifier says it: no span, key and byte in the message. */
+    /**
+     * The names leading from the array's node down to the node of chunk {@code chunk}, where
+     * the array's children do not simply follow its grid (empty: they do, one per grid cell).
+     */
+    default List<String> nodeNames(long chunk) { return List.of(); }
+
+    /** {@code problem} of chunk number {@code chunk}, from {@link #check}, as the array's verifier says it. */
+    default Diagnostic asVerified(long chunk, Diagnostic problem) { return reported(key(chunk), problem); }
+
+    /** {@code problem} of the chunk {@code key} as a Zarr array's verifier says it: no span, key and byte in the message. */
     static Diagnostic reported(String key, Diagnostic problem) {
         String where = problem.span() == null ? "" : " (byte " + problem.span().offsetText() + ")";
         return new Diagnostic(problem.severity(), null, problem.rule(), key + where + ": " + problem.message());
