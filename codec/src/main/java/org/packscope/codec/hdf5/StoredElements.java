@@ -287,7 +287,7 @@ final class StoredElements {
                         long k = gridKey(have.get(i).origin());
                         if (k >= 0) keys.add(k);
                     }
-                } catch (Hdf5Problem e) {
+                } catch (ReadProblem e) {
                     // the dataset's node reports its unreadable index; there is nothing to check chunk by chunk
                 }
                 stored = keys.stream().mapToLong(Long::longValue).toArray();
@@ -316,16 +316,16 @@ final class StoredElements {
                 ChunkIndex.Entry e;
                 try {
                     e = written().find(o);
-                } catch (Hdf5Problem p) {
+                } catch (ReadProblem p) {
                     e = null;
                 }
                 if (e == null) return new ChunkCheck(false, 0, 0, List.of());
                 chunks(java.util.Set.of(chunk));
-                Hdf5Problem p = damaged.get(chunk);
+                ReadProblem p = damaged.get(chunk);
                 java.util.BitSet lost = lostIn.get(chunk);
                 long values = p == null ? chunkElements : lost == null ? 0 : chunkElements - lost.cardinality();
                 return new ChunkCheck(true, e.size(), values, p == null ? List.of()
-                        : List.of(Hdf5Problem.diagnostic(what + ", chunk at " + java.util.Arrays.toString(o), p)));
+                        : List.of(Hdf5Failure.diagnostic(what + ", chunk at " + java.util.Arrays.toString(o), p)));
             }
 
             @Override public org.packscope.codec.inspect.Diagnostic asVerified(long chunk, org.packscope.codec.inspect.Diagnostic problem) {
