@@ -54,13 +54,18 @@ public final class RemoteVsPythonBench {
         System.out.println(title);
         Reading bestPs = null;
         Reading bestPy = null;
+        double bestDownload = Double.MAX_VALUE;
         for (int round = 0; round < 3; round++) {
             Reading ps = packscope(dir, latency, key + inner, width);
             Reading py = python(dir, latency, key, python, pyArg);
-            System.out.println("  round " + round + ": " + ps.line("packscope") + " | " + py.line("python"));
+            double download = download(dir, latency, key);
+            System.out.printf(Locale.ROOT, "  round %d: %s | %s | download seconds=%.3f%n", round, ps.line("packscope"), py.line("python"), download);
             if (bestPs == null || ps.seconds < bestPs.seconds) bestPs = ps;
             if (bestPy == null || py.seconds < bestPy.seconds) bestPy = py;
+            bestDownload = Math.min(bestDownload, download);
         }
+        System.out.printf(Locale.ROOT, "  plain sequential download of every byte: %.3f s; packscope decode runs at %.2f of it%n",
+                bestDownload, bestDownload / bestPs.seconds);
         System.out.println("  best " + bestPs.line("packscope"));
         System.out.println("  best " + bestPy.line("python"));
         System.out.printf(Locale.ROOT, "  packscope/python speed: %.2fx, requests %d vs %d, bytes %d vs %d, sums %s%n",
@@ -82,6 +87,32 @@ public final class RemoteVsPythonBench {
             return new Reading(s, server.requests.get(), server.bytesSent.get(), sum(out, width));
         } finally {
             Files.deleteIfExists(out);
+        }
+    }
+
+    /**
+     * A plain sequential download of every file under {@code key} (one GET each, whole
+     * bodies, one after another): the bandwidth the server gives, against which a decode is
+     * measured.
+     */
+    private static double download(Path dir, long latency, String key) throws Exception {
+        Path local = dir.resolve(key.substring(1));
+        List<Path> files;
+        try (var walk = Files.walk(local)) {
+            files = walk.filter(Files::isRegularFile).sorted().toList();
+        }
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        try (FileHttpServer server = new FileHttpServer(dir)) {
+            server.latencyMillis = latency;
+            long t0 = System.nanoTime();
+            for (Path f : files) {
+                String rel = dir.relativize(f).toString().replace(java.io.File.separatorChar, '/');
+                java.net.URI uri = java.net.URI.create(server.url() + "/" + rel);
+                byte[] body = client.send(java.net.http.HttpRequest.newBuilder(uri).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofByteArray()).body();
+                if (body.length != Files.size(f)) throw new IllegalStateException("short download of " + rel);
+            }
+            return (System.nanoTime() - t0) / 1e9;
         }
     }
 

@@ -1,5 +1,6 @@
 package org.packscope.codec.bcolz;
 
+import java.util.List;
 import java.nio.file.Path;
 
 import org.packscope.codec.format.Format;
@@ -14,6 +15,8 @@ public final class BcolzFormat implements Format {
     @Override public String id() { return "bcolz"; }
 
     @Override public String displayName() { return "bcolz 1.x carray / ctable"; }
+
+    @Override public List<String> folderEntriesProbed() { return List.of("__rootdirs__", "meta/sizes", "meta/storage"); }
 
     @Override
     public int probe(Probe p) {

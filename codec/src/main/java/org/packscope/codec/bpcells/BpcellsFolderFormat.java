@@ -1,5 +1,6 @@
 package org.packscope.codec.bpcells;
 
+import java.util.List;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -23,6 +24,8 @@ public final class BpcellsFolderFormat implements Format {
     @Override public String id() { return "bpcells"; }
 
     @Override public String displayName() { return "BPCells matrix (folder)"; }
+
+    @Override public List<String> folderEntriesProbed() { return List.of(ArrayNames.VERSION, ArrayNames.IDXPTR, ArrayNames.SHAPE); }
 
     @Override
     public int probe(Probe probe) {

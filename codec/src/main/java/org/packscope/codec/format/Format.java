@@ -1,6 +1,7 @@
 package org.packscope.codec.format;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.packscope.codec.inspect.Node;
 
@@ -24,6 +25,12 @@ public interface Format {
      * match a magic number answer 100; structural guesses answer in between.
      */
     int probe(Probe probe);
+
+    /**
+     * The entries of a folder that {@link #probe} looks at. Where each question costs a
+     * round trip (a remote store), all formats' entries are asked for at once before probing.
+     */
+    default List<String> folderEntriesProbed() { return List.of(); }
 
     /**
      * The node for {@code path}; it may load lazily. Must not throw for bad content:

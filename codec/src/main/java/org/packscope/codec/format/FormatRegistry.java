@@ -43,6 +43,7 @@ public final class FormatRegistry implements Opener {
     }
 
     private Format detect(Probe probe) {
+        if (probe.isDirectory() && remote(probe.path())) askAtOnce(probe.path());
         Format best = null;
         int bestScore = 0;
         for (Format f : formats) {
@@ -60,9 +61,26 @@ public final class FormatRegistry implements Opener {
         return best;
     }
 
+    /** Whether reading the path costs a round trip per question (an object store, a web server). */
+    private static boolean remote(Path path) {
+        return path.getFileSystem() != java.nio.file.FileSystems.getDefault();
+    }
+
+    /**
+     * Tells a remote file system every entry any format probes, so it can answer them all
+     * at once: one round trip (or one listing) rather than one for each.
+     */
+    private void askAtOnce(Path folder) {
+        if (!(folder.getFileSystem() instanceof org.packscope.codec.io.SourceFileSystem remote)) return;
+        remote.lookAhead(folder, formats.stream().flatMap(f -> f.folderEntriesProbed().stream()).distinct().toList());
+    }
+
+
     /** Opens a path as whatever it holds; never throws for bad content. */
     public Node open(Path path) {
         String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
+        // remotely, whether the path is a file and what a folder holds are asked side by side
+        if (remote(path) && !org.packscope.codec.io.FileNames.namesOneFile(name)) askAtOnce(path);
         if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !Files.exists(path)) {
             return Node.of(name, "missing").diagnose(whyMissing(path));
         }

@@ -153,8 +153,19 @@ final class StoredElements {
         void run(long chunk, long inChunk, int length, int done);
     }
 
+    /**
+     * Runs are as long as the layout allows: where a chunk spans every later dimension in
+     * full (a table chunked by rows), consecutive rows of one chunk are consecutive in it
+     * too, so one run covers them all rather than one run per row.
+     */
     private void forEachRun(long start, int n, Runs runs) {
         int rank = dims.length;
+        int d = rank - 1;
+        long rowElements = 1;
+        while (d > 0 && chunkDims[d] == dims[d]) {
+            rowElements *= dims[d];
+            d--;
+        }
         long[] coord = new long[rank];
         int done = 0;
         while (done < n) {
@@ -169,8 +180,9 @@ final class StoredElements {
                 inChunk += coord[i] % chunkDims[i] * inStride;
                 inStride *= chunkDims[i];
             }
-            long last = coord[rank - 1];
-            int len = (int) Math.min(n - done, Math.min(chunkDims[rank - 1] - last % chunkDims[rank - 1], dims[rank - 1] - last));
+            long rows = Math.min(chunkDims[d] - coord[d] % chunkDims[d], dims[d] - coord[d]);
+            long intoRow = (start + done) % rowElements;
+            int len = (int) Math.min(n - done, rows * rowElements - intoRow);
             runs.run(chunk, inChunk, len, done);
             done += len;
         }

@@ -2,6 +2,7 @@ package org.packscope.codec.io;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collection;
 
 /**
  * A file system whose files are read by range rather than mapped (objects over HTTP or
@@ -9,4 +10,11 @@ import java.nio.file.Path;
  */
 public interface SourceFileSystem {
     ByteSource openSource(Path path) throws IOException;
+
+    /**
+     * A hint that the entries {@code names} of {@code folder} are about to be looked at
+     * one by one: a file system where each look is a round trip answers them all at once
+     * (a listing, or requests side by side) and remembers the answers.
+     */
+    default void lookAhead(Path folder, Collection<String> names) { }
 }

@@ -114,8 +114,14 @@ public abstract class RemoteFileSystemProvider extends java.nio.file.spi.FileSys
         }
         RemotePath p = remote(path);
         RemoteFileSystem fs = p.getFileSystem();
-        if (fs.stat(p.key()).isDirectory()) throw new IOException(p + " is a folder");
-        return new RemoteChannel(fs.object(p.key()));
+        // a reader asks for a file: the object is opened first, and only its absence asks whether it is a folder
+        if (fs.isKnownFolder(p.key())) throw new IOException(p + " is a folder");
+        try {
+            return new RemoteChannel(fs.object(p.key()));
+        } catch (RemoteProblem e) {
+            if (e.rule() == RemoteRules.REMOTE_NOT_FOUND && fs.stat(p.key()).isDirectory()) throw new IOException(p + " is a folder");
+            throw e;
+        }
     }
 
     @Override

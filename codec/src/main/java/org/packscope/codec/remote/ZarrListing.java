@@ -1,7 +1,9 @@
 package org.packscope.codec.remote;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,7 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * dropped.
  */
 final class ZarrListing {
-    private static final String[] MARKERS = {".zmetadata", "zarr.json", ".zgroup", ".zarray"};
+    static final String[] MARKERS = {".zmetadata", "zarr.json", ".zgroup", ".zarray"};
     private static final int MAX_METADATA = 64 << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -23,6 +25,10 @@ final class ZarrListing {
 
     static boolean probe(RemoteFileSystem fs, String key) throws IOException {
         String under = key.isEmpty() ? "" : key + "/";
+        // every marker at once: the answers below come from what was opened, one round trip for four
+        List<String> keys = new ArrayList<>();
+        for (String marker : MARKERS) keys.add(under + marker);
+        fs.openSideBySide(keys);
         for (String marker : MARKERS) {
             RemoteObject o;
             try {
@@ -61,6 +67,7 @@ final class ZarrListing {
                     else fs.arrays.add(key);
                 }
             }
+            fs.consolidatedV2.add(key);
             return;
         }
         if ("array".equals(root.path("node_type").asText())) fs.arrays.add(key);

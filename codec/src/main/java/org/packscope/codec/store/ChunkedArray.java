@@ -3,7 +3,11 @@ package org.packscope.codec.store;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 import org.packscope.codec.inspect.Diagnostic;
@@ -65,6 +69,16 @@ public final class ChunkedArray implements ByteStore {
     private final Map<Long, Decoded> partial = new ConcurrentHashMap<>();
     /** Cache markers: a chunk that is not stored, and one that cannot be decoded. */
     private static final byte[] MISSING = new byte[0];
+    /** Chunks of one read decoded side by side, at most: enough to keep a remote store's requests in flight. */
+    private static final int MAX_AHEAD = 8;
+    private static final ExecutorService AHEAD = Executors.newFixedThreadPool(MAX_AHEAD, r -> {
+        Thread t = new Thread(r, "packscope-chunk");
+        t.setDaemon(true);
+        return t;
+    });
+    /** Decodings under way, by chunk: a chunk that two readers want at once is decoded once. */
+    private final Map<Long, CompletableFuture<byte[]>> decoding = new ConcurrentHashMap<>();
+    private final int aheadMax;
     private static final byte[] FAILED = new byte[0];
 
     /**
@@ -82,6 +96,8 @@ public final class ChunkedArray implements ByteStore {
         this.fill = fill;
         this.chunks = chunks;
         this.cache = new UnitCache(1 << 16, cacheBytes);
+        // chunks decoded ahead must still be cached when the reader gets to them
+        this.aheadMax = (int) Math.max(0, Math.min(MAX_AHEAD, cacheBytes / Math.max(1, grid.chunkElements() * itemSize) - 1));
     }
 
     public ChunkGrid grid() { return grid; }
@@ -96,6 +112,38 @@ public final class ChunkedArray implements ByteStore {
     private byte[] chunk(long k) {
         byte[] b = cache.get(k);
         if (b != null) return b == FAILED ? null : b;
+        CompletableFuture<byte[]> mine = new CompletableFuture<>();
+        CompletableFuture<byte[]> first = decoding.putIfAbsent(k, mine);
+        if (first != null) {
+            try {
+                b = first.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof RuntimeException re) throw re;
+                if (e.getCause() instanceof Error er) throw er;
+                throw e;
+            }
+            return b == FAILED ? null : b;
+        }
+        try {
+            // it may have been cached between the first look and now
+            b = cache.get(k);
+            if (b == null) {
+                b = decodeChunk(k);
+                cache.put(k, b);
+            }
+            mine.complete(b);
+        } catch (RuntimeException | Error e) {
+            mine.completeExceptionally(e);
+            throw e;
+        } finally {
+            decoding.remove(k, mine);
+        }
+        return b == FAILED ? null : b;
+    }
+
+    /** Decodes chunk {@code k}: its bytes, {@link #MISSING} or {@link #FAILED}. */
+    private byte[] decodeChunk(long k) {
+        byte[] b;
         long[] c = grid.chunkCoords(k);
         long expected = grid.chunkElements() * itemSize;
         try {
@@ -115,8 +163,42 @@ public final class ChunkedArray implements ByteStore {
             failures.put(k, "chunk " + ChunkGrid.key(c, ".") + ": " + e.getMessage());
             b = FAILED;
         }
-        cache.put(k, b);
-        return b == FAILED ? null : b;
+        return b;
+    }
+
+    /**
+     * Starts decoding, side by side, the chunks after the first that elements {@code
+     * [element, stop)} cross and that are not cached: a page across a row of chunks then
+     * waits for the slowest of them, not for their sum (remote chunks come as concurrent
+     * requests, local ones on the free cores).
+     */
+    private void decodeAhead(long element, long stop) {
+        if (aheadMax == 0 || grid.rank() == 0) return;
+        int lastDim = grid.rank() - 1;
+        long[] e = grid.elementCoords(element);
+        long[] c = new long[grid.rank()];
+        long firstChunk = -1;
+        java.util.Set<Long> ahead = new java.util.LinkedHashSet<>();
+        while (element < stop && ahead.size() < aheadMax) {
+            for (int d = 0; d < c.length; d++) c[d] = e[d] / grid.chunkExtent(d);
+            long k = grid.chunkIndex(c);
+            if (firstChunk < 0) firstChunk = k;
+            else if (k != firstChunk && cache.get(k) == null && !decoding.containsKey(k)) ahead.add(k);
+            long runEnd = Math.min((c[lastDim] + 1) * grid.chunkExtent(lastDim), grid.extent(lastDim));
+            long run = Math.min(runEnd - e[lastDim], stop - element);
+            element += run;
+            e[lastDim] += run;
+            carry(e);
+        }
+        for (long k : ahead) {
+            AHEAD.execute(() -> {
+                try {
+                    chunk(k);
+                } catch (RuntimeException e2) {
+                    // the reader meets it again when it gets to this chunk
+                }
+            });
+        }
     }
 
     @Override
@@ -141,6 +223,7 @@ public final class ChunkedArray implements ByteStore {
             return;
         }
         int lastDim = rank - 1;
+        decodeAhead(element, stop);
         long[] e = grid.elementCoords(element);
         long[] c = new long[rank];
         while (element < stop) {

@@ -1,5 +1,6 @@
 package org.packscope.codec.zarr;
 
+import java.util.List;
 import java.nio.file.Path;
 
 import org.packscope.codec.format.Format;
@@ -17,6 +18,8 @@ public final class ZarrFormat implements Format {
     private static final String[] MARKERS = {".zgroup", ".zarray", ".zattrs", ".zmetadata", "zarr.json"};
 
     @Override public String id() { return "zarr"; }
+
+    @Override public List<String> folderEntriesProbed() { return List.of(MARKERS); }
 
     @Override public String displayName() { return "Zarr store (v2, v3)"; }
 
