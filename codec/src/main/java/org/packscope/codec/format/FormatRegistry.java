@@ -39,11 +39,12 @@ public final class FormatRegistry implements Opener {
 
     /** The best format for the path, or null when nothing (not even a fallback) fits. */
     public Format detect(Path path) {
-        return detect(Probe.of(path));
+        return detect(Probe.of(path), false);
     }
 
-    private Format detect(Probe probe) {
-        if (probe.isDirectory() && remote(probe.path())) askAtOnce(probe.path());
+    /** {@code asked}: the probe entries were already asked for (by {@link #open}), so not again. */
+    private Format detect(Probe probe, boolean asked) {
+        if (!asked && probe.isDirectory() && remote(probe.path())) askAtOnce(probe.path());
         Format best = null;
         int bestScore = 0;
         for (Format f : formats) {
@@ -80,12 +81,13 @@ public final class FormatRegistry implements Opener {
     public Node open(Path path) {
         String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
         // remotely, whether the path is a file and what a folder holds are asked side by side
-        if (remote(path) && !org.packscope.codec.io.FileNames.namesOneFile(name)) askAtOnce(path);
+        boolean asked = remote(path) && !org.packscope.codec.io.FileNames.namesOneFile(name);
+        if (asked) askAtOnce(path);
         if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !Files.exists(path)) {
             return Node.of(name, "missing").diagnose(whyMissing(path));
         }
         Probe probe = Probe.of(path);
-        Format f = detect(probe);
+        Format f = detect(probe, asked);
         if (f == null) {
             return Node.of(name, "special").summary("not a regular file or folder")
                     .diagnose(Diagnostic.warning(null, SharedRules.NOT_REGULAR_FILE,

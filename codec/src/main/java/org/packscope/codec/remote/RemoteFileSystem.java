@@ -140,11 +140,7 @@ final class RemoteFileSystem extends FileSystem implements SourceFileSystem {
         int cut = key.lastIndexOf('/');
         String name = key.substring(cut + 1);
         if (!name.equals(".zattrs") && !name.equals(".zarray") && !name.equals(".zgroup") && !name.equals("zarr.json")) return false;
-        if (listedFiles.containsKey(key)) return false;
-        for (String root : consolidatedV2) {
-            if (root.isEmpty() || key.startsWith(root + "/")) return true;
-        }
-        return false;
+        return !listedFiles.containsKey(key) && underConsolidated(key);
     }
 
     /**
