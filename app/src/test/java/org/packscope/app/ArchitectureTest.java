@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The design in code: the codec knows no GUI, its packages form no cycle, a format
  * depends only on the shared packages and on the formats it declares it contains, and
- * the views read inspection trees without naming a format or changing a node.
+ * the views read inspection trees without naming a format (a package or a node kind) or
+ * changing a node.
  */
 class ArchitectureTest {
     private static final String CODEC = "org.packscope.codec.";
@@ -134,6 +135,34 @@ class ArchitectureTest {
                         && !(name.equals("children") && call.getTarget().getRawParameterTypes().isEmpty())) {
                     broken.add(c.getSimpleName() + " calls Node." + name + " (" + call.getSourceCodeLocation() + ")");
                 }
+            });
+        }
+        assertEquals(Set.of(), broken);
+    }
+
+    /**
+     * A view learns what a node offers from its facets, not by recognising a format's node
+     * kinds: no method in app reads {@code Node.kind()} and also compares strings (equals,
+     * startsWith, a switch on a string…). Showing the kind as text stays allowed.
+     */
+    @Test
+    void viewsAndCommandsCompareNoNodeKind() {
+        Set<String> comparisons = Set.of("equals", "equalsIgnoreCase", "startsWith", "endsWith", "contains",
+                "matches", "hashCode", "compareTo", "contentEquals", "regionMatches");
+        Set<String> broken = new TreeSet<>();
+        for (JavaClass c : classes) {
+            if (!c.getPackageName().startsWith("org.packscope.app")) continue;
+            c.getCodeUnits().forEach(unit -> {
+                boolean readsKind = unit.getMethodCallsFromSelf().stream().anyMatch(call ->
+                        call.getTargetOwner().getName().equals("org.packscope.codec.inspect.Node") && call.getTarget().getName().equals("kind"));
+                if (!readsKind) return;
+                unit.getMethodCallsFromSelf().forEach(call -> {
+                    String owner = call.getTargetOwner().getName();
+                    if ((owner.equals("java.lang.String") || owner.equals("java.util.Objects")) && comparisons.contains(call.getTarget().getName())) {
+                        broken.add(c.getSimpleName() + "." + unit.getName() + " reads a node's kind and calls " + call.getTarget().getName()
+                                + " (" + call.getSourceCodeLocation() + ")");
+                    }
+                });
             });
         }
         assertEquals(Set.of(), broken);

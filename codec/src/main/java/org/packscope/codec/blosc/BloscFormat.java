@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import org.packscope.codec.format.Format;
 import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
+import org.packscope.codec.inspect.ElementReading;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
@@ -76,7 +77,7 @@ public final class BloscFormat implements Format {
         n.facet(org.packscope.codec.inspect.FieldExplainer.class, BloscDocs.DOCS);
         // bcolz writes one chunk; a file of a million tiny ones gets its chunk nodes made when looked at
         int count = s.chunkCount();
-        n.lazyChildren(count, k -> ChunkNodes.fill(Node.of("chunk " + k, "blosc-chunk"), s.chunk(k), name));
+        n.lazyChildren(count, k -> containerDecides(ChunkNodes.fill(Node.of("chunk " + k, "blosc-chunk"), s.chunk(k), name)));
         if (count > MANY_CHUNKS) n.drillDown(true);
         BloscChunk first = s.chunk();
         if (first != null && first.header() != null) {
@@ -89,5 +90,12 @@ public final class BloscFormat implements Format {
         } else {
             n.summary("bcolz superchunk · no readable chunk");
         }
+    }
+
+    /** A chunk of a superchunk: bcolz's carray, not a person, says what its elements are. */
+    private static Node containerDecides(Node chunk) {
+        ElementReading r = chunk.facet(ElementReading.class);
+        if (r != null) chunk.facet(ElementReading.class, r.decidedByContainer());
+        return chunk;
     }
 }

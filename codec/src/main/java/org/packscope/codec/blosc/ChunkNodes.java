@@ -84,7 +84,7 @@ public final class ChunkNodes {
         n.facet(ValueColumn.class, typed);
         n.facet(ValueTracer.class, ChunkTrace.forChunk(c, typed, label));
         // the type is known now: no other reading is offered
-        n.facet(ElementReading.class, new ElementReading(typed, (other, big) -> null));
+        n.facet(ElementReading.class, ElementReading.fixed(typed));
     }
 
     /**
