@@ -2,7 +2,6 @@ package org.packscope.codec.bcolz;
 
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -27,11 +26,10 @@ import org.packscope.codec.store.UnitCache;
 final class CarrayStore implements ByteStore {
     private final Carray carray;
     private final long chunkBytes;
-    private final UnitCache cache = new UnitCache(16, 64L << 20);
+    private final UnitCache<Long, byte[]> cache = UnitCache.ofBytes(16, 64L << 20);
     private final java.util.concurrent.atomic.AtomicLong decoded = new java.util.concurrent.atomic.AtomicLong();
-    private final Map<Long, Chunk> open = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override protected boolean removeEldestEntry(Map.Entry<Long, Chunk> e) { return size() > 64; }
-    };
+    /** Chunk files read lately (their headers and sources, not their values). */
+    private final UnitCache<Long, Chunk> open = new UnitCache<>(64, Long.MAX_VALUE, c -> 0);
 
     /** A chunk file read and checked against the metadata; {@code problem} set when it cannot be used. */
     record Chunk(long index, BloscChunk blosc, Diagnostic problem) { }
