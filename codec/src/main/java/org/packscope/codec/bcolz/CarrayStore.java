@@ -10,11 +10,12 @@ import org.packscope.codec.blosc.ChunkHeader;
 import org.packscope.codec.blosc.Codecs;
 import org.packscope.codec.blosc.Superchunk;
 import org.packscope.codec.inspect.Diagnostic;
-import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.RegularFiles;
+import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.store.ByteStore;
 import org.packscope.codec.store.UnitCache;
 
@@ -192,7 +193,7 @@ final class CarrayStore implements ByteStore {
         long n = carray.nchunks();
         Long[] keys = carray.files.headMap(n).keySet().toArray(new Long[0]);
         // a chunk per task; the chunks of one carray are independent files
-        return org.packscope.codec.inspect.ParallelTasks.sum(keys.length, threads, progress, worker -> {
+        return ParallelTasks.sum(keys.length, threads, progress, worker -> {
             Codecs ctx = Codecs.local();
             byte[][] buf = {new byte[0]};
             return i -> {
