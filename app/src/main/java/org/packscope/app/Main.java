@@ -1,6 +1,7 @@
 package org.packscope.app;
 
 import org.packscope.app.cli.Cli;
+import org.packscope.app.ui.PackScopeApp;
 
 /**
  * Entry point of the runnable jar: a command line when the first argument names a
@@ -20,7 +21,7 @@ public final class Main {
             System.exit(code);
         }
         try {
-            org.packscope.app.ui.PackScopeApp.launchWith(args);
+            PackScopeApp.launchWith(args);
         } catch (RuntimeException | LinkageError e) {
             String why = toolkitProblem(e);
             if (why == null) throw e;

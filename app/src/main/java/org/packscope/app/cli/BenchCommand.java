@@ -8,12 +8,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
+import org.packscope.codec.blosc.Simd;
+import org.packscope.codec.bpcells.bp128.Bp128Simd;
+import org.packscope.codec.compress.NativeCodecs;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.pco.PcoSimd;
+import org.packscope.codec.remote.RemoteStats;
 
 @Command(name = "bench", description = {
         "Decodes all values of PATH N times in one process (fast path, output discarded),",
@@ -45,12 +51,12 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         // requests, bytes and cache hits of the whole run, opening included (a remote PATH)
-        org.packscope.codec.remote.RemoteStats.Snapshot remoteBefore = org.packscope.codec.remote.RemoteStats.now();
+        RemoteStats.Snapshot remoteBefore = RemoteStats.now();
         Node node = Targets.targetOrExplain(cli, path);
         if (node == null) return Cli.EXIT_USAGE;
         BulkDecoder decoder = decoderFor(node);
         if (decoder == null) {
-            cli.err.println("packscope: " + org.packscope.codec.inspect.PlainText.escape(path) + " holds no decodable values");
+            cli.err.println("packscope: " + PlainText.escape(path) + " holds no decodable values");
             return Cli.EXIT_USAGE;
         }
         int all = threads == null ? ParallelTasks.cores() : threads;
@@ -62,15 +68,15 @@ final class BenchCommand implements Callable<Integer> {
             System.err.println("packscope: --warmup must be 0 or more seconds");
             return Cli.EXIT_USAGE;
         }
-        cli.out.println("decoders: shuffle " + org.packscope.codec.blosc.Simd.describe() + ", "
-                + org.packscope.codec.compress.NativeCodecs.describe() + ", bp128 " + org.packscope.codec.bpcells.bp128.Bp128Simd.describe()
-                + ", pco " + org.packscope.codec.pco.PcoSimd.describe());
+        cli.out.println("decoders: shuffle " + Simd.describe() + ", "
+                + NativeCodecs.describe() + ", bp128 " + Bp128Simd.describe()
+                + ", pco " + PcoSimd.describe());
         if (warmup > 0) warmUp(decoder, all);
         String one = run(decoder, 1);
         String many = all > 1 ? run(decoder, all) : null;
         cli.out.println(one);
         if (many != null) cli.out.println(many);
-        org.packscope.codec.remote.RemoteStats.Snapshot cost = org.packscope.codec.remote.RemoteStats.now().minus(remoteBefore);
+        RemoteStats.Snapshot cost = RemoteStats.now().minus(remoteBefore);
         if (cost.any()) cli.out.println("remote: " + cost);
         return 0;
     }
@@ -90,7 +96,7 @@ final class BenchCommand implements Callable<Integer> {
             decoder.decodeAll(Progress.NONE, runs % 4 == 3 ? threads : 1);
             runs++;
         } while (System.nanoTime() < end
-                || org.packscope.codec.bpcells.bp128.Bp128Simd.warming() && System.nanoTime() < cap);
+                || Bp128Simd.warming() && System.nanoTime() < cap);
         cli.out.printf(Locale.ROOT, "warm-up: %d decodes in %.1f s%n", runs, (System.nanoTime() - t0) / 1e9);
     }
 

@@ -22,6 +22,7 @@ import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.TextExport;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.store.ArraySlices;
 
 /**
  * Writes what a node decodes to, in the formats the CLI's {@code decode} and the GUI's
@@ -194,7 +195,7 @@ public final class Export {
      * one dimension of the column's length.
      */
     static long[] shapeOf(Node node, ValueColumn column) {
-        org.packscope.codec.store.ArraySlices nd = node.facet(org.packscope.codec.store.ArraySlices.class);
+        ArraySlices nd = node.facet(ArraySlices.class);
         if (nd != null && nd.shape().length > 1) {
             long elements = 1;
             for (long d : nd.shape()) elements = elements < 0 || Math.multiplyHigh(elements, d) != 0 ? -1 : elements * d;

@@ -12,6 +12,7 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.NodeLocator;
 import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.TreeWalk;
 
 /**
  * The browser on the left: opened files and folders with their internals. Children are
@@ -92,7 +93,7 @@ final class BrowserTree extends TreeView<Object> {
      * Marks what a deep check of {@code root} found: nodes with errors turn red, the nodes
      * holding them are marked too, so a damaged chunk deep in a file can be found.
      */
-    void markDeepCheck(Node root, List<org.packscope.codec.inspect.TreeWalk.Located> found) {
+    void markDeepCheck(Node root, List<TreeWalk.Located> found) {
         deepErrors.removeIf(n -> isUnder(n, root));
         errorInside.removeIf(n -> isUnder(n, root));
         for (var l : found) {

@@ -14,6 +14,7 @@ import javafx.scene.layout.VBox;
 
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.ElementReading;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.NodeLocator;
@@ -358,7 +359,7 @@ final class DetailPane extends BorderPane {
         interpretBar.setVisible(offered);
         interpretBar.setManaged(offered);
         if (!offered) return;
-        org.packscope.codec.inspect.ValueColumn raw = n.facet(org.packscope.codec.inspect.ElementReading.class).stored();
+        org.packscope.codec.inspect.ValueColumn raw = n.facet(ElementReading.class).stored();
         choosing = true;
         interpretAs().getItems().setAll(Interpretation.choices(raw.type().byteWidth()));
         interpretAs().setValue(null);
@@ -381,7 +382,7 @@ final class DetailPane extends BorderPane {
         interpretAs().setValue(how);
         choosing = false;
         // the node itself reads this way from now on: export, decode, trace and statistics read what the table shows
-        n.facet(org.packscope.codec.inspect.ElementReading.class).apply(n, how.type(), how.bigEndian());
+        n.facet(ElementReading.class).apply(n, how.type(), how.bigEndian());
         org.packscope.codec.inspect.ValueColumn read = n.values();
         plotSource = PlotView.Source.of(read);
         values.show(new ValuesView.Model(List.of("Value"), List.of(read), List.of(n)));

@@ -16,11 +16,12 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 
+import org.packscope.codec.inspect.DiagnosticPlace;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Severity;
-import org.packscope.codec.inspect.DiagnosticPlace;
 import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.io.FileNames;
 
 /**
  * Every problem found under the selected node, sorted by place. Clicking one shows its
@@ -128,7 +129,7 @@ final class DiagnosticsView extends BorderPane {
         javafx.scene.control.Alert ask = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
                 String.format(java.util.Locale.ROOT, "A deep check decodes all of %s: about %s, roughly %.0f s at 1 GB/s. It runs in the "
                         + "background and can be cancelled from the status bar.", n.name(),
-                        org.packscope.codec.io.FileNames.size(bytes), Math.max(1, bytes / 1e9)));
+                        FileNames.size(bytes), Math.max(1, bytes / 1e9)));
         ask.setTitle("Check deeply");
         ask.setHeaderText("Check " + n.name() + " deeply?");
         if (getScene() != null) ask.initOwner(getScene().getWindow());

@@ -14,6 +14,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
+import org.packscope.codec.compare.MatrixCompare;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
@@ -80,8 +81,8 @@ final class DiffWindow implements SteppedWindow.Contents {
         runner.submit("Comparing", p -> {
             Node a = registry.open(left);
             Node b = registry.open(right);
-            if (org.packscope.codec.compare.MatrixCompare.applies(a, b)) {
-                List<TreeDiff.Difference> found = org.packscope.codec.compare.MatrixCompare.diff(a, b, TreeDiff.Limits.DEFAULT.maxDifferences(), p);
+            if (MatrixCompare.applies(a, b)) {
+                List<TreeDiff.Difference> found = MatrixCompare.diff(a, b, TreeDiff.Limits.DEFAULT.maxDifferences(), p);
                 return new TreeDiff.Result(found, found.size(), null, null);
             }
             TreeDiff.Result r = TreeDiff.compare(a, b, TreeDiff.Limits.DEFAULT, p);

@@ -3,6 +3,7 @@ package org.packscope.app.ui;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.packscope.codec.inspect.ElementReading;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
@@ -11,7 +12,7 @@ import org.packscope.codec.inspect.ValueType;
  * How to read a standalone Blosc chunk's elements: its header knows only their size, so
  * a person picks ints, uints or floats of that size and the byte order. The default is
  * guessed from the first values; the choice is remembered per file, and given to the node
- * (its {@link org.packscope.codec.inspect.ElementReading}), so every view reads it.
+ * (its {@link ElementReading}), so every view reads it.
  */
 record Interpretation(ValueType type, boolean bigEndian) {
     /** Values looked at to guess a default. */
@@ -26,11 +27,14 @@ record Interpretation(ValueType type, boolean bigEndian) {
     /** A key for remembering the choice: type and byte order. */
     String key() { return type.label() + (bigEndian ? ">" : "<"); }
 
-    /** True for a standalone Blosc chunk: a chunk that no bcolz carray gives a dtype. */
+    /**
+     * True when the node's elements are a person's choice (a standalone Blosc chunk): the
+     * codec's {@link ElementReading} says so, the view names no format.
+     */
     static boolean offeredFor(Node n) {
-        if (n == null || !"blosc-chunk".equals(n.kind()) || n.values() == null || !n.values().type().numeric()
-                || n.facet(org.packscope.codec.inspect.ElementReading.class) == null) return false;
-        return n.parent() == null || !n.parent().kind().startsWith("bcolz");
+        if (n == null || n.values() == null || !n.values().type().numeric()) return false;
+        ElementReading reading = n.facet(ElementReading.class);
+        return reading != null && reading.asksPerson();
     }
 
     /** Every reading of elements {@code width} bytes wide. */

@@ -20,10 +20,17 @@ import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
+import org.packscope.app.export.Export;
+import org.packscope.app.export.SafeOutput;
 import org.packscope.codec.format.Format;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.format.LakeCensus;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.NodeLocator;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.io.FileNames;
+import org.packscope.codec.remote.Redact;
+import org.packscope.codec.remote.RemoteFileSystemProvider;
 
 /** The main window: menu, browser tree, detail pane and status bar. */
 public final class MainWindow {
@@ -208,7 +215,7 @@ public final class MainWindow {
         String text = board.hasUrl() ? board.getUrl() : board.hasString() ? board.getString() : null;
         if (text == null) return null;
         text = text.strip();
-        return !text.contains("\n") && org.packscope.codec.remote.RemoteFileSystemProvider.isRemote(text) ? text : null;
+        return !text.contains("\n") && RemoteFileSystemProvider.isRemote(text) ? text : null;
     }
 
     /** Asks for an address (a URL or a path) and opens it. */
@@ -241,13 +248,13 @@ public final class MainWindow {
         int sep = FormatRegistry.innerSeparator(address);
         String file = sep < 0 ? address : address.substring(0, sep);
         // a URL's file system starts a network client: made in the background with the reading
-        return new Request(org.packscope.codec.remote.Redact.text(file), () -> FormatRegistry.pathOf(file),
+        return new Request(Redact.text(file), () -> FormatRegistry.pathOf(file),
                 sep < 0 ? "" : address.substring(sep + 2), locate);
     }
 
     /** Finds, in a tree just opened and still off the FX thread, the path to the node to select. */
     private interface Locator {
-        org.packscope.codec.inspect.NodeLocator.Path locate(Node root, org.packscope.codec.inspect.Progress progress);
+        NodeLocator.Path locate(Node root, Progress progress);
     }
 
     /** Opens the unit a census problem names (its file, or its Zarr chunk) and selects it. */
@@ -279,7 +286,7 @@ public final class MainWindow {
     }
 
     /** An opened tree and the path to select in it (or null), or else a lake census. */
-    private record Opened(Path path, Node root, org.packscope.codec.inspect.NodeLocator.Path located, CensusWindow.Model census) { }
+    private record Opened(Path path, Node root, NodeLocator.Path located, CensusWindow.Model census) { }
 
     /**
      * Opens each request in the background; once all have answered, their trees are listed in
@@ -326,7 +333,7 @@ public final class MainWindow {
                         throw new java.io.UncheckedIOException(e);
                     }
                 }
-                org.packscope.app.export.SafeOutput.protect(path);
+                SafeOutput.protect(path);
                 Node root = registry.open(path);
                 return new Opened(path, root, r.locate() == null ? null : r.locate().locate(root, p), null);
             }, o -> {
@@ -388,7 +395,7 @@ public final class MainWindow {
     private static final int MAX_SCAN = 200_000;
 
     /** The path from the outermost ancestor down to {@code node}, or null when an index cannot be found. */
-    static org.packscope.codec.inspect.NodeLocator.Path pathTo(Node node, org.packscope.codec.inspect.Progress progress) {
+    static NodeLocator.Path pathTo(Node node, Progress progress) {
         java.util.ArrayList<Node> nodes = new java.util.ArrayList<>();
         for (Node n = node; n != null; n = n.parent()) nodes.add(0, n);
         int[] indices = new int[nodes.size() - 1];
@@ -402,10 +409,10 @@ public final class MainWindow {
             if (at < 0) return null;
             indices[i] = at;
         }
-        return new org.packscope.codec.inspect.NodeLocator.Path(nodes, indices);
+        return new NodeLocator.Path(nodes, indices);
     }
 
-    private void reveal(org.packscope.codec.inspect.NodeLocator.Path path) {
+    private void reveal(NodeLocator.Path path) {
         browser.revealPath(path);
     }
 
@@ -503,7 +510,7 @@ public final class MainWindow {
     private void chooseExport() {
         Node node = detail.node();
         if (node == null) return;
-        List<String> formats = org.packscope.app.export.Export.formatsFor(node);
+        List<String> formats = Export.formatsFor(node);
         if (formats.isEmpty()) {
             status.showError(node.name() + " holds no values to export");
             return;
@@ -518,7 +525,7 @@ public final class MainWindow {
             long bytes = values.count() * Math.max(1, values.type().byteWidth());
             ask.setContentText(String.format(java.util.Locale.ROOT,
                     "%,d values (about %s as raw bytes, several times that as text). Format", values.count(),
-                    org.packscope.codec.io.FileNames.size(bytes)));
+                    FileNames.size(bytes)));
         }
         ask.showAndWait().ifPresent(format -> {
             FileChooser chooser = new FileChooser();
@@ -534,10 +541,10 @@ public final class MainWindow {
         return runner.submit("Exporting " + node.name(), p -> {
             try {
                 // never onto an opened file or into an opened folder; complete or not at all
-                var written = org.packscope.app.export.Export.writeFile(node, format, target, java.util.List.of(), node.name(), p);
+                var written = Export.writeFile(node, format, target, java.util.List.of(), node.name(), p);
                 String note = written.note();
                 return "Exported " + node.name() + " to " + target + (note == null ? "" : " — " + note);
-            } catch (java.io.IOException | org.packscope.app.export.Export.Unsuitable e) {
+            } catch (java.io.IOException | Export.Unsuitable e) {
                 throw new IllegalStateException(e.getMessage(), e);
             }
         }, status::showMessage);
@@ -592,7 +599,7 @@ public final class MainWindow {
             item.setMnemonicParsing(false);
             item.setOnAction(e -> openAddress(a));
             // a remote address is not asked about here: that would wait on the network
-            item.setDisable(!org.packscope.codec.remote.RemoteFileSystemProvider.isRemote(a) && !localExists(a));
+            item.setDisable(!RemoteFileSystemProvider.isRemote(a) && !localExists(a));
             recentMenu.getItems().add(item);
         }
         recentMenu.setDisable(addresses.isEmpty());
@@ -612,7 +619,7 @@ public final class MainWindow {
     SplitPane mainSplit() { return mainSplit; }
 
     /** The node the detail pane shows (for tests outside this package). */
-    public org.packscope.codec.inspect.Node shownNode() { return detail.node(); }
+    public Node shownNode() { return detail.node(); }
 
     /** True when no background work is running. */
     public boolean idle() { return runner.running() == 0; }

@@ -7,6 +7,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.prefs.Preferences;
 
+import org.packscope.codec.remote.Redact;
+
 /**
  * The last opened addresses (local paths and remote URLs, the latter without credentials
  * or query), remembered between runs as text: a remote address becomes a path again only
@@ -36,7 +38,7 @@ final class RecentFiles {
     synchronized List<String> list() { return new ArrayList<>(addresses); }
 
     synchronized void add(Path path) {
-        String address = org.packscope.codec.remote.Redact.text(path.toAbsolutePath().normalize().toString());
+        String address = Redact.text(path.toAbsolutePath().normalize().toString());
         addresses.remove(address);
         addresses.add(0, address);
         while (addresses.size() > MAX) addresses.remove(addresses.size() - 1);

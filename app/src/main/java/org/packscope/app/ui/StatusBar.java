@@ -13,6 +13,9 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
+import org.packscope.codec.io.FileNames;
+import org.packscope.codec.remote.RemoteStats;
+
 /** Bottom bar: what runs in the background, its progress, a cancel button, and messages. */
 final class StatusBar extends HBox {
     private final Label message = new Label("Ready");
@@ -21,7 +24,7 @@ final class StatusBar extends HBox {
     private final List<Task<?>> tasks = new ArrayList<>();
     /** What remote reading has cost so far; hidden until something was read remotely. */
     private final Label remote = new Label();
-    private org.packscope.codec.remote.RemoteStats.Snapshot remoteShown;
+    private RemoteStats.Snapshot remoteShown;
 
     StatusBar() {
         getStyleClass().add("status-bar");
@@ -46,13 +49,13 @@ final class StatusBar extends HBox {
         showIdle();
         // the counters are three atomic reads: polled twice a second, redrawn only when they moved
         javafx.animation.Timeline poll = new javafx.animation.Timeline(new javafx.animation.KeyFrame(
-                javafx.util.Duration.millis(500), e -> showRemote(org.packscope.codec.remote.RemoteStats.now())));
+                javafx.util.Duration.millis(500), e -> showRemote(RemoteStats.now())));
         poll.setCycleCount(javafx.animation.Animation.INDEFINITE);
         poll.play();
     }
 
     /** Shows the requests made, bytes fetched and cache hits of remote reading, once there are any. */
-    void showRemote(org.packscope.codec.remote.RemoteStats.Snapshot now) {
+    void showRemote(RemoteStats.Snapshot now) {
         // compared by hand: a record's generated equals costs a bootstrap on the FX thread at first use
         if (!now.any() || remoteShown != null && remoteShown.requests() == now.requests() && remoteShown.bytes() == now.bytes()
                 && remoteShown.cacheHits() == now.cacheHits()) return;
@@ -62,9 +65,9 @@ final class StatusBar extends HBox {
         remote.setManaged(true);
     }
 
-    static String remoteText(org.packscope.codec.remote.RemoteStats.Snapshot s) {
+    static String remoteText(RemoteStats.Snapshot s) {
         return String.format(java.util.Locale.ROOT, "Remote: %,d %s · %s fetched · %,d cache %s", s.requests(),
-                s.requests() == 1 ? "request" : "requests", org.packscope.codec.io.FileNames.size(s.bytes()),
+                s.requests() == 1 ? "request" : "requests", FileNames.size(s.bytes()),
                 s.cacheHits(), s.cacheHits() == 1 ? "hit" : "hits");
     }
 

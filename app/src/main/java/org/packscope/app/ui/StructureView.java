@@ -5,9 +5,11 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.RawBits;
+import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
 
 /** The fields of the selected node: where their bits are, the raw bits, the value and its meaning. */
@@ -34,27 +36,27 @@ final class StructureView extends TableView<Field> {
         setRowFactory(t -> new javafx.scene.control.TableRow<>() {
             @Override protected void updateItem(Field f, boolean empty) {
                 super.updateItem(f, empty);
-                org.packscope.codec.inspect.Severity s = empty || f == null ? null : marks.get(f);
-                SeverityClass.ROW.mark(getStyleClass(), s == org.packscope.codec.inspect.Severity.ERROR,
-                        s == org.packscope.codec.inspect.Severity.WARNING);
+                Severity s = empty || f == null ? null : marks.get(f);
+                SeverityClass.ROW.mark(getStyleClass(), s == Severity.ERROR,
+                        s == Severity.WARNING);
             }
         });
     }
 
     /** The worst problem naming each field's bits (fields no problem names are absent). */
-    private final java.util.Map<Field, org.packscope.codec.inspect.Severity> marks = new java.util.IdentityHashMap<>();
+    private final java.util.Map<Field, Severity> marks = new java.util.IdentityHashMap<>();
 
     /** Each field's worst problem among {@code n}'s own: one whose span shares a bit with the field's. */
-    static java.util.Map<Field, org.packscope.codec.inspect.Severity> marks(Node n) {
-        java.util.Map<Field, org.packscope.codec.inspect.Severity> out = new java.util.IdentityHashMap<>();
-        for (org.packscope.codec.inspect.Diagnostic d : n.diagnostics()) {
+    static java.util.Map<Field, Severity> marks(Node n) {
+        java.util.Map<Field, Severity> out = new java.util.IdentityHashMap<>();
+        for (Diagnostic d : n.diagnostics()) {
             Span ds = d.span();
-            if (ds == null || d.severity() == org.packscope.codec.inspect.Severity.INFO) continue;
+            if (ds == null || d.severity() == Severity.INFO) continue;
             long from = ds.startBit(), to = Math.max(ds.endBit(), from + 1);
             for (Field f : n.fields()) {
                 Span fs = f.span();
                 if (fs == null || fs.bitLength() == 0 || fs.endBit() <= from || fs.startBit() >= to) continue;
-                if (out.get(f) != org.packscope.codec.inspect.Severity.ERROR) out.put(f, d.severity());
+                if (out.get(f) != Severity.ERROR) out.put(f, d.severity());
             }
         }
         return out;

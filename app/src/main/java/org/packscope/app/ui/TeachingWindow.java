@@ -18,6 +18,7 @@ import javafx.stage.Stage;
 import javafx.util.Duration;
 
 import org.packscope.codec.format.Teacher;
+import org.packscope.codec.inspect.Node;
 
 /**
  * The binary-JSON teaching view: type or paste JSON on the left and see its encoding
@@ -156,7 +157,7 @@ final class TeachingWindow implements SteppedWindow.Contents {
 
     private int selection;
 
-    private void select(org.packscope.codec.inspect.Node node) {
+    private void select(Node node) {
         int gen = ++selection;
         runner.submit("Reading " + node.name(), p -> {
             node.fields();

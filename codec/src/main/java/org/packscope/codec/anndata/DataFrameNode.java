@@ -13,6 +13,7 @@ import org.packscope.codec.hdf5.Hdf5Object;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.sparse.H5Text;
 import org.packscope.codec.sparse.H5Vector;
@@ -115,7 +116,7 @@ final class DataFrameNode {
         }
         if (bad > 0) n.diagnose(Diagnostic.error(null, AnndataRules.CATEGORY_CODE_OUT_OF_RANGE, bad + " codes of " + codes.path()
                 + " are not a category number 0.." + (categories.size() - 1) + " (or -1 for missing)"));
-        n.summary(String.format(Locale.ROOT, "categorical · %,d values · %s (%s)", raw.length, org.packscope.codec.inspect.PlainText.count(categories.size(), "category"),
+        n.summary(String.format(Locale.ROOT, "categorical · %,d values · %s (%s)", raw.length, PlainText.count(categories.size(), "category"),
                 String.join(", ", categories.subList(0, Math.min(5, categories.size()))) + (categories.size() > 5 ? ", …" : "")));
         n.field("codes", null, codes.path() + " · " + codes.type().label(), "category number per row; -1 means missing");
         n.field("categories", null, categories.size(), "the values the codes stand for");

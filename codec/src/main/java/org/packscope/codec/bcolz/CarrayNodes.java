@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.packscope.codec.blosc.BloscFormat;
 import org.packscope.codec.blosc.ChunkHeader;
+import org.packscope.codec.blosc.ChunkNodes;
 import org.packscope.codec.blosc.Superchunk;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
@@ -128,7 +129,7 @@ public final class CarrayNodes {
             // bcolz writes one chunk per file, and that chunk is the file's values
             if (dtype != null && !dtype.bigEndian() && dtype.valueType().numeric() && s.chunkCount() > 0 && n.childCount() > 0) {
                 Node first = n.children().get(0);
-                org.packscope.codec.blosc.ChunkNodes.typeAs(first, s.chunk(0), dtype.valueType(), fname);
+                ChunkNodes.typeAs(first, s.chunk(0), dtype.valueType(), fname);
                 if (first.values() != null) {
                     n.facet(ValueColumn.class, first.values());
                     n.facet(ValueTracer.class, first.facet(ValueTracer.class));

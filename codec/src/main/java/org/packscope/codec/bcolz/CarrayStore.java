@@ -2,7 +2,6 @@ package org.packscope.codec.bcolz;
 
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -11,11 +10,12 @@ import org.packscope.codec.blosc.ChunkHeader;
 import org.packscope.codec.blosc.Codecs;
 import org.packscope.codec.blosc.Superchunk;
 import org.packscope.codec.inspect.Diagnostic;
-import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.RegularFiles;
+import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.store.ByteStore;
 import org.packscope.codec.store.UnitCache;
 
@@ -27,11 +27,10 @@ import org.packscope.codec.store.UnitCache;
 final class CarrayStore implements ByteStore {
     private final Carray carray;
     private final long chunkBytes;
-    private final UnitCache cache = new UnitCache(16, 64L << 20);
+    private final UnitCache<Long, byte[]> cache = UnitCache.ofBytes(16, 64L << 20);
     private final java.util.concurrent.atomic.AtomicLong decoded = new java.util.concurrent.atomic.AtomicLong();
-    private final Map<Long, Chunk> open = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override protected boolean removeEldestEntry(Map.Entry<Long, Chunk> e) { return size() > 64; }
-    };
+    /** Chunk files read lately (their headers and sources, not their values). */
+    private final UnitCache<Long, Chunk> open = new UnitCache<>(64, Long.MAX_VALUE, c -> 0);
 
     /** A chunk file read and checked against the metadata; {@code problem} set when it cannot be used. */
     record Chunk(long index, BloscChunk blosc, Diagnostic problem) { }
@@ -194,7 +193,7 @@ final class CarrayStore implements ByteStore {
         long n = carray.nchunks();
         Long[] keys = carray.files.headMap(n).keySet().toArray(new Long[0]);
         // a chunk per task; the chunks of one carray are independent files
-        return org.packscope.codec.inspect.ParallelTasks.sum(keys.length, threads, progress, worker -> {
+        return ParallelTasks.sum(keys.length, threads, progress, worker -> {
             Codecs ctx = Codecs.local();
             byte[][] buf = {new byte[0]};
             return i -> {

@@ -8,12 +8,14 @@ import java.util.List;
 import java.util.Set;
 
 import org.packscope.codec.inspect.BulkDecoder;
+import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
-import org.packscope.codec.inspect.Span;
-import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.Verifier;
+import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.json.Json;
 
 /**
@@ -30,7 +32,7 @@ public final class CtableNodes {
 
     static void fill(Node n, Path root) {
         n.addField(CarrayNodes.derived("ctable.path", "path", root.toAbsolutePath(), "ctable folder"));
-        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BcolzDocs.DOCS);
+        n.facet(FieldExplainer.class, BcolzDocs.DOCS);
         Meta rootdirs = Meta.read(root.resolve("__rootdirs__"), "__rootdirs__");
         Path attrsPath = root.resolve("__attrs__");
         if (rootdirs.problem() != null) n.diagnose(rootdirs.problem());
@@ -97,7 +99,7 @@ public final class CtableNodes {
             n.diagnose(Diagnostic.error(null, BcolzRules.FOLDER_UNREADABLE, "cannot list " + root + ": " + e.getMessage()));
         }
         n.children(columns);
-        n.table(new org.packscope.codec.inspect.DataTable("Columns", List.of("column", "dtype", "nbytes", "file bytes", "ratio"),
+        n.table(new DataTable("Columns", List.of("column", "dtype", "nbytes", "file bytes", "ratio"),
                 table, "column", "ratio"));
         n.addField(CarrayNodes.derived("ctable.rows", "rows", Math.max(0, len), "length of the table (rows of each column)"));
         n.summary("bcolz ctable · " + names.size() + " columns · " + Math.max(0, len) + " rows");

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 
+import org.packscope.codec.inspect.PlainText;
+
 /** Writes events as compact JSON text (floats per {@link JsonFloats}). */
 final class JsonTextWriter implements JsonEvents {
     private final Appendable out;
@@ -80,6 +82,6 @@ final class JsonTextWriter implements JsonEvents {
     @Override public void endList() { depth--; put(']'); }
 
     private void string(String s) {
-        put(org.packscope.codec.inspect.PlainText.jsonString(s));
+        put(PlainText.jsonString(s));
     }
 }

@@ -1,5 +1,6 @@
 package org.packscope.codec.binjson;
 
+import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 
 /**
@@ -8,7 +9,7 @@ import org.packscope.codec.inspect.ValueType;
  * the stored little-endian bytes; floats come with their removed bits as zero; strings
  * are text. Stateless apart from the string-element offsets, built once on demand.
  */
-final class NdColumn implements org.packscope.codec.inspect.ValueColumn {
+final class NdColumn implements ValueColumn {
     private final String name;
     private final Document doc;
     private final Head head;
@@ -82,7 +83,7 @@ final class NdColumn implements org.packscope.codec.inspect.ValueColumn {
     @Override
     public void readRaw(long start, int len, byte[] dst, int off) {
         if (head.nd().elemType() == 0) return; // text has no fixed-width raw form
-        org.packscope.codec.inspect.ValueColumn.super.readRaw(start, len, dst, off);
+        ValueColumn.super.readRaw(start, len, dst, off);
     }
 
     @Override

@@ -5,8 +5,14 @@ import java.nio.file.Path;
 import org.packscope.codec.format.Format;
 import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
+import org.packscope.codec.inspect.BulkDecoder;
+import org.packscope.codec.inspect.ElementReading;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
+import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.FileNames;
 import org.packscope.codec.read.NodeRecorder;
@@ -73,21 +79,28 @@ public final class BloscFormat implements Format {
         n.source(src).span(Span.bytes(0, src.size()));
         s.problems().forEach(n::diagnose);
         s.recordHeader(new NodeRecorder(n));
-        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BloscDocs.DOCS);
+        n.facet(FieldExplainer.class, BloscDocs.DOCS);
         // bcolz writes one chunk; a file of a million tiny ones gets its chunk nodes made when looked at
         int count = s.chunkCount();
-        n.lazyChildren(count, k -> ChunkNodes.fill(Node.of("chunk " + k, "blosc-chunk"), s.chunk(k), name));
+        n.lazyChildren(count, k -> containerDecides(ChunkNodes.fill(Node.of("chunk " + k, "blosc-chunk"), s.chunk(k), name)));
         if (count > MANY_CHUNKS) n.drillDown(true);
         BloscChunk first = s.chunk();
         if (first != null && first.header() != null) {
             Node chunkNode = n.children().get(0);
-            n.facet(org.packscope.codec.inspect.ValueColumn.class, chunkNode.values());
-            n.facet(org.packscope.codec.inspect.Verifier.class, chunkNode.facet(org.packscope.codec.inspect.Verifier.class));
-            n.facet(org.packscope.codec.inspect.BulkDecoder.class, chunkNode.facet(org.packscope.codec.inspect.BulkDecoder.class));
-            n.facet(org.packscope.codec.inspect.ValueTracer.class, chunkNode.facet(org.packscope.codec.inspect.ValueTracer.class));
+            n.facet(ValueColumn.class, chunkNode.values());
+            n.facet(Verifier.class, chunkNode.facet(Verifier.class));
+            n.facet(BulkDecoder.class, chunkNode.facet(BulkDecoder.class));
+            n.facet(ValueTracer.class, chunkNode.facet(ValueTracer.class));
             n.summary("bcolz superchunk · " + ChunkNodes.summary(first));
         } else {
             n.summary("bcolz superchunk · no readable chunk");
         }
+    }
+
+    /** A chunk of a superchunk: bcolz's carray, not a person, says what its elements are. */
+    private static Node containerDecides(Node chunk) {
+        ElementReading r = chunk.facet(ElementReading.class);
+        if (r != null) chunk.facet(ElementReading.class, r.decidedByContainer());
+        return chunk;
     }
 }

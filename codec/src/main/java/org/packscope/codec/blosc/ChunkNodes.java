@@ -6,13 +6,15 @@ import java.util.Locale;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
+import org.packscope.codec.inspect.ElementReading;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
-import org.packscope.codec.inspect.ElementReading;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.FileNames;
@@ -84,19 +86,19 @@ public final class ChunkNodes {
         n.facet(ValueColumn.class, typed);
         n.facet(ValueTracer.class, ChunkTrace.forChunk(c, typed, label));
         // the type is known now: no other reading is offered
-        n.facet(ElementReading.class, new ElementReading(typed, (other, big) -> null));
+        n.facet(ElementReading.class, ElementReading.fixed(typed));
     }
 
     /**
      * Decodes every unit into a reused buffer, blocks spread over up to {@code threads}
      * threads (each with its own buffer and codec context); returns the bytes decoded.
      */
-    static long bulk(BloscChunk c, org.packscope.codec.inspect.Progress progress, int threads) {
+    static long bulk(BloscChunk c, Progress progress, int threads) {
         long units = c.units();
         int bufSize = (int) Math.min(Math.max(1, c.nbytes()), c.unitSize());
         if (threads > 1 && !c.header().memcpyed() && c.fatal() == null && units > 1) {
             int blocks = (int) Math.min(units, c.nblocks());
-            return org.packscope.codec.inspect.ParallelTasks.sum(blocks, threads, progress, worker -> {
+            return ParallelTasks.sum(blocks, threads, progress, worker -> {
                 Codecs ctx = Codecs.local();
                 byte[] buf = new byte[bufSize];
                 return u -> {

@@ -13,7 +13,7 @@ import org.packscope.codec.store.UnitCache;
 /** The decompressed bytes of one Blosc chunk, decoded block by block as asked. */
 public final class ChunkStore implements ByteStore {
     private final BloscChunk chunk;
-    private final UnitCache cache = new UnitCache(8, 32L << 20);
+    private final UnitCache<Long, byte[]> cache = UnitCache.ofBytes(8, 32L << 20);
     private final java.util.concurrent.atomic.AtomicLong decoded = new java.util.concurrent.atomic.AtomicLong();
 
     public ChunkStore(BloscChunk chunk) { this.chunk = chunk; }

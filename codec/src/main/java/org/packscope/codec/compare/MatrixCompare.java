@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.Locale;
 
 import org.packscope.codec.export.MatrixMarket;
+import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.TreeDiff;
 import org.packscope.codec.inspect.ValueType;
@@ -130,8 +132,8 @@ public final class MatrixCompare {
      * read as "no differences" for a damaged file.
      */
     private void damage(String side, Node n) {
-        List<org.packscope.codec.inspect.Diagnostic> errors = new ArrayList<>();
-        for (var d : n.diagnostics()) if (d.severity() == org.packscope.codec.inspect.Severity.ERROR) errors.add(d);
+        List<Diagnostic> errors = new ArrayList<>();
+        for (var d : n.diagnostics()) if (d.severity() == Severity.ERROR) errors.add(d);
         if (errors.isEmpty()) return;
         var first = errors.get(0);
         add(side + " matrix", "damaged, compared as read", first.rule() + ": " + first.message()

@@ -17,6 +17,7 @@ import org.packscope.codec.inspect.RuleCap;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.io.MappedFileSource;
 
 /**
  * What {@code check} says about one address: its problem lines, each with the parts a
@@ -66,7 +67,7 @@ public final class CheckReport {
     /** The one line of an address whose check failed as a whole. */
     public static CheckReport failed(String address, Throwable e) {
         String where = PlainText.escape(address);
-        var changed = org.packscope.codec.io.MappedFileSource.explain(e);
+        var changed = MappedFileSource.explain(e);
         Problem p = changed != null
                 ? new Problem(where, Severity.ERROR, "truncated", new DiagnosticPlace(Span.bytes(changed.offset(), 0), DiagnosticPlace.Kind.FILE, null),
                         PlainText.forDisplay(changed.getMessage()), where + ": " + failureLine(e))
@@ -78,7 +79,7 @@ public final class CheckReport {
     /** {@code error with no byte offset: RULE: message} for a failure no reader caught (it has no place). */
     public static String failureLine(Throwable e) {
         // a file cut short while mapped: the JVM's fault, said as the truncation it is, where the bytes end now
-        var changed = org.packscope.codec.io.MappedFileSource.explain(e);
+        var changed = MappedFileSource.explain(e);
         if (changed != null) {
             return "error at byte " + changed.offset() + ": truncated: " + PlainText.forDisplay(changed.getMessage());
         }

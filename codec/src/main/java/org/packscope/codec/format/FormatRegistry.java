@@ -8,6 +8,9 @@ import java.util.ServiceLoader;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.SharedRules;
+import org.packscope.codec.io.FileNames;
+import org.packscope.codec.io.SourceFileSystem;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * All formats PackScope knows, and detection by content. Adding a format means
@@ -72,7 +75,7 @@ public final class FormatRegistry implements Opener {
      * at once: one round trip (or one listing) rather than one for each.
      */
     private void askAtOnce(Path folder) {
-        if (!(folder.getFileSystem() instanceof org.packscope.codec.io.SourceFileSystem remote)) return;
+        if (!(folder.getFileSystem() instanceof SourceFileSystem remote)) return;
         remote.lookAhead(folder, formats.stream().flatMap(f -> f.folderEntriesProbed().stream()).distinct().toList());
     }
 
@@ -81,7 +84,7 @@ public final class FormatRegistry implements Opener {
     public Node open(Path path) {
         String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
         // remotely, whether the path is a file and what a folder holds are asked side by side
-        boolean asked = remote(path) && !org.packscope.codec.io.FileNames.namesOneFile(name);
+        boolean asked = remote(path) && !FileNames.namesOneFile(name);
         if (asked) askAtOnce(path);
         if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !Files.exists(path)) {
             return Node.of(name, "missing").diagnose(whyMissing(path));
@@ -96,7 +99,7 @@ public final class FormatRegistry implements Opener {
         Node node = f.open(path, this);
         // only the raw-bytes fallback took it: say so, as an error when the name promised a format
         if (RAW_BYTES.equals(f.id())) {
-            org.packscope.codec.inspect.Diagnostic d = NamedFormat.unrecognised(probe);
+            Diagnostic d = NamedFormat.unrecognised(probe);
             if (d != null) node.diagnose(d);
         }
         return node;
@@ -160,7 +163,7 @@ public final class FormatRegistry implements Opener {
             Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class);
         } catch (java.io.IOException e) {
             for (Throwable c = e; c != null; c = c.getCause()) {
-                if (c instanceof org.packscope.codec.read.ReadProblem rp) return rp.diagnostic();
+                if (c instanceof ReadProblem rp) return rp.diagnostic();
             }
         }
         return Diagnostic.error(null, FormatRules.MISSING_FILE, "no such file or folder: " + path);

@@ -1,7 +1,6 @@
 package org.packscope.codec.hdf5;
 
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +14,7 @@ import org.packscope.codec.hdf5.layout.Superblock;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.store.UnitCache;
 
 /**
  * Where a dataset element's bytes are in the file, from HDF5's own structures (read by
@@ -47,22 +47,17 @@ public final class Hdf5ElementSpans {
     }
 
     private static final int CACHED_DATASETS = 4;
+    /** What one chunk of a chunk map holds: a map entry, its origin as a list of longs, the chunk's record. */
+    private static final long CHUNK_ENTRY_BYTES = 200;
 
     private final ByteSource source;
     private final Superblock superblock;
     private final FileContext context;
-    private final Map<String, Map<List<Long>, ChunkIndex.StoredChunk>> chunkMaps = new LinkedHashMap<>(8, 0.75f, true) {
-        @Override protected boolean removeEldestEntry(Map.Entry<String, Map<List<Long>, ChunkIndex.StoredChunk>> e) {
-            return size() > CACHED_DATASETS;
-        }
-    };
+    private final UnitCache<String, Map<List<Long>, ChunkIndex.StoredChunk>> chunkMaps =
+            new UnitCache<>(CACHED_DATASETS, Long.MAX_VALUE, m -> m.size() * CHUNK_ENTRY_BYTES);
 
     /** The storage messages of the last few datasets asked about, by object header address: a diagnostic per element reads them once. */
-    private final Map<Long, DatasetStorage> storages = new LinkedHashMap<>(8, 0.75f, true) {
-        @Override protected boolean removeEldestEntry(Map.Entry<Long, DatasetStorage> e) {
-            return size() > CACHED_DATASETS;
-        }
-    };
+    private final UnitCache<Long, DatasetStorage> storages = new UnitCache<>(CACHED_DATASETS, Long.MAX_VALUE, s -> 0);
 
     private Hdf5ElementSpans(ByteSource source, Superblock superblock) {
         this.source = source;

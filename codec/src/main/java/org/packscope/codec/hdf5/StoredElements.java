@@ -2,7 +2,6 @@ package org.packscope.codec.hdf5;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,6 +14,7 @@ import io.jhdf.api.dataset.ContiguousDataset;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.store.UnitCache;
 
 /**
  * The stored bytes of a dataset's elements in row-major order, whatever the layout:
@@ -49,7 +49,8 @@ final class StoredElements {
     private ChunkIndex written;
     private final ChunkFilters filters;
     private final long base;
-    private final Map<Long, byte[]> cache = new LinkedHashMap<>(16, 0.75f, true);
+    /** Decoded chunks; null for a chunk never written. */
+    private final UnitCache<Long, byte[]> cache = UnitCache.ofBytes(CACHE_CHUNKS, CACHE_BYTES);
     /** Chunks that could not be decoded, by chunk index: their values are gaps, and this says why. */
     private final Map<Long, ReadProblem> damaged = new java.util.concurrent.ConcurrentHashMap<>();
     /** Cached in place of a damaged chunk's bytes. */
@@ -59,7 +60,6 @@ final class StoredElements {
      * by index in the chunk; its other elements are values, its problem stays in {@link #damaged}.
      */
     private final Map<Long, java.util.BitSet> lostIn = new java.util.concurrent.ConcurrentHashMap<>();
-    private long cachedBytes;
 
     /**
      * {@code fill} is one element's fill value (as stored), {@code base} where the HDF5
@@ -364,7 +364,7 @@ final class StoredElements {
         synchronized (this) {
             for (Long k : wanted) {
                 byte[] c = cache.get(k);
-                if (c != null || cache.containsKey(k)) out.put(k, c);
+                if (c != null || cache.contains(k)) out.put(k, c);
                 else missing.add(k);
             }
         }
@@ -415,24 +415,9 @@ final class StoredElements {
                 byte[] c = decoded[i];
                 out.put(missing.get(i), c);
                 cache.put(missing.get(i), c);
-                cachedBytes += weight(c);
-            }
-            var it = cache.entrySet().iterator();
-            while ((cachedBytes > CACHE_BYTES || cache.size() > CACHE_CHUNKS) && it.hasNext()) {
-                byte[] c = it.next().getValue();
-                cachedBytes -= weight(c);
-                it.remove();
             }
         }
         return out;
-    }
-
-    /**
-     * What a cache entry costs: its bytes, and what the entry itself takes (a map entry, a
-     * boxed key, an array header: about 112 bytes; a million one-byte chunks are that many entries).
-     */
-    private static long weight(byte[] c) {
-        return 112 + (c == null ? 0 : c.length);
     }
 
     private long[] origin(long chunk) {

@@ -2,8 +2,6 @@ package org.packscope.codec.hdf5;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import io.jhdf.GlobalHeap;
 import io.jhdf.HdfFile;
@@ -13,6 +11,7 @@ import io.jhdf.storage.HdfBackingStorage;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.store.UnitCache;
 
 /**
  * Variable-length strings from their bytes in the global heap. Each stored element is a
@@ -25,12 +24,12 @@ import org.packscope.codec.io.ByteSource;
 final class VlenStrings {
     /** Global heap collections kept per dataset; a collection usually holds many strings. */
     private static final int HEAPS_KEPT = 64;
+    /** What a collection is counted as holding: HDF5 writes them at least 4 KiB long. */
+    private static final long HEAP_BYTES = 4096;
 
     private final HdfBackingStorage storage;
     private final int offsets;
-    private final Map<Long, GlobalHeap> heaps = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override protected boolean removeEldestEntry(Map.Entry<Long, GlobalHeap> e) { return size() > HEAPS_KEPT; }
-    };
+    private final UnitCache<Long, GlobalHeap> heaps = new UnitCache<>(HEAPS_KEPT, Long.MAX_VALUE, h -> HEAP_BYTES);
 
     VlenStrings(HdfFile file) {
         this.storage = file.getHdfBackingStorage();

@@ -10,6 +10,7 @@ import java.util.function.IntFunction;
 
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.OutOfRangeException;
+import org.packscope.codec.io.SourceChangedException;
 
 /**
  * One element of the inspection tree: a file, a header, a chunk, a bin table, a value.
@@ -279,7 +280,7 @@ public final class Node implements AutoCloseable {
             } catch (OutOfRangeException e) {
                 diagnose(Diagnostic.errorAtByte(e.offset(), SharedRules.TRUNCATED,
                         "the data ends early: " + e.getMessage()));
-            } catch (org.packscope.codec.io.SourceChangedException e) {
+            } catch (SourceChangedException e) {
                 diagnose(Diagnostic.errorAtByte(e.offset(), SharedRules.TRUNCATED, e.getMessage()));
             } catch (Progress.CancelledException e) {
                 diagnose(SharedRules.CANCELLED.at(null, "reading was cancelled"));

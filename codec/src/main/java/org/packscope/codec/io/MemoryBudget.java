@@ -26,6 +26,14 @@ public final class MemoryBudget {
         return Math.min(MAX_UNIT_BYTES, Runtime.getRuntime().maxMemory() / 8);
     }
 
+    /**
+     * The most bytes all caches of decoded things may hold together ({@code store.UnitCache}):
+     * a quarter of the heap, so two units in hand and the caches still leave room for the rest.
+     */
+    public static long cacheBytes() {
+        return Runtime.getRuntime().maxMemory() / 4;
+    }
+
     /** Whether {@code count} elements of {@code width} bytes may be held as one unit. */
     public static boolean fits(long count, long width) {
         return count >= 0 && width >= 0 && (width == 0 || count <= unitBytes() / width);

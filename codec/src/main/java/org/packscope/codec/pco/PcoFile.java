@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.packscope.codec.inspect.Diagnostic;
-import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ArraySource;
 import org.packscope.codec.io.ByteSource;
@@ -353,7 +354,7 @@ public final class PcoFile {
      * threads (a chunk per task, one batch buffer per thread); returns the numbers decoded.
      */
     public long decodeAllDiscard(Progress progress, int threads) {
-        return org.packscope.codec.inspect.ParallelTasks.sum(chunks.size(), threads, progress, worker -> {
+        return ParallelTasks.sum(chunks.size(), threads, progress, worker -> {
             long[] out = new long[PageDecoder.BATCH];
             return i -> {
                 Chunk c = chunks.get(i);
@@ -373,8 +374,8 @@ public final class PcoFile {
 
     /** Decodes every chunk (on all cores, a chunk per task) and reports each one that fails, in chunk order. */
     public void verify(Consumer<Diagnostic> sink, Progress progress) {
-        List<Diagnostic> found = org.packscope.codec.inspect.ParallelTasks.map(chunks.size(),
-                org.packscope.codec.inspect.ParallelTasks.cores(), progress, i -> {
+        List<Diagnostic> found = ParallelTasks.map(chunks.size(),
+                ParallelTasks.cores(), progress, i -> {
                     Chunk c = chunks.get(i);
                     if (c.damaged()) return null; // already reported when the file was indexed
                     long[] out = new long[PageDecoder.BATCH];

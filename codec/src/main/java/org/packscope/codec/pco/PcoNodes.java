@@ -10,6 +10,7 @@ import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
@@ -41,7 +42,7 @@ public final class PcoNodes {
         NumberType t = f.numberType();
         String ver = f.version() == null ? "?" : f.version().toString();
         n.summary((t == null ? (f.chunks().isEmpty() ? "empty" : "mixed types") : t.label()) + " · "
-                + String.format("%,d", f.totalN()) + " numbers · " + org.packscope.codec.inspect.PlainText.count(f.chunks().size(), "chunk") + " · format " + ver);
+                + String.format("%,d", f.totalN()) + " numbers · " + PlainText.count(f.chunks().size(), "chunk") + " · format " + ver);
         if (f.header() != null) {
             derived(n, "file.standalone_version", "standalone version", f.header().version(), "standalone format version"
                     + (f.header().explicitVersion() ? "" : " (implicit)"));
@@ -182,7 +183,7 @@ public final class PcoNodes {
                 long first = fs.get(0).span().startBit();
                 vn.span(Span.bits(first, fs.get(fs.size() - 1).span().endBit() - first));
             }
-            vn.summary("u" + v.bits() + " · " + org.packscope.codec.inspect.PlainText.count(v.bins().size(), "bin") + " · ans_size_log " + v.ansSizeLog());
+            vn.summary("u" + v.bits() + " · " + PlainText.count(v.bins().size(), "bin") + " · ans_size_log " + v.ansSizeLog());
             DataTable bins = binTable(m, v);
             tables.put(v.role(), bins);
             vn.table(bins);

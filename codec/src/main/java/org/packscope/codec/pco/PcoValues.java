@@ -2,7 +2,6 @@ package org.packscope.codec.pco;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,6 +15,7 @@ import org.packscope.codec.io.MemoryBudget;
 import org.packscope.codec.read.FieldReader;
 import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.read.Recorder;
+import org.packscope.codec.store.UnitCache;
 
 /**
  * The numbers of a Pco file (or of one chunk) with random access: a request decodes
@@ -41,14 +41,9 @@ public final class PcoValues implements ValueColumn {
     /** Chunks being decoded right now, so parallel readers of one chunk decode it once. */
     private final Map<Integer, java.util.concurrent.CompletableFuture<long[]>> loading = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicInteger decodes = new java.util.concurrent.atomic.AtomicInteger();
-    private final Map<Integer, long[]> cache = new LinkedHashMap<>(8, 0.75f, true) {
-        @Override protected boolean removeEldestEntry(Map.Entry<Integer, long[]> e) {
-            long held = 0;
-            for (long[] v : values()) held += v.length;
-            // a few chunks, but never more than ~256 MB of decoded numbers (chunks hold up to 2^24)
-            return size() > CACHED_CHUNKS || (size() > 1 && held > MAX_CACHED_NUMBERS);
-        }
-    };
+    /** A few chunks, but never more than ~256 MB of decoded numbers (chunks hold up to 2^24). */
+    private final UnitCache<Integer, long[]> cache = new UnitCache<>(CACHED_CHUNKS, MAX_CACHED_NUMBERS * Long.BYTES,
+            v -> (long) v.length * Long.BYTES);
 
     /** Chunks of more numbers than one unit may hold are read batch by batch, never whole. */
     private final Streamed stream = new Streamed();
@@ -134,10 +129,8 @@ public final class PcoValues implements ValueColumn {
     @Override public long count() { return count; }
 
     long[] chunkValues(int index) {
-        synchronized (cache) {
-            long[] v = cache.get(index);
-            if (v != null) return v;
-        }
+        long[] v0 = cache.get(index);
+        if (v0 != null) return v0;
         // readers paging ahead in parallel ask for the same chunk at once: one decodes it, the others wait
         java.util.concurrent.CompletableFuture<long[]> mine = new java.util.concurrent.CompletableFuture<>();
         java.util.concurrent.CompletableFuture<long[]> theirs = loading.putIfAbsent(index, mine);
@@ -163,10 +156,8 @@ public final class PcoValues implements ValueColumn {
     }
 
     private long[] decodeChunk(int index) {
-        synchronized (cache) {
-            long[] v = cache.get(index);
-            if (v != null) return v; // decoded by a reader that finished between our look and our claim
-        }
+        long[] cached = cache.get(index);
+        if (cached != null) return cached; // decoded by a reader that finished between our look and our claim
         PcoFile.Chunk c = file.chunks().get(index);
         decodes.incrementAndGet();
         long[] v = new long[c.n()];
@@ -176,9 +167,7 @@ public final class PcoValues implements ValueColumn {
             // keep what decoded before the damage; the Verifier reports it, gaps() marks it
             damaged.put(index, "chunk " + index + " could not be decoded: " + e.getMessage());
         }
-        synchronized (cache) {
-            cache.put(index, v);
-        }
+        cache.put(index, v);
         return v;
     }
 

@@ -1,8 +1,13 @@
 package org.packscope.codec.pco;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.Trace;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
+import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.MemoryBudget;
 import org.packscope.codec.read.FieldReader;
@@ -102,7 +107,7 @@ public final class PcoWrapped {
      */
     public static Node pageNode(String name, ChunkMeta meta, ByteSource src, long offset, long len, int n) {
         Node node = Node.of(name, "pco-page").source(src)
-                .facet(org.packscope.codec.inspect.FieldExplainer.class, PcoDocs.DOCS);
+                .facet(FieldExplainer.class, PcoDocs.DOCS);
         Window w = Window.of(src, offset, len);
         try {
             new PageDecoder(ChunkDecoder.of(meta), w.data, w.len, 0, n, w.shift(new NodeRecorder(node)));
@@ -112,20 +117,20 @@ public final class PcoWrapped {
             node.diagnose(w.diag(e)).summary("unreadable page");
             return node;
         }
-        node.facet(org.packscope.codec.inspect.ValueColumn.class, new PageValues(name, meta, src, offset, len, n));
-        node.facet(org.packscope.codec.inspect.ValueTracer.class, (k, progress) -> {
+        node.facet(ValueColumn.class, new PageValues(name, meta, src, offset, len, n));
+        node.facet(ValueTracer.class, (k, progress) -> {
             if (k < 0 || k >= n) throw new IndexOutOfBoundsException("value " + k + " of " + n);
-            java.util.List<org.packscope.codec.inspect.Trace.Step> steps = new java.util.ArrayList<>();
+            java.util.List<Trace.Step> steps = new java.util.ArrayList<>();
             Window tw = Window.of(src, offset, len);
             PcoTracer.Page pg = new PcoTracer.Page(src, tw.data, tw.len, tw.base, ChunkDecoder.of(meta), 0, -1, n, java.util.Map.of());
             long raw = PcoTracer.trace(pg, (int) k, steps, progress).raw();
-            return new org.packscope.codec.inspect.Trace(k, meta.type().valueType.format(raw), steps);
+            return new Trace(k, meta.type().valueType.format(raw), steps);
         });
         return node;
     }
 
     /** Values of one wrapped page, decoded once on first access. */
-    private static final class PageValues implements org.packscope.codec.inspect.ValueColumn {
+    private static final class PageValues implements ValueColumn {
         private final String name;
         private final ChunkMeta meta;
         private final ByteSource src;
@@ -144,7 +149,7 @@ public final class PcoWrapped {
         }
 
         @Override public String name() { return name; }
-        @Override public org.packscope.codec.inspect.ValueType type() { return meta.type().valueType; }
+        @Override public ValueType type() { return meta.type().valueType; }
         @Override public long count() { return n; }
 
         @Override
@@ -161,7 +166,7 @@ public final class PcoWrapped {
     /** An inspection node for a chunk's metadata, fields with exact bit spans in {@code src}. */
     public static Node chunkMetaNode(String name, ByteSource src, long offset, long maxLen, FormatVersion version, NumberType type) {
         Node n = Node.of(name, "pco-chunk-meta").source(src)
-                .facet(org.packscope.codec.inspect.FieldExplainer.class, PcoDocs.DOCS);
+                .facet(FieldExplainer.class, PcoDocs.DOCS);
         Result<ChunkMeta> r = chunkMeta(src, offset, maxLen, version, type, new NodeRecorder(n));
         n.span(Span.bits(offset * 8, r.endBit() - offset * 8));
         if (r.ok()) {

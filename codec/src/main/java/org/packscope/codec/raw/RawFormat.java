@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import org.packscope.codec.format.Format;
 import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
+import org.packscope.codec.format.TextFiles;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
@@ -26,7 +27,7 @@ public final class RawFormat implements Format {
             ByteSource src = ByteSource.open(path);
             byte[] head = new byte[(int) Math.min(src.size(), 512)];
             src.read(0, head, 0, head.length);
-            boolean text = org.packscope.codec.format.TextFiles.isText(FileNames.of(path), head, head.length);
+            boolean text = TextFiles.isText(FileNames.of(path), head, head.length);
             n.source(src).span(Span.bytes(0, src.size()))
                     .summary(FileNames.size(src.size()) + (text ? " · text" : " · unrecognised content"))
                     .field("bytes", Span.bytes(0, src.size()), src.size() + " bytes",

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ArraySource;
 import org.packscope.codec.io.ByteSource;
@@ -493,7 +494,7 @@ final class AsciiTranscoder {
         if (size + n > out.length) out = Arrays.copyOf(out, (int) Math.min(limit, Math.max(2L * out.length, size + n)));
     }
 
-    private Stop fail(long at, org.packscope.codec.inspect.Rule rule, String message) {
+    private Stop fail(long at, Rule rule, String message) {
         diagnostics.add(Diagnostic.errorAtByte(at, rule, "ASCII stream: " + message + " (text byte " + at
                 + "); the object is read up to there"));
         throw new Stop();

@@ -14,6 +14,7 @@ import org.packscope.codec.bpcells.ElementType;
 import org.packscope.codec.bpcells.MatrixVersion;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.read.ReadProblem;
@@ -239,7 +240,7 @@ public final class RArrayStore implements ArrayStore {
         slots.put(s.array(), s);
     }
 
-    private void problem(RItem value, org.packscope.codec.inspect.Rule rule, String message) {
+    private void problem(RItem value, Rule rule, String message) {
         RItem v = inStream(value);
         Span at = v.flags() == null ? Span.bytes(v.offset(), 0) : Span.bytes(v.offset(), 4);
         problems.add(Diagnostic.error(at, rule, message + " (byte " + v.offset() + ")"));

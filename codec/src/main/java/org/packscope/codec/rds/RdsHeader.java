@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.read.FieldReader;
 import org.packscope.codec.read.ReadProblem;
 
@@ -43,7 +44,7 @@ public record RdsHeader(char format, int version, int writerVersion, int minRead
         return Diagnostic.errorAtByte(at, RdsRules.TRUNCATED_HEADER, message + " (byte " + at + ")");
     }
 
-    private static Diagnostic error(long at, org.packscope.codec.inspect.Rule rule, String message) {
+    private static Diagnostic error(long at, Rule rule, String message) {
         return Diagnostic.errorAtByte(at, rule, message + " (byte " + at + ")");
     }
 

@@ -6,11 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.OutOfRangeException;
-import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.read.FieldReader;
 import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.read.Recorder;
@@ -93,7 +94,7 @@ public final class RdsParser {
         }, "rds-parser", STACK_BYTES);
         t.setDaemon(true);
         t.start();
-        if (org.packscope.codec.inspect.ParallelTasks.joinUninterruptibly(t, () -> { })) Thread.currentThread().interrupt();
+        if (ParallelTasks.joinUninterruptibly(t, () -> { })) Thread.currentThread().interrupt();
         if (failure[0] == null) {
             @SuppressWarnings("unchecked") T result = (T) out[0];
             return result;

@@ -1,10 +1,7 @@
 package org.packscope.codec.remote;
 
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import org.packscope.codec.io.MemoryBudget;
+import org.packscope.codec.store.UnitCache;
 
 /**
  * Fixed-size blocks of remote objects, shared by every open remote file, least recently
@@ -18,28 +15,19 @@ final class BlockCache {
     /** A block: an object (its address and version, so two versions never mix) and its index. */
     record Key(String object, long block) { }
 
-    private final long budget;
-    private long held;
-    private final LinkedHashMap<Key, byte[]> blocks = new LinkedHashMap<>(64, 0.75f, true);
+    private final UnitCache<Key, byte[]> blocks;
 
     BlockCache(long budget) {
-        this.budget = budget;
+        this.blocks = new UnitCache<>(Integer.MAX_VALUE, budget, b -> b.length);
     }
 
-    synchronized byte[] get(Key key) {
+    byte[] get(Key key) {
         return blocks.get(key);
     }
 
-    synchronized void put(Key key, byte[] block) {
-        byte[] old = blocks.put(key, block);
-        held += block.length - (old == null ? 0 : old.length);
-        for (Iterator<Map.Entry<Key, byte[]>> it = blocks.entrySet().iterator(); held > budget && it.hasNext(); ) {
-            Map.Entry<Key, byte[]> e = it.next();
-            if (e.getKey().equals(key)) continue;
-            held -= e.getValue().length;
-            it.remove();
-        }
+    void put(Key key, byte[] block) {
+        blocks.put(key, block);
     }
 
-    synchronized long heldBytes() { return held; }
+    long heldBytes() { return blocks.heldBytes(); }
 }

@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutionException;
 
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.FileNames;
+import org.packscope.codec.io.NotRegularFileException;
 import org.packscope.codec.io.SourceFileSystem;
 
 /**
@@ -363,7 +364,7 @@ final class RemoteFileSystem extends FileSystem implements SourceFileSystem {
     @Override
     public ByteSource openSource(Path path) throws IOException {
         String key = ((RemotePath) path).key();
-        if (stat(key).isDirectory()) throw new org.packscope.codec.io.NotRegularFileException(path, "a folder");
+        if (stat(key).isDirectory()) throw new NotRegularFileException(path, "a folder");
         return new RemoteSource(object(key));
     }
 

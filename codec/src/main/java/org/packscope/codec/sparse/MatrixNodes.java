@@ -8,13 +8,14 @@ import java.util.Locale;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
-import org.packscope.codec.inspect.EntriesColumn;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.EntriesColumn;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.SparseMatrix;
+import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
@@ -155,7 +156,7 @@ public final class MatrixNodes {
         a.source(src);
         Span first = v.place(0);
         if (first != null) a.span(Span.bytes(first.byteOffset(), v.length() * v.type().byteWidth()));
-        a.summary(v.type().label() + " · " + org.packscope.codec.inspect.PlainText.count(v.length(), "element"));
+        a.summary(v.type().label() + " · " + PlainText.count(v.length(), "element"));
         a.field("dataset", null, v.path(), "the HDF5 dataset");
         a.field("type", null, v.type().label(), "element type as stored");
         a.field("length", null, v.length(), "elements");
@@ -167,7 +168,7 @@ public final class MatrixNodes {
     }
 
     private static Node leaf(String name, ValueColumn col) {
-        return Node.of(name, "sparse-values").summary(col.type().label() + " · " + org.packscope.codec.inspect.PlainText.count(col.count(), "value"))
+        return Node.of(name, "sparse-values").summary(col.type().label() + " · " + PlainText.count(col.count(), "value"))
                 .facet(ValueColumn.class, col);
     }
 

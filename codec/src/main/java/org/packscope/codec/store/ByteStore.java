@@ -3,6 +3,7 @@ package org.packscope.codec.store;
 import java.util.function.Consumer;
 
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Progress;
 
 /**
  * Decompressed bytes addressed by position, decoded on demand unit by unit (a Blosc
@@ -35,5 +36,5 @@ public interface ByteStore {
     default boolean mayFail() { return false; }
 
     /** Decodes everything, handing each unit's failure to the sink; returns the bytes decoded. */
-    long verify(Consumer<Diagnostic> sink, org.packscope.codec.inspect.Progress progress);
+    long verify(Consumer<Diagnostic> sink, Progress progress);
 }

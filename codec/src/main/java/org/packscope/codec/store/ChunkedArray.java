@@ -63,7 +63,7 @@ public final class ChunkedArray implements ByteStore {
     private final int itemSize;
     private final byte[] fill;
     private final Chunks chunks;
-    private final UnitCache cache;
+    private final UnitCache<Long, byte[]> cache;
     private final Map<Long, String> failures = new ConcurrentHashMap<>();
     /** Chunks decoded in part, by chunk index: which of their elements are lost. Kept beside the cache (a bit per element). */
     private final Map<Long, Decoded> partial = new ConcurrentHashMap<>();
@@ -95,7 +95,7 @@ public final class ChunkedArray implements ByteStore {
         this.itemSize = itemSize;
         this.fill = fill;
         this.chunks = chunks;
-        this.cache = new UnitCache(1 << 16, cacheBytes);
+        this.cache = UnitCache.ofBytes(1 << 16, cacheBytes);
         // chunks decoded ahead must still be cached when the reader gets to them
         this.aheadMax = (int) Math.max(0, Math.min(MAX_AHEAD, cacheBytes / Math.max(1, grid.chunkElements() * itemSize) - 1));
     }

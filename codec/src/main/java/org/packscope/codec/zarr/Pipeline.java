@@ -15,6 +15,7 @@ import org.packscope.codec.compress.CodecId;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.pco.NumberType;
 import org.packscope.codec.pco.PcoFile;
@@ -642,7 +643,7 @@ final class Pipeline {
         int w = t.itemSize();
         long v = 0;
         for (int k = w - 1; k >= 0; k--) v = v << 8 | (b[p + k] & 0xff);
-        if (t.valueType().kind() == org.packscope.codec.inspect.ValueType.Kind.INT && w < 8) v = v << (64 - 8 * w) >> (64 - 8 * w);
+        if (t.valueType().kind() == ValueType.Kind.INT && w < 8) v = v << (64 - 8 * w) >> (64 - 8 * w);
         return v;
     }
 
@@ -650,7 +651,7 @@ final class Pipeline {
         if (!t.isFloat()) return asLong(t, b, p);
         long bits = asLong(t, b, p);
         return t.itemSize() == 8 ? Double.longBitsToDouble(bits) : t.itemSize() == 4 ? Float.intBitsToFloat((int) bits)
-                : org.packscope.codec.inspect.ValueType.halfToDouble((int) bits & 0xffff);
+                : ValueType.halfToDouble((int) bits & 0xffff);
     }
 
     static void swap(byte[] b, int unit) {

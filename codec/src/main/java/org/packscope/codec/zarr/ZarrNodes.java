@@ -15,6 +15,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import org.packscope.codec.blosc.BloscChunk;
 import org.packscope.codec.blosc.ChunkNodes;
 import org.packscope.codec.inspect.BulkDecoder;
+import org.packscope.codec.inspect.CfConventions;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
@@ -32,11 +33,13 @@ import org.packscope.codec.io.NotRegularFileException;
 import org.packscope.codec.io.RegularFiles;
 import org.packscope.codec.json.Json;
 import org.packscope.codec.json.JsonMembers;
+import org.packscope.codec.pco.PcoFile;
 import org.packscope.codec.pco.PcoNodes;
 import org.packscope.codec.read.ReadProblem;
-import org.packscope.codec.store.ChunkUnits;
 import org.packscope.codec.store.ArraySlices;
 import org.packscope.codec.store.ByteStore;
+import org.packscope.codec.store.CfValues;
+import org.packscope.codec.store.ChunkUnits;
 import org.packscope.codec.store.ChunkedSlices;
 import org.packscope.codec.store.StoreColumn;
 
@@ -116,7 +119,7 @@ final class ZarrNodes {
     private static final Set<String> FOUND_BY_NAME = found();
 
     private static Set<String> found() {
-        Set<String> names = new java.util.HashSet<>(org.packscope.codec.inspect.CfConventions.NAMES);
+        Set<String> names = new java.util.HashSet<>(CfConventions.NAMES);
         names.add("_ARRAY_DIMENSIONS");
         names.add("metadata");
         return Set.copyOf(names);
@@ -374,7 +377,7 @@ final class ZarrNodes {
                 n.facet(ArraySlices.class, new ChunkedSlices(a.data, m.dtype.valueType(), m.dimensionNames));
             }
             n.facet(BulkDecoder.class, (progress, threads) -> a.verify(d -> { }, progress) / Math.max(1, m.dtype.itemSize()));
-            org.packscope.codec.store.CfValues.attach(n, CfAttributes.of(attrs, m));
+            CfValues.attach(n, CfAttributes.of(attrs, m));
         }
         int fixed = extra.size();
         if (count > WALKED_CHUNKS) {
@@ -470,7 +473,7 @@ final class ZarrNodes {
             n = PcoNodes.file(name, pco);
             // the Pco file's own checks come with its node; whether it holds one chunk's worth of numbers is Zarr's
             try {
-                long numbers = org.packscope.codec.pco.PcoFile.open(pco).totalN();
+                long numbers = PcoFile.open(pco).totalN();
                 if (numbers != p.elements) {
                     n.diagnose(ZarrRules.CHUNK_SIZE.at(null, key + ": the Pco file holds " + numbers + " numbers, the chunk shape "
                             + Arrays.toString(p.chunkShape) + " has " + p.elements + " elements"));

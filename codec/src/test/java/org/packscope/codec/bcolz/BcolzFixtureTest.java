@@ -28,7 +28,9 @@ import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.testing.Fixtures;
+import org.packscope.codec.testing.PureJavaRerun;
 
+@PureJavaRerun
 class BcolzFixtureTest {
     static final Path DIR = Fixtures.resource("fixtures/bcolz");
     static final ObjectMapper JSON = new ObjectMapper();

@@ -17,12 +17,14 @@ import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.testing.Fixtures;
+import org.packscope.codec.testing.PureJavaRerun;
 
 /**
  * The 16 MiB bench chunks (lz4, blosclz, zstd; byte and bit shuffle) decode to the SHA-256
  * their manifest gives, and the parallel bulk decode covers every byte. Skipped when the
  * shared folder is not beside the checkout.
  */
+@PureJavaRerun
 class BloscBenchFilesTest {
 
     @Test

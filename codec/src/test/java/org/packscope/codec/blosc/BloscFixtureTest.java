@@ -17,7 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.testing.Fixtures;
+import org.packscope.codec.testing.PureJavaRerun;
 
+@PureJavaRerun
 class BloscFixtureTest {
     static final Path DIR = Fixtures.resource("fixtures/blosc");
     static final ObjectMapper JSON = new ObjectMapper();

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import org.packscope.codec.compress.CodecException;
 import org.packscope.codec.compress.NativeCodecs;
+import org.packscope.codec.testing.PureJavaRerun;
 
 /**
  * Which zstd / LZ4 decoder is in use. Surefire runs the codec tests twice: as configured
@@ -20,6 +21,7 @@ import org.packscope.codec.compress.NativeCodecs;
  * the {@code pure-java-codecs} execution with {@value NativeCodecs#PURE_JAVA}=true, where
  * the Blosc fixtures must decode the same through aircompressor.
  */
+@PureJavaRerun
 class NativeCodecsTest {
 
     @Test

@@ -7,7 +7,10 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
+import org.packscope.codec.testing.PureJavaRerun;
+
 /** The fast unshuffles against a plain statement of the layouts, over many typesizes and sizes. */
+@PureJavaRerun
 class ShuffleTest {
 
     /** Byte shuffle as c-blosc defines it: byte j of element i goes to j * n + i; the tail is copied. */

@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.testing.Fixtures;
+import org.packscope.codec.testing.PureJavaRerun;
 
 /** The benchmark matrix decodes to the checksums its MANIFEST gives (when the shared folder is present). */
+@PureJavaRerun
 class BpcellsBenchDataTest {
 
     @Test

@@ -27,8 +27,10 @@ import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.testing.Fixtures;
+import org.packscope.codec.testing.PureJavaRerun;
 
 /** Every fixture written by BPCells' own C++ code decodes to its expected MatrixMarket text. */
+@PureJavaRerun
 class BpcellsFixturesTest {
     static final Path DIR = Fixtures.resource("fixtures/bpcells");
 

@@ -15,6 +15,7 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.testing.Fixtures;
+import org.packscope.codec.testing.CpuBound;
 
 class Hdf5FormatTest {
     private final Path file = Fixtures.resource("fixtures/hdf5/multi.h5");
@@ -88,9 +89,9 @@ class Hdf5FormatTest {
                 && l.diagnostic().message().startsWith("'mats' is the group at byte 800")), found.toString());
     }
 
-    /** Opens a file and collects its problems (verifiers run, at most {@code maxNodes} nodes), failing after {@code seconds}. */
+    /** Opens a file and collects its problems (verifiers run, at most {@code maxNodes} nodes), failing after {@code seconds} of CPU time. */
     private static java.util.List<org.packscope.codec.inspect.TreeWalk.Located> problemsWithin(int seconds, int maxNodes, Path file) {
-        return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(seconds), () ->
+        return CpuBound.within(java.time.Duration.ofSeconds(seconds), "the walk of " + file.getFileName(), () ->
                 org.packscope.codec.inspect.TreeWalk.diagnostics(FormatRegistry.standard().open(file), true, maxNodes,
                         org.packscope.codec.inspect.Progress.NONE));
     }

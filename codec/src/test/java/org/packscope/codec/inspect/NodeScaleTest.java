@@ -1,7 +1,6 @@
 package org.packscope.codec.inspect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -11,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.testing.CpuBound;
 
 /** Filling a node one field or diagnostic at a time is linear, repeated rules are capped, and readers never see a torn list. */
 class NodeScaleTest {
@@ -19,7 +19,7 @@ class NodeScaleTest {
     void hundredsOfThousandsOfFieldsAppendInLinearTime() {
         // a Pco chunk of 16k bins has ~5 fields a bin; with copy-on-write lists 20 such chunks took minutes
         Node n = Node.of("chunk", "pco-chunk");
-        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+        CpuBound.run(Duration.ofSeconds(5), "400,000 fields", () -> {
             for (int i = 0; i < 400_000; i++) n.field("bin " + i, Span.bytes(i, 1), i, "");
         });
         assertEquals(400_000, n.fields().size());
@@ -85,7 +85,7 @@ class NodeScaleTest {
             parts.add(c);
         }
         root.children(parts);
-        List<TreeWalk.Located> found = assertTimeoutPreemptively(Duration.ofSeconds(8),
+        List<TreeWalk.Located> found = CpuBound.within(Duration.ofSeconds(8), "a walk of 50,000 chunks",
                 () -> TreeWalk.diagnostics(root, false, 1_000_000, Progress.NONE));
         assertTrue(found.stream().noneMatch(l -> l.node() == root), "the container's echo is dropped");
         long shown = found.stream().filter(l -> RuleCap.hiddenCount(l.diagnostic()) == 0).count();

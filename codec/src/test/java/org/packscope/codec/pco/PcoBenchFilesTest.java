@@ -11,8 +11,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.testing.Fixtures;
+import org.packscope.codec.testing.PureJavaRerun;
 
 /** The large many-chunk bench files decode to the SHA-256 their manifest gives, in parallel too. */
+@PureJavaRerun
 class PcoBenchFilesTest {
 
     @Test

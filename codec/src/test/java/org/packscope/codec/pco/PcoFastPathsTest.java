@@ -10,12 +10,15 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
+import org.packscope.codec.testing.PureJavaRerun;
+
 /**
  * The page decoder's specialised loops against plain ones: the offset loops (several
  * offsets per word read, a word plus a byte for wide offsets, a branch on the width)
  * against one read per offset, for every width, start bit and a count that leaves a
  * tail; the FloatQuant join's vector form against its scalar form.
  */
+@PureJavaRerun
 class PcoFastPathsTest {
 
     private static byte[] randomData(int bytes) {

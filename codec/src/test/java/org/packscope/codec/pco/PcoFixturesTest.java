@@ -22,8 +22,10 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.testing.Fixtures;
+import org.packscope.codec.testing.PureJavaRerun;
 
 /** Every fixture written by the Rust library decodes bit-exactly, and its metadata matches the library's. */
+@PureJavaRerun
 class PcoFixturesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

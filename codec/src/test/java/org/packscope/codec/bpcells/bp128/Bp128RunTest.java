@@ -9,6 +9,8 @@ import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import org.packscope.codec.testing.PureJavaRerun;
+
 /**
  * {@link Bp128#decodeRun}, the bulk read's loop over whole chunks, against {@link Bp128#decode}
  * chunk by chunk: with the scalar routines, with the vector routines at every width (when the
@@ -16,6 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * widths and in alternation, end in a partial chunk, and stop the run where a chunk is broken,
  * has no start, or leaves the window.
  */
+@PureJavaRerun
 class Bp128RunTest {
     private static final boolean MODULE = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
 

@@ -11,6 +11,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
+import org.packscope.codec.testing.PureJavaRerun;
+
+@PureJavaRerun
 class Bp128Test {
 
     /** Reference packer written from the layout's definition, bit by bit. */

@@ -22,7 +22,7 @@ import javax.imageio.ImageIO;
 /**
  * Regenerates {@code screenshots/} from the real app: opens the samples in
  * {@code resources/}, walks to a few places, and saves the window as PNG.
- * Run: {@code xvfb-run -a java -cp app/target/packscope.jar org.packscope.app.ui.ScreenshotMain}
+ * A developer tool, kept out of the shipped jar; README.md (Screenshots) says how to run it.
  */
 public final class ScreenshotMain {
     private ScreenshotMain() { }
