@@ -1,5 +1,6 @@
 package org.packscope.app.ui;
 
+import java.util.List;
 import java.util.Locale;
 
 import javafx.concurrent.Task;
@@ -17,6 +18,8 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 
 import org.packscope.codec.store.Slice2D;
@@ -107,18 +110,27 @@ final class HeatMapView extends BorderPane {
             int[] want = desiredGrid();
             if (view != null && (want[0] != view.height() || want[1] != view.width())) read();
         });
-        info.setPadding(new Insets(4));
+        // the summary wraps under the controls rather than ending in "…" (a 2-D slice's line runs
+        // past 1280 px); each control keeps its own width, so no choice is elided either
+        info.setPadding(new Insets(0, 4, 2, 4));
+        info.setWrapText(true);
         info.setMaxWidth(Double.MAX_VALUE);
-        HBox.setHgrow(info, Priority.ALWAYS);
+        info.setMinHeight(Region.USE_PREF_SIZE);
         hover.setPadding(new Insets(2, 4, 2, 4));
+        hover.setWrapText(true);
+        hover.setMinHeight(Region.USE_PREF_SIZE);
+        for (Region r : List.of(shown, scale)) r.setMinWidth(Region.USE_PREF_SIZE);
         goTo.setId("heatmap-goto");
         goTo.setPromptText("go to row, col");
         goTo.setPrefColumnCount(9);
         goTo.setMinWidth(Pane.USE_PREF_SIZE);
         goTo.setOnAction(e -> goTo(goTo.getText()));
-        HBox top = new HBox(6, info, goTo, shown, scale, fit);
-        top.setAlignment(Pos.CENTER_LEFT);
-        top.setPadding(new Insets(2, 4, 2, 0));
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox controls = new HBox(6, goTo, gap, shown, scale, fit);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        controls.setPadding(new Insets(2, 4, 2, 4));
+        VBox top = new VBox(2, controls, info);
         Pane barHolder = new Pane(bar);
         barHolder.setPrefWidth(bar.getWidth());
         bar.heightProperty().bind(barHolder.heightProperty());

@@ -20,7 +20,7 @@ import org.packscope.codec.blosc.BloscEncoder;
  * elements are gaps (empty csv lines), and check names the damage — as a Zarr chunk does;
  * so does a Blosc chunk behind HDF5's shuffle filter (the lost bytes follow the shuffle to
  * their elements), and a deflate chunk cut by the end of the file gives the elements its
- * bytes still hold. The first file is written here by h5py (its direct-chunk write, the
+ * bytes still hold, and so does a Blosc chunk so cut (the blocks before the cut). The first file is written here by h5py (its direct-chunk write, the
  * Blosc filter declared without being loaded) from chunks PackScope's encoder makes; the
  * others are cut or damaged copies of codec's {@code fixtures/hdf5-partial/partial.h5}
  * (written by h5py and python-blosc with {@code make_partial.py} beside it).
@@ -172,6 +172,74 @@ class Hdf5PartialChunkTest {
         assertEquals(0, whole.code(), whole.err());
         lines = whole.text().split("\n", -1);
         for (int k = 0; k < n; k++) assertEquals(fixtureValue(k), Double.parseDouble(lines[k]), "value " + k);
+    }
+
+    /**
+     * The last chunk of {@code blosc_f8} ends the fixture file; copies cut inside it keep
+     * the Blosc blocks whose bytes lie wholly before the cut. Which blocks those are is read
+     * from the intact chunk's bstarts (block b's streams run to the next block's start, the
+     * last block's to cbytes); the values they hold are python-blosc's decoding of the
+     * intact chunk, compared element by element.
+     */
+    @Test
+    void aBloscChunkCutByTheEndOfTheFileKeepsTheBlocksBeforeTheCut(@TempDir Path dir) throws Exception {
+        int chunk = 8192, n = 3 * chunk, typesize = 8;
+        long last = chunkAddress("blosc_f8", 2);
+        int stored = (int) storedChunk("blosc_f8", 2, "size");
+        byte[] whole = Files.readAllBytes(PARTIAL.resolve("partial.h5"));
+        assertEquals(whole.length, last + stored, "the third chunk ends the file");
+        byte[] intact = java.util.Arrays.copyOfRange(whole, (int) last, whole.length);
+        Path intactFile = dir.resolve("chunk.blosc"), decodedFile = dir.resolve("chunk.raw");
+        Files.write(intactFile, intact);
+        Process p = new ProcessBuilder("/usr/bin/python3", "-c", "import sys, blosc; open(sys.argv[2], 'wb').write(blosc.decompress(open(sys.argv[1], 'rb').read()))",
+                intactFile.toString(), decodedFile.toString()).redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        Assumptions.assumeTrue(p.waitFor() == 0, "/usr/bin/python3 with python-blosc could not decode the chunk: " + said);
+        ByteBuffer oracle = ByteBuffer.wrap(Files.readAllBytes(decodedFile)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(chunk * typesize, oracle.capacity());
+
+        ByteBuffer h = ByteBuffer.wrap(intact).order(ByteOrder.LITTLE_ENDIAN);
+        int blockBytes = h.getInt(8), cbytes = h.getInt(12), blocks = chunk * typesize / blockBytes;
+        assertEquals(stored, cbytes, "one Blosc chunk per HDF5 chunk");
+        assertEquals(8, blocks, "eight blocks of 1024 elements");
+        int[] blockEnd = new int[blocks];
+        for (int b = 0; b < blocks; b++) blockEnd[b] = b + 1 < blocks ? h.getInt(16 + 4 * (b + 1)) : cbytes;
+        for (int b = 1; b < blocks; b++) assertTrue(blockEnd[b] > blockEnd[b - 1], "blocks stored in order");
+
+        int[] cuts = {16 + 12, 16 + 4 * blocks + 3, blockEnd[0], (blockEnd[2] + blockEnd[3]) / 2, blockEnd[4], blockEnd[4] + 1, cbytes - 1};
+        for (int cut : cuts) {
+            Path cutCopy = dir.resolve("cut" + cut + ".h5");
+            Files.write(cutCopy, java.util.Arrays.copyOf(whole, (int) last + cut));
+            int keptBlocks = 0;
+            while (keptBlocks < blocks && blockEnd[keptBlocks] <= cut) keptBlocks++;
+            int kept = keptBlocks * blockBytes / typesize;
+
+            CliTest.Run csv = CliTest.run("decode", cutCopy + "::blosc_f8", "--format", "csv");
+            assertEquals(1, csv.code(), "cut at " + cut + ": lost values are a problem found: " + csv.err());
+            String[] lines = csv.text().split("\n", -1);
+            for (int k = 0; k < n; k++) {
+                int inLast = k - 2 * chunk;
+                if (inLast < 0) assertEquals(fixtureValue(k), Double.parseDouble(lines[k]), "cut at " + cut + ": value " + k + " lies before the cut chunk");
+                else if (inLast < kept) assertEquals(oracle.getDouble(inLast * typesize), Double.parseDouble(lines[k]),
+                        "cut at " + cut + ": value " + k + " lies in a block before the cut: python-blosc's value");
+                else assertEquals("", lines[k], "cut at " + cut + ": value " + k + " lies in a block the cut reaches: a gap");
+            }
+            CliTest.Run check = CliTest.run("check", cutCopy + "::blosc_f8");
+            assertEquals(1, check.code(), check.text());
+            assertTrue(check.text().contains("hdf5_chunk_beyond_file") && check.text().contains("at byte " + (last + cut)), check.text());
+            if (kept > 0) assertTrue(check.text().contains("decoded in part"), check.text());
+
+            CliTest.Run plot = CliTest.run("plot", cutCopy + "::blosc_f8", "--out", dir.resolve("cut" + cut + ".png").toString());
+            assertEquals(0, plot.code(), plot.err());
+            double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < 2 * chunk + kept; k++) {
+                double v = k < 2 * chunk ? fixtureValue(k) : oracle.getDouble((k - 2 * chunk) * typesize);
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+            assertTrue(plot.text().contains("(min " + org.packscope.app.plot.NumberText.plain(Double.toString(lo))
+                    + ", max " + org.packscope.app.plot.NumberText.plain(Double.toString(hi))), "cut at " + cut + ": " + plot.text());
+        }
     }
 
     private static int indexOf(byte[] hay, byte[] needle) {

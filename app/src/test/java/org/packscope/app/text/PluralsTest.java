@@ -3,19 +3,12 @@ package org.packscope.app.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.packscope.app.Samples;
-import org.packscope.codec.format.FormatRegistry;
-import org.packscope.codec.inspect.Field;
-import org.packscope.codec.inspect.Node;
 
 /**
  * "1 chunks" nowhere: every summary and field value of every sample (and the CF fixtures),
@@ -28,41 +21,14 @@ class PluralsTest {
 
     @Test
     void oneIsSingularEverywhere() throws Exception {
-        List<Path> inputs = new ArrayList<>();
-        try (Stream<Path> s = Files.list(Samples.root())) {
-            for (Path dir : s.filter(Files::isDirectory).sorted().toList()) {
-                try (Stream<Path> f = Files.list(dir)) { f.sorted().forEach(inputs::add); }
-            }
-        }
-        inputs.add(Samples.root().getParent().resolve("codec/src/test/resources/fixtures/cf/cf.nc"));
         List<String> found = new ArrayList<>();
-        int texts = 0;
-        for (Path p : inputs) {
-            Node root = FormatRegistry.standard().open(p);
-            texts += walk(root, 0, found);
-        }
+        int texts = WindowTexts.visitAll((where, kind, text) -> {
+            if (text == null || (kind != WindowTexts.Kind.SUMMARY && kind != WindowTexts.Kind.VALUE)) return;
+            Matcher m = ONE_PLURAL.matcher(text);
+            if (m.find()) found.add(where + ": " + text);
+        });
         assertTrue(texts > 1000, "texts read: " + texts);
         assertEquals(List.of(), found);
-    }
-
-    private static int walk(Node n, int depth, List<String> found) {
-        int texts = 1;
-        check(n.path() + "/" + n.name() + " summary", n.summary(), found);
-        for (Field f : n.fields()) {
-            check(n.path() + "/" + n.name() + " " + f.name(), f.value(), found);
-            texts++;
-        }
-        if (depth < 4) {
-            List<Node> kids = n.children();
-            for (int i = 0; i < Math.min(kids.size(), 12); i++) texts += walk(kids.get(i), depth + 1, found);
-        }
-        return texts;
-    }
-
-    private static void check(String where, String text, List<String> found) {
-        if (text == null) return;
-        Matcher m = ONE_PLURAL.matcher(text);
-        if (m.find()) found.add(where + ": " + text);
     }
 
     @Test

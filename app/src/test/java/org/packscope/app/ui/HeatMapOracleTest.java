@@ -160,8 +160,11 @@ class HeatMapOracleTest {
         WritableImage[] barShot = new WritableImage[1];
         robot.interact(() -> barShot[0] = map.colourBar().snapshot(null, null));
         double h = barShot[0].getHeight();
-        assertEquals(map.scaleHigh(), map.valueOfColour(barShot[0].getPixelReader().getArgb(10, 14)), (map.scaleHigh() - map.scaleLow()) / 500);
-        assertEquals(map.scaleLow(), map.valueOfColour(barShot[0].getPixelReader().getArgb(10, (int) h - 15)), (map.scaleHigh() - map.scaleLow()) / 500);
+        // the ramp runs from 14 px below the bar's top to 14 px above its bottom: an end pixel is within a pixel and a half of its end
+        double perPixel = (map.scaleHigh() - map.scaleLow()) / (h - 28), near = 1.5 * perPixel;
+        assertTrue(near < (map.scaleHigh() - map.scaleLow()) / 100, "the bar has room: " + h + " px");
+        assertEquals(map.scaleHigh(), map.valueOfColour(barShot[0].getPixelReader().getArgb(10, 14)), near);
+        assertEquals(map.scaleLow(), map.valueOfColour(barShot[0].getPixelReader().getArgb(10, (int) h - 15)), near);
     }
 
     @Test

@@ -18,7 +18,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * The plot oracle for the window: a snapshot of the scene, and for every pixel column of
  * the line chart's plot area the rows drawn in the band's or the line's colour, against
  * the extent of the values the chart's own axes map to that column, recounted from the
- * decoded values (±1 px).
+ * decoded values (±1 px), and every row between a column's ends drawn (the band is solid).
  */
 final class PlotSnapshotOracle {
     private PlotSnapshotOracle() { }
@@ -99,6 +99,15 @@ final class PlotSnapshotOracle {
             if (top < 0 || Math.abs(top - wantTop) > 1 || Math.abs(bottom - wantBottom) > 1) {
                 wrong.add("column " + col + ": drawn rows " + top + "–" + bottom + ", values " + r.min[col] + "–" + r.max[col]
                         + " lie on rows " + wantTop + "–" + wantBottom);
+                continue;
+            }
+            // the band is solid: every row between its ends is drawn (a grid line once cut a gap through each band)
+            for (int row = top + 1; row < bottom; row++) {
+                int argb = px.getArgb(ox + col, oy + row);
+                if (!near(argb, band) && !near(argb, line)) {
+                    wrong.add(String.format("column %d: row %d inside the band (rows %d–%d) is #%06x, not the band's colour", col, row, top, bottom, argb & 0xffffff));
+                    break;
+                }
             }
         }
         if (!wrong.isEmpty()) {
@@ -109,6 +118,40 @@ final class PlotSnapshotOracle {
         }
         return wrong;
     }
+
+    /**
+     * The colour of the plot area where nothing is drawn: the commonest colour of its pixels
+     * that is neither the band's nor the line's.
+     */
+    static Color background(PlotView plot) throws Exception {
+        Canvas canvas = plot.lineChart().getCanvas();
+        WritableImage img = WaitForAsyncUtils.asyncFx(() -> plot.getScene().snapshot(null)).get();
+        Point2D origin = WaitForAsyncUtils.asyncFx(() -> canvas.localToScene(0, 0)).get();
+        int ox = (int) Math.round(origin.getX()), oy = (int) Math.round(origin.getY());
+        Color band = EnvelopeRenderer.band(Theme.current()), line = EnvelopeRenderer.line(Theme.current());
+        java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
+        PixelReader px = img.getPixelReader();
+        for (int col = 0; col < (int) canvas.getWidth(); col += 3) {
+            for (int row = 0; row < (int) canvas.getHeight(); row += 3) {
+                int argb = px.getArgb(ox + col, oy + row);
+                if (!near(argb, band) && !near(argb, line)) counts.merge(argb, 1, Integer::sum);
+            }
+        }
+        int commonest = counts.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).orElseThrow().getKey();
+        return Color.rgb(commonest >> 16 & 0xff, commonest >> 8 & 0xff, commonest & 0xff);
+    }
+
+    /** WCAG 2 contrast ratio of two colours (1 to 21). */
+    static double contrast(Color a, Color b) {
+        double la = luminance(a), lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(Color c) {
+        return 0.2126 * linear(c.getRed()) + 0.7152 * linear(c.getGreen()) + 0.0722 * linear(c.getBlue());
+    }
+
+    private static double linear(double v) { return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }
 
     private static int clamp(int row, int h) { return Math.max(0, Math.min(h - 1, row)); }
 }

@@ -118,6 +118,58 @@ class ReachableTextTest {
         assertEquals(path, hover(robot, d.table(), where));
     }
 
+    /**
+     * The heat map's summary ("[:, :] rows 0–99 of 100, … values 9.675 … 164.4") was cut to
+     * "164.4…" at 1280 px, and its colour choices to "Mean …": at 1280×800 and 1024×720 every
+     * label and choice above and below the map is drawn whole (the summary wraps), inside the view.
+     */
+    @Test
+    void heatMapSummaryAndChoicesAreDrawnWholeAt1280And1024(FxRobot robot) throws Exception {
+        robot.interact(() -> window.open(Samples.get("zarr/sample_v2.zarr")));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null);
+        var rootItem = window.browser().getRoot().getChildren().get(0);
+        robot.interact(() -> window.browser().revealPath(rootItem, List.of("weather", "temperature"),
+                item -> window.browser().getSelectionModel().select(item)));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.detail().node() != null && window.detail().node().name().equals("temperature"));
+        robot.interact(() -> window.detail().tabs().getSelectionModel().select(window.detail().tabs().getTabs().stream()
+                .filter(t -> t.getText().equals("Heat map")).findFirst().orElseThrow()));
+        HeatMapView map = window.detail().heatMap();
+        for (double[] size : new double[][] {{1280, 800}, {1024, 720}}) {
+            robot.interact(() -> {
+                stage.setWidth(size[0]);
+                stage.setHeight(size[1]);
+            });
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> map.infoText().contains(" values ") && !map.infoText().startsWith("Reading"));
+            WaitForAsyncUtils.waitForFxEvents();
+            String at = (int) size[0] + "×" + (int) size[1] + ": ";
+            assertEquals(size[0], stage.getWidth(), 0.5);
+            double right = map.localToScene(map.getBoundsInLocal()).getMaxX();
+            Label info = (Label) map.lookup("#heatmap-info");
+            assertTrue(info.getText().matches("\\[:, :\\] rows 0–99 of 100, columns 0–119 of 120 · .*164\\.4.*"), at + info.getText());
+            int checked = 0;
+            List<javafx.scene.Node> labelled = new java.util.ArrayList<>(map.lookupAll(".label"));
+            labelled.add(map.lookup("#heatmap-fit"));
+            for (javafx.scene.Node n : labelled) {
+                if (!(n instanceof javafx.scene.control.Labeled l) || !l.isVisible() || l.getText() == null || l.getText().isEmpty()) continue;
+                StringBuilder drawn = new StringBuilder();
+                for (javafx.scene.Node t : l.lookupAll(".text")) if (t instanceof Text text && text.getText() != null) drawn.append(text.getText()).append(' ');
+                assertEquals(l.getText().replaceAll("\\s+", " ").strip(), drawn.toString().replaceAll("\\s+", " ").strip(),
+                        at + "drawn whole, not elided (" + l.getWidth() + " px wide)");
+                assertTrue(l.localToScene(l.getBoundsInLocal()).getMaxX() <= right + 0.5, at + l.getText() + " lies inside the view");
+                checked++;
+            }
+            for (String id : List.of("#heatmap-shown", "#heatmap-scale")) {
+                javafx.scene.control.ComboBox<?> box = (javafx.scene.control.ComboBox<?>) map.lookup(id);
+                var shownCell = (javafx.scene.control.Labeled) ((javafx.scene.control.skin.ComboBoxListViewSkin<?>) box.getSkin()).getDisplayNode();
+                StringBuilder drawn = new StringBuilder();
+                for (javafx.scene.Node t : shownCell.lookupAll(".text")) if (t instanceof Text text && text.getText() != null) drawn.append(text.getText());
+                assertEquals(box.getValue().toString(), drawn.toString(), at + id + " drawn whole, not elided");
+                assertTrue(box.localToScene(box.getBoundsInLocal()).getMaxX() <= right + 0.5, at + id + " lies inside the view");
+            }
+            assertTrue(checked >= 3, at + "labels checked: " + checked + " (summary, hover line, Fit all)");
+        }
+    }
+
     @Test
     void at1024By720TheTracePaneIsReadableAndNoStepIsCut(FxRobot robot) throws Exception {
         openAndWait(robot, Samples.get("pco/smooth_i64_timestamps_ms.pco"));

@@ -341,6 +341,20 @@ class WindowTruthTest {
             WaitForAsyncUtils.waitForFxEvents();
             var fill = (javafx.scene.paint.Color) plot.yAxis().getTickLabelStyle().getFill();
             assertTrue(fill.getBrightness() > 0.7, "tick labels light on the dark background: " + fill);
+            // the snapshot's pixels: every column true to its values in the dark theme's colours, the band
+            // solid, and line and band told apart from the dark background (WCAG contrast; 3:1 for graphics)
+            org.packscope.codec.inspect.ValueColumn c = window.detail().node().values();
+            PlotSnapshotOracle.waitDrawn(plot, c, 60);
+            java.util.List<String> wrong = PlotSnapshotOracle.mismatches(plot, c);
+            assertTrue(wrong.isEmpty(), String.join("\n", wrong.subList(0, Math.min(10, wrong.size()))));
+            javafx.scene.paint.Color background = PlotSnapshotOracle.background(plot);
+            assertTrue(background.getBrightness() < 0.25, "the plot area is dark: " + background);
+            javafx.scene.paint.Color line = EnvelopeRenderer.line(Theme.DARK), band = EnvelopeRenderer.band(Theme.DARK);
+            assertTrue(PlotSnapshotOracle.contrast(line, background) >= 4.5, "line " + line + " on " + background + ": "
+                    + PlotSnapshotOracle.contrast(line, background));
+            assertTrue(PlotSnapshotOracle.contrast(band, background) >= 1.8, "band " + band + " on " + background + ": "
+                    + PlotSnapshotOracle.contrast(band, background));
+            assertTrue(PlotSnapshotOracle.contrast(line, band) >= 3, "line " + line + " on the band " + band + ": " + PlotSnapshotOracle.contrast(line, band));
             robot.clickOn(plot.lineChart());
             assertSame(plot.lineChart(), stage.getScene().getFocusOwner(), "clicking the plot focuses it");
         } finally {

@@ -106,7 +106,7 @@ public final class CarrayNodes {
             n.facet(Verifier.class, (sink, progress) -> store.verify(sink, progress));
             n.facet(BulkDecoder.class, (progress, threads) -> store.bulk(progress, threads) / c.dtype.itemsize());
             Json cp = st == null ? null : st.get("cparams");
-            n.summary(c.dtype.text() + " · shape " + shapeText(c.shape) + " · " + c.nchunks() + " chunks"
+            n.summary(c.dtype.words() + " · shape " + shapeText(c.shape) + " · " + c.nchunks() + " chunks"
                     + (cp == null ? "" : " · " + text(cp.get("cname"))));
         } else {
             n.summary("bcolz carray · unreadable metadata");

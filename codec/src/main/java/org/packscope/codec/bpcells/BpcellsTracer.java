@@ -161,7 +161,7 @@ final class BpcellsTracer {
     private static void droppedForItsValue(BpcellsMatrix m, long e) throws Stop {
         PackedStream values = m.valueStream();
         int k = (int) (e >>> 7);
-        if (values != null && !values.decodable(k)) {
+        if (values != null && !values.decodable(k, (int) (e & 127))) {
             throw new Stop("the index decodes, but chunk " + k + " of " + values.dataName() + " (this entry's value) cannot be decoded"
                     + " (see the diagnostics), so the matrix leaves the entry out: its index reads 4294967295, meaning none");
         }
@@ -252,10 +252,11 @@ final class BpcellsTracer {
     private static long chunkValue(Steps s, ArrayStore store, boolean offsets, PackedStream st, int k, int v) throws Stop {
         Bp128Layout l = st.layout();
         if (k >= l.chunks()) throw new Stop("chunk " + k + " cannot be located: " + st.idxName() + " is too short (see the diagnostics)");
-        if (!l.usable(k)) throw new Stop("chunk " + k + " cannot be decoded: its bookkeeping in " + st.idxName() + " is inconsistent (see the diagnostics)");
+        Bp128Layout.Cut cut = l.cut() != null && l.cut().chunk() == k ? l.cut() : null;
+        if (!l.usable(k) && cut == null) throw new Stop("chunk " + k + " cannot be decoded: its bookkeeping in " + st.idxName() + " is inconsistent (see the diagnostics)");
         long ws = l.wordStart(k);
         long we = l.wordStart(k + 1);
-        int bits = l.bits(k);
+        int bits = cut != null ? cut.bits() : l.bits(k);
         ElementBytes ib = ElementBytes.of(store, st.idxName(), k, 2);
         long high = ws - ib.values()[0];
         s.add(st.idxName() + "[" + k + "], [" + (k + 1) + "]", bits + " bits", st.idxName() + "[" + k + "] = " + ib.values()[0] + " and "
@@ -272,9 +273,12 @@ final class BpcellsTracer {
                     + (long) k * Bp128.CHUNK + "): the base the zigzag deltas are added to. At " + sb.where(0) + ".", sb.source(), sb.span());
         }
         int words = Bp128.words(bits);
-        ElementBytes cw = ElementBytes.of(store, st.dataName(), ws, words);
+        // a chunk the end of the data cuts: only its words before the end are read, the missing ones taken as 0
+        int present = cut == null ? words : (int) Math.max(0, Math.min(words, l.dataWords() - ws));
+        ElementBytes cw = ElementBytes.of(store, st.dataName(), ws, present);
+        if (cut != null) cutStep(s, st, k, v, cut, cw, ws, we, present);
         int[] in = new int[words];
-        for (int i = 0; i < words; i++) in[i] = (int) cw.values()[i];
+        for (int i = 0; i < present; i++) in[i] = (int) cw.values()[i];
         Derivation d = Derivation.of(st, bits, start, in, v);
         Bp128.Position p = d.at();
         long packed = Integer.toUnsignedLong(d.packed());
@@ -345,6 +349,24 @@ final class BpcellsTracer {
             });
             return kept[0];
         }
+    }
+
+    /**
+     * The chunk the end of {@code data} cuts through: a value whose bits all lie in the words
+     * kept is traced on (later values need no words past it, earlier ones fill the delta sum);
+     * any other stops here, saying where the data ends.
+     */
+    private static void cutStep(Steps s, PackedStream st, int k, int v, Bp128Layout.Cut cut, ElementBytes cw, long ws, long we, int present) throws Stop {
+        String end = cw.source() != null && cw.span().byteEnd() <= cw.source().size() && cw.source().name().endsWith(st.dataName())
+                ? "byte " + cw.span().byteEnd() + " of " + cw.source().name() : "word " + (ws + present) + " of " + st.dataName();
+        String kept = st.dataName() + " ends at " + end + ", inside chunk " + k + ": of its words " + ws + " .. " + (we - 1) + " only "
+                + present + " are stored, and the bits of its first " + cut.values() + " values lie wholly in them.";
+        if (v >= cut.values()) {
+            throw new Stop(kept + " Value " + v + " has bits at or past the end (the data is cut at " + end + "), so it is lost; "
+                    + "values 0 .. " + (cut.values() - 1) + " of the chunk still decode.");
+        }
+        s.add("cut by the end of " + st.dataName(), "value " + v + " of " + cut.values() + " kept", kept + " Value " + v
+                + " is one of them: the missing words are read as 0, which none of these values uses.", cw.source(), cw.span());
     }
 
     private static void offsetsStep(Steps s, ArrayStore store, PackedStream st, int k, long high) {

@@ -35,12 +35,18 @@ final class BloscFilter implements io.jhdf.filter.Filter {
     /**
      * Decodes what can be decoded: a block that fails reads as zeros and its bytes are
      * {@code lost}, the blocks around it still count. What stops the whole chunk (its
-     * header, a size past {@code cap}) throws {@link FilterDamage}.
+     * header, a size past {@code cap}) throws {@link FilterDamage}. {@code cut}: the chunk's
+     * bytes stop at the end of the file, so cbytes and the bstarts table may reach past
+     * {@code encoded}; the blocks whose streams lie wholly before the cut still decode.
      */
-    static Partly decodePartly(byte[] encoded, long cap) {
+    static Partly decodePartly(byte[] encoded, long cap, boolean cut) {
         BloscChunk c = BloscChunk.read(ByteSource.of(encoded, "Blosc-filtered chunk"), 0, encoded.length);
+        FilterDamage cutShort = null;
         for (org.packscope.codec.inspect.Diagnostic d : c.problems()) {
-            if (d.severity() == org.packscope.codec.inspect.Severity.ERROR) throw damage(d);
+            if (d.severity() != org.packscope.codec.inspect.Severity.ERROR) continue;
+            if (!cut || !CUT_SHORT.contains(d.rule())) throw damage(d);
+            if (cutShort == null) cutShort = new FilterDamage(encoded.length, "the Blosc chunk stops after " + encoded.length
+                    + " of its " + c.header().cbytes() + " bytes (cbytes); the blocks whose streams lie past the cut are lost");
         }
         if (c.header() == null) throw new FilterDamage(0, "a Blosc-filtered chunk has no Blosc header");
         if (c.nbytes() > cap) throw new FilterDamage(4, "the Blosc header says nbytes " + c.nbytes() + ", more than the chunk holds (" + cap + ")");
@@ -48,9 +54,11 @@ final class BloscFilter implements io.jhdf.filter.Filter {
         java.util.BitSet lost = null;
         FilterDamage first = null;
         Codecs ctx = Codecs.local();
+        long memcpyedKept = c.header().memcpyed() ? Math.max(0, encoded.length - org.packscope.codec.blosc.ChunkHeader.SIZE) : Long.MAX_VALUE;
         for (long u = 0, n = c.units(); u < n; u++) {
             int from = (int) c.unitStart(u), len = c.unitLength(u);
             try {
+                if (from + len > memcpyedKept) throw cutShort != null ? cutShort : new FilterDamage(encoded.length, "the memcpyed chunk stops early");
                 if (!c.unitLocatable(u)) {
                     org.packscope.codec.inspect.Diagnostic where = c.header().memcpyed() ? null : c.layout((int) u).problem();
                     throw where != null ? new ReadProblem(where) : new FilterDamage(0, "Blosc block " + u + " cannot be located");
@@ -65,8 +73,13 @@ final class BloscFilter implements io.jhdf.filter.Filter {
                 }
             }
         }
-        return new Partly(out, lost, first);
+        return new Partly(out, lost, cutShort != null && lost != null ? cutShort : first);
     }
+
+    /** The errors a chunk cut by the end of the file shows before its blocks are tried one by one. */
+    private static final java.util.Set<String> CUT_SHORT = java.util.Set.of(
+            org.packscope.codec.blosc.BloscRules.CBYTES_BEYOND_DATA.id(), org.packscope.codec.blosc.BloscRules.BSTARTS_TRUNCATED.id(),
+            org.packscope.codec.blosc.BloscRules.MEMCPYED_SIZE_MISMATCH.id(), org.packscope.codec.blosc.BloscRules.BSTART_OUT_OF_RANGE.id());
 
     private static FilterDamage damage(org.packscope.codec.inspect.Diagnostic d) {
         org.packscope.codec.inspect.Span at = d.span();

@@ -57,7 +57,7 @@ final class ChunkFilters {
                 b = undo(i, b, Math.min(i == innermost ? expected : expected + expected / 8 + 4096, FilterBytes.MAX_CHUNK));
             } catch (FilterDamage e) {
                 long at = first ? address + e.offset : address;
-                throw Hdf5Failure.problem(Hdf5Rules.FILTER_DAMAGED, "chunk filter " + filters.get(i).getName() + ": " + e.getMessage()
+                throw Hdf5Failure.problem(Hdf5Rules.FILTER_DAMAGED, "chunk filter " + name(i) + ": " + e.getMessage()
                         + (first ? ", byte " + at + " of the file" : ""), at);
             }
             first = false;
@@ -98,14 +98,14 @@ final class ChunkFilters {
                     // a filter cannot be undone on bytes partly unknown, except one that only moves them
                     if (id != PartialSteps.SHUFFLE) throw why;
                     step = PartialSteps.unshuffle(b, lost, shuffleSize(i));
-                } else if (id == BloscFilter.ID && !cut) {
-                    BloscFilter.Partly p = BloscFilter.decodePartly(b, FilterBytes.MAX_CHUNK);
+                } else if (id == BloscFilter.ID) {
+                    BloscFilter.Partly p = BloscFilter.decodePartly(b, FilterBytes.MAX_CHUNK, first && cut);
                     step = new PartialSteps.Step(p.bytes(), p.lost(), p.why());
                 } else if (id == PartialSteps.DEFLATE) {
                     step = PartialSteps.inflate(b, expected, cap);
                 } else if (first && cut) {
                     throw Hdf5Failure.problem(Hdf5Rules.CHUNK_BEYOND_FILE, "the chunk's stored bytes run past the end of the file, at byte "
-                            + (address + b.length) + "; its filter " + filters.get(i).getName() + " cannot be undone in part", address + b.length);
+                            + (address + b.length) + "; its filter " + name(i) + " cannot be undone in part", address + b.length);
                 } else {
                     step = new PartialSteps.Step(undo(i, b, cap), null, null);
                 }
@@ -122,6 +122,10 @@ final class ChunkFilters {
         return new Partly(b, lost, why);
     }
 
+    private String name(int filter) {
+        return Hdf5Filters.name(filters.get(filter).getId(), filters.get(filter).getName());
+    }
+
     /** The element size a shuffle filter was given (its first parameter), 1 when it has none. */
     private int shuffleSize(int filter) {
         int[] cd = filters.get(filter).getData();
@@ -132,7 +136,7 @@ final class ChunkFilters {
         long at = first ? address + e.offset : address;
         return Hdf5Failure.problem(first && cut ? Hdf5Rules.CHUNK_BEYOND_FILE : Hdf5Rules.FILTER_DAMAGED, (first && cut
                 ? "the chunk's stored bytes run past the end of the file, which ends at byte " + at + "; " : "")
-                + "chunk filter " + filters.get(filter).getName() + ": " + e.getMessage() + (first ? ", byte " + at + " of the file" : ""), at);
+                + "chunk filter " + name(filter) + ": " + e.getMessage() + (first ? ", byte " + at + " of the file" : ""), at);
     }
 
     private synchronized FilterPipeline step(int i) {

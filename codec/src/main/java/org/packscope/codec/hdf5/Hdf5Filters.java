@@ -16,6 +16,17 @@ final class Hdf5Filters {
 
     private Hdf5Filters() { }
 
+    /**
+     * What to call a filter in a message: the name the file gives it, or, when the writer
+     * left it out (h5py writes none for a filter it only declares; jhdf then says
+     * "undefined"), the name of the filter PackScope knows by that id, else its id.
+     */
+    static String name(int id, String stored) {
+        if (stored != null && !stored.isBlank() && !"undefined".equals(stored)) return stored;
+        for (io.jhdf.filter.Filter f : OWN) if (f.getId() == id) return f.getName();
+        return id == PartialSteps.DEFLATE ? "deflate" : id == PartialSteps.SHUFFLE ? "shuffle" : "id " + id;
+    }
+
     /** Adds PackScope's filters to jhdf's registry, once. */
     static void register() {
         if (registered) return;

@@ -39,8 +39,9 @@ public record ValueType(Kind kind, int byteWidth) {
             case INT -> "i" + byteWidth * 8;
             case UINT -> "u" + byteWidth * 8;
             case FLOAT -> "f" + byteWidth * 8;
-            case BYTES -> "S" + byteWidth;
-            case UNICODE -> "U" + byteWidth / 4;
+            // in words, not numpy's codes S8 / U5, which a reader of the window need not know
+            case BYTES -> byteWidth + "-byte string";
+            case UNICODE -> byteWidth / 4 + "-char string";
             case TEXT -> "text";
         };
     }

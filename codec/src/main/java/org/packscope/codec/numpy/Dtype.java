@@ -66,6 +66,18 @@ public record Dtype(String text, char kind, int itemsize, boolean bigEndian) {
         }
     }
 
+    /**
+     * The type in words for a summary: numeric types as numpy writes them ({@code <f8}),
+     * strings by what they hold rather than by numpy's code ({@code |S8} is "8-byte strings").
+     */
+    public String words() {
+        return switch (kind) {
+            case 'S' -> itemsize + "-byte strings";
+            case 'U' -> itemsize / 4 + "-character text";
+            default -> text;
+        };
+    }
+
     public ValueType valueType() {
         return switch (kind) {
             case 'b' -> ValueType.BOOL;

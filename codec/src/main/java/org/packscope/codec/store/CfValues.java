@@ -42,7 +42,7 @@ public final class CfValues {
             n.diagnose(org.packscope.codec.inspect.Diagnostic.warning(null, StoreRules.CF_ATTRIBUTE_IGNORED, why));
         }
         n.field("values shown", null, cf.description(), "netCDF / CF conventions applied to the values in every view and export;"
-                + " 'Show stored values' (decode --stored-values) shows them as stored");
+                + " 'Show stored values' shows them as stored");
         return c;
     }
 

@@ -3,6 +3,7 @@ package org.packscope.codec.zarr;
 import java.util.AbstractList;
 import java.util.Locale;
 
+import org.packscope.codec.inspect.CfConventions;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
@@ -31,8 +32,10 @@ final class Attributes {
     static Node show(Node n, JsonMembers m, String key, String prefix, String meaning) {
         int shown = Math.min(m.size(), FIELDS_SHOWN);
         for (int i = 0; i < shown; i++) {
-            n.addField(new Field(key, -1, prefix + m.name(i), Span.bytes(m.memberStart(i), m.end(i) - m.memberStart(i)),
-                    m.valueText(i, VALUE_CHARS), meaning));
+            // a CF attribute that PackScope applies to values has its own explanation
+            boolean cf = key.equals("attribute") && CfConventions.NAMES.contains(m.name(i));
+            n.addField(new Field(cf ? m.name(i) : key, -1, prefix + m.name(i), Span.bytes(m.memberStart(i), m.end(i) - m.memberStart(i)),
+                    m.valueText(i, VALUE_CHARS), cf ? "CF attribute, applied to the array's values" : meaning));
         }
         if (m.size() <= shown) return null;
         n.field("more " + key + "s", null, String.format(Locale.ROOT, "%,d of %,d shown as fields", shown, m.size()),

@@ -12,6 +12,7 @@ final class ZarrDocs {
     private static final String V3_GROUP = "Zarr core specification version 3, Group metadata";
     private static final String SHARD = "Zarr v3 sharding_indexed codec, Binary shard format";
     private static final String CRC = "Zarr v3 crc32c codec";
+    private static final String CF = "NetCDF Users Guide, Attribute Conventions; CF Conventions 1.11, 2.5 and 8.1";
 
     static final FieldDocs DOCS = FieldDocs.builder()
             .put("zarr_format", "The version of the Zarr metadata this file follows: 2 for .zarray/.zgroup files, 3 for zarr.json. "
@@ -45,8 +46,30 @@ final class ZarrDocs {
                     + "codec (bytes, sharding_indexed, numcodecs.pcodec), then bytes → bytes codecs (blosc, gzip, zstd, crc32c). "
                     + "Decoding runs the chain backwards.", "", V3)
             .put("dimension_names", "Optional names of the dimensions, one per dimension (null for unnamed).", "", V3)
-            .put("attributes", "User attributes stored with the array or group; Zarr does not interpret them.", "", V3)
-            .put("attribute", "A user attribute from .zattrs; Zarr does not interpret it.", "", V2)
+            .put("attributes", "User attributes stored with the array or group. Zarr itself does not interpret them, but an array's "
+                    + "netCDF / CF attributes (_FillValue, missing_value, valid_range, valid_min, valid_max, scale_factor, add_offset, "
+                    + "_Unsigned) say how its stored numbers become values, and PackScope applies them.", "", V3 + "; " + CF)
+            .put("attribute", "A user attribute. Zarr itself does not interpret it; it is not one of the netCDF / CF attributes "
+                    + "PackScope applies to an array's values.", "", V2 + "; " + V3)
+            .put("scale_factor", "CF packing: the values are stored × scale_factor + add_offset, computed as f64 (xarray and netCDF4 "
+                    + "do the same). Zarr itself does not interpret it; PackScope applies it in the table, plot, heat map, decode and "
+                    + "export, and \"Show stored values\" gives the stored numbers.",
+                    "value = stored × scale_factor + add_offset", CF)
+            .put("add_offset", "CF packing: added after scale_factor, value = stored × scale_factor + add_offset (f64). Zarr itself "
+                    + "does not interpret it; PackScope applies it to the array's values, and \"Show stored values\" gives the stored numbers.",
+                    "value = stored × scale_factor + add_offset", CF)
+            .put("_FillValue", "netCDF / CF: a stored number that means no value. Zarr itself does not interpret this attribute "
+                    + "(its own fill_value is in the metadata); PackScope shows the elements equal to it as gaps.", "", CF)
+            .put("missing_value", "CF: stored numbers (one or several) that mean no value; PackScope shows elements equal to them "
+                    + "as gaps. Zarr itself does not interpret the attribute.", "", CF)
+            .put("valid_range", "CF: the smallest and largest valid stored numbers; PackScope shows elements outside as gaps. "
+                    + "Zarr itself does not interpret the attribute.", "", CF)
+            .put("valid_min", "CF: the smallest valid stored number; PackScope shows elements below it as gaps. Zarr itself does "
+                    + "not interpret the attribute.", "", CF)
+            .put("valid_max", "CF: the largest valid stored number; PackScope shows elements above it as gaps. Zarr itself does "
+                    + "not interpret the attribute.", "", CF)
+            .put("_Unsigned", "netCDF: \"true\" means the integers are stored signed but meant unsigned; PackScope reads them "
+                    + "unsigned before the other CF attributes. Zarr itself does not interpret it.", "", CF)
             .put("consolidated", "A copy of one metadata file of the store, gathered into .zmetadata so a reader can learn the "
                     + "whole hierarchy from one file. PackScope reads the files themselves; the copy can be stale.", "", "zarr-python consolidated metadata")
             .put("key", "Where the chunk is stored: its key (file path) relative to the array folder, from the chunk's grid "

@@ -154,7 +154,7 @@ class BcolzFixtureTest {
         Node t = REGISTRY.open(DIR.resolve("ctable_basic"));
         assertEquals(List.of("id", "x", "flag", "name", "small", "y32"), t.children().stream().map(Node::name).toList());
         assertEquals(List.of(), t.diagnostics());
-        assertEquals("S8", t.child("name").values().type().label());
+        assertEquals("8-byte string", t.child("name").values().type().label());
         assertEquals("bool", t.child("flag").values().type().label());
         List<Diagnostic> found = new ArrayList<>();
         t.facet(Verifier.class).verify(found::add, Progress.NONE);

@@ -16,6 +16,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.EntriesColumn;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Trace;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.testing.Fixtures;
 
 /**
@@ -25,6 +29,8 @@ import org.packscope.codec.testing.Fixtures;
  * back as all zeros and as all ones decodes whole, and an entry is determined by the bytes
  * kept exactly when both fillings (and the intact file) agree on it and on all before it.
  * Real BPCells fixtures (written by BPCells itself), cut at several places, mid-word too.
+ * Every entry so recovered traces, step by step, to the value the table shows; the first
+ * one lost says where the data ends.
  */
 class BpcellsPartialChunkTest {
     private static final int HEADER = 8;
@@ -32,6 +38,7 @@ class BpcellsPartialChunkTest {
     @TempDir Path tmp;
     private int lossy;
     private int insideAChunk;
+    private int tracedInsideTheCut;
 
     @Test
     void aCutStreamKeepsEveryEntryBeforeTheDamage() throws IOException {
@@ -56,6 +63,7 @@ class BpcellsPartialChunkTest {
         assertEquals(42, cuts);
         assertTrue(lossy >= 24, lossy + " of the cuts lose entries");
         assertTrue(insideAChunk >= 12, insideAChunk + " cuts keep part of a chunk");
+        assertTrue(tracedInsideTheCut >= 100, tracedInsideTheCut + " entries traced inside a cut chunk");
     }
 
     private void check(String fixture, String stream, long keep, List<long[]> truth) throws IOException {
@@ -73,6 +81,8 @@ class BpcellsPartialChunkTest {
         assertEquals(determined, got.size(), what + ": entries decoded");
         for (int i = 0; i < got.size(); i++) assertArrayEquals(truth.get(i), got.get(i), what + ": entry " + i);
 
+        traces(m, stream, determined, dataEnd, truth.size(), what);
+
         // the damage is reported where the stream's data ends (whole words kept after the header)
         Diagnostic short_ = BpcellsCorruptionTest.inArray(m, stream, "bp128_data_short");
         assertEquals(dataEnd, short_.span().byteOffset(), what + ": " + short_.message());
@@ -87,6 +97,38 @@ class BpcellsPartialChunkTest {
         if (determined % 128 != 0) insideAChunk++;
         assertTrue(lost.message().startsWith((truth.size() - determined) + " entries") && lost.message().contains("first: entry " + determined + ","),
                 what + ": " + lost.message());
+    }
+
+    /**
+     * Every recoverable entry of the chunk the cut goes through, and of the chunk before it,
+     * traces to the value the entries table shows, in each of its columns; the first entry
+     * lost stops its trace of the cut stream's column with the byte where the data ends.
+     */
+    private void traces(BpcellsMatrix m, String stream, int determined, long dataEnd, int total, String what) {
+        for (EntriesColumn.Part part : List.of(EntriesColumn.Part.ROW, EntriesColumn.Part.COL, EntriesColumn.Part.VALUE)) {
+            EntriesColumn table = new EntriesColumn(m, part);
+            ValueTracer tracer = BpcellsTracer.entries(m, part);
+            for (long e = Math.max(0, (determined / 128 - 1) * 128L); e < determined; e++) {
+                Trace t = tracer.trace(e, Progress.NONE);
+                Trace.Step last = t.steps().get(t.steps().size() - 1);
+                assertEquals(table.text(e), last.value(), what + ": " + part + " of entry " + e + " traced: " + last.explanation());
+                assertEquals(last.value(), t.value(), what + ": entry " + e);
+                if (e / 128 == determined / 128 && determined % 128 != 0) tracedInsideTheCut++;
+            }
+        }
+        if (determined == total) return;
+        EntriesColumn.Part cutPart = stream.equals("val_data") ? EntriesColumn.Part.VALUE
+                : m.storageOrder() == StorageOrder.ROW ? EntriesColumn.Part.COL : EntriesColumn.Part.ROW;
+        Trace lost = BpcellsTracer.entries(m, cutPart).trace(determined, Progress.NONE);
+        Trace.Step stop = lost.steps().get(lost.steps().size() - 1);
+        assertEquals("cannot decode", stop.title(), what + ": entry " + determined + " is lost");
+        assertEquals("?", lost.value());
+        if (stop.explanation().contains("ends at")) {
+            assertTrue(stop.explanation().contains("ends at byte " + dataEnd + " of "), what + ": " + stop.explanation());
+        } else {
+            // the cut left the chunk no words at all: it cannot be located
+            assertTrue(determined % 128 == 0, what + ": " + stop.explanation());
+        }
     }
 
     /** The fixture with {@code stream}'s bytes from {@code keep} on replaced by {@code fill}: the layout stays whole. */

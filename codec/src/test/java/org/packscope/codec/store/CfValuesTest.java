@@ -141,6 +141,51 @@ class CfValuesTest {
         else assertEquals(want, got, 0.0, at);
     }
 
+    /**
+     * The explanations of a Zarr array's attributes match what PackScope does with them:
+     * scale_factor and add_offset were explained as "Zarr does not interpret it" while the
+     * values shown are stored × scale_factor + add_offset. Checked against the values
+     * themselves: every element the table shows is the stored one so transformed.
+     */
+    @Test
+    void zarrCfAttributesAreExplainedAsApplied() throws Exception {
+        Node sst = FormatRegistry.standard().open(Fixtures.resource("fixtures/cf/cf.zarr")).find("sst");
+        CfValues cf = sst.facet(CfValues.class);
+        assertNotNull(cf, "sst carries CF attributes");
+        ValueColumn shown = sst.values(), stored = cf.stored();
+        int n = (int) shown.count();
+        long[] a = new long[n], b = new long[n];
+        byte[] gaps = new byte[n];
+        shown.read(0, a, 0, n);
+        shown.gaps(0, gaps, 0, n);
+        stored.read(0, b, 0, n);
+        int scaled = 0;
+        for (int k = 0; k < n; k++) {
+            if (gaps[k] != 0) continue;
+            assertEquals(stored.type().toDouble(b[k]) * 0.01 + 20.0, shown.type().toDouble(a[k]), 1e-9, "element " + k + " is scaled as its attributes say");
+            scaled++;
+        }
+        assertTrue(scaled > 0, "values were compared");
+        Node zattrs = sst.children().stream().filter(c -> c.name().equals(".zattrs")).findFirst().orElseThrow();
+        int applied = 0, plain = 0;
+        for (Node node : List.of(sst, zattrs)) {
+            org.packscope.codec.inspect.FieldExplainer docs = node.facet(org.packscope.codec.inspect.FieldExplainer.class);
+            for (org.packscope.codec.inspect.Field f : node.fields()) {
+                String name = f.name().startsWith("attributes.") ? f.name().substring("attributes.".length()) : f.name();
+                if (!f.key().equals("attribute") && !org.packscope.codec.inspect.CfConventions.NAMES.contains(name)) continue;
+                String text = docs.explain(f).text();
+                if (org.packscope.codec.inspect.CfConventions.NAMES.contains(name)) {
+                    assertTrue(text.contains("PackScope applies") && text.contains("stored × scale_factor + add_offset"), node.name() + " " + f.name() + ": " + text);
+                    applied++;
+                } else {
+                    assertTrue(text.contains("not one of the netCDF / CF attributes PackScope applies"), node.name() + " " + f.name() + ": " + text);
+                    plain++;
+                }
+            }
+        }
+        assertTrue(applied >= 2 && plain >= 2, applied + " CF and " + plain + " other attributes explained");
+    }
+
     @Test
     void cloudTopHeightsArePhysicalHeightsAsNetcdf4ReadsThem() throws Exception {
         Path nc = Fixtures.sharedOrSkip("realworld/hdf5/netcdf4-python/20171025_2056.Cloud_Top_Height.nc");
