@@ -80,6 +80,16 @@ public final class ChunkedArray implements ByteStore {
     private final Map<Long, CompletableFuture<byte[]>> decoding = new ConcurrentHashMap<>();
     private final int aheadMax;
     private static final byte[] FAILED = new byte[0];
+    /**
+     * The first dimension from which on a chunk covers the array's whole extent (the rank
+     * when none does): inside one chunk, whole rows of these dimensions lie one after
+     * another, so a run can cross them (a table chunked by rows is one run per chunk).
+     */
+    private final int spanFrom;
+    /** Elements in one row of dimensions {@code spanFrom…} (1 when {@code spanFrom} is the rank). */
+    private final long spanRow;
+    /** Where the last read stopped: a read that starts there is sequential, and looks further ahead. */
+    private volatile long lastStop = -1;
 
     /**
      * @param fill one element's fill bytes ({@code itemSize} long), or null for zeros
@@ -98,6 +108,49 @@ public final class ChunkedArray implements ByteStore {
         this.cache = new UnitCache(1 << 16, cacheBytes);
         // chunks decoded ahead must still be cached when the reader gets to them
         this.aheadMax = (int) Math.max(0, Math.min(MAX_AHEAD, cacheBytes / Math.max(1, grid.chunkElements() * itemSize) - 1));
+        int from = grid.rank();
+        long row = 1;
+        while (from > 1 && grid.chunkExtent(from - 1) == grid.extent(from - 1)) {
+            from--;
+            row *= grid.extent(from);
+        }
+        this.spanFrom = from;
+        this.spanRow = row;
+    }
+
+    /**
+     * The run of elements from {@code element} (at coordinates {@code e}) to at most {@code
+     * stop} that lies contiguously in one chunk: along the last dimension, or across whole
+     * rows where the chunk covers every later dimension. Sets {@code c} to the chunk's grid
+     * coordinates.
+     */
+    private long runAt(long element, long[] e, long[] c, long stop) {
+        int rank = grid.rank();
+        for (int d = 0; d < rank; d++) c[d] = e[d] / grid.chunkExtent(d);
+        if (spanFrom == rank) {
+            int last = rank - 1;
+            long runEnd = Math.min((c[last] + 1) * grid.chunkExtent(last), grid.extent(last));
+            return Math.min(runEnd - e[last], stop - element);
+        }
+        // rows of dimension spanFrom-1 left in this chunk, each spanRow elements long
+        int d = spanFrom - 1;
+        long rows = Math.min((c[d] + 1) * grid.chunkExtent(d), grid.extent(d)) - e[d];
+        long intoRow = element % spanRow;
+        return Math.min(rows * spanRow - intoRow, stop - element);
+    }
+
+    /** Moves coordinates {@code e} on by {@code run} elements (a run {@link #runAt} gave). */
+    private void advance(long[] e, long element, long run) {
+        if (spanFrom == grid.rank()) {
+            e[e.length - 1] += run;
+            carry(e);
+        } else {
+            long flat = element + run;
+            for (int d = e.length - 1; d >= 0; d--) {
+                e[d] = flat % grid.extent(d);
+                flat /= grid.extent(d);
+            }
+        }
     }
 
     public ChunkGrid grid() { return grid; }
@@ -174,21 +227,21 @@ public final class ChunkedArray implements ByteStore {
      */
     private void decodeAhead(long element, long stop) {
         if (aheadMax == 0 || grid.rank() == 0) return;
-        int lastDim = grid.rank() - 1;
+        // a sequential reader (an export, a scan) gets the chunks after its read started too
+        boolean sequential = element == lastStop;
+        lastStop = stop;
+        long horizon = Math.min(grid.elements(), stop + (sequential ? aheadMax * grid.chunkElements() : stop - element));
         long[] e = grid.elementCoords(element);
         long[] c = new long[grid.rank()];
         long firstChunk = -1;
         java.util.Set<Long> ahead = new java.util.LinkedHashSet<>();
-        while (element < stop && ahead.size() < aheadMax) {
-            for (int d = 0; d < c.length; d++) c[d] = e[d] / grid.chunkExtent(d);
+        while (element < horizon && ahead.size() < aheadMax) {
+            long run = runAt(element, e, c, horizon);
             long k = grid.chunkIndex(c);
             if (firstChunk < 0) firstChunk = k;
-            else if (k != firstChunk && cache.get(k) == null && !decoding.containsKey(k)) ahead.add(k);
-            long runEnd = Math.min((c[lastDim] + 1) * grid.chunkExtent(lastDim), grid.extent(lastDim));
-            long run = Math.min(runEnd - e[lastDim], stop - element);
+            else if (k != firstChunk && cache.get(k) == null && !decoding.containsKey(k) && chunks.nextStored(k) <= k) ahead.add(k);
+            advance(e, element, run);
             element += run;
-            e[lastDim] += run;
-            carry(e);
         }
         for (long k : ahead) {
             AHEAD.execute(() -> {
@@ -227,36 +280,26 @@ public final class ChunkedArray implements ByteStore {
         long[] e = grid.elementCoords(element);
         long[] c = new long[rank];
         while (element < stop) {
-            // a run along the last dimension inside one chunk is contiguous in that chunk
-            for (int d = 0; d < rank; d++) c[d] = e[d] / grid.chunkExtent(d);
+            int run = (int) runAt(element, e, c, stop);
             long k = grid.chunkIndex(c);
             long missingRun = missingAlongRow(k, c[lastDim]);
-            if (missingRun > 0) {
+            if (missingRun > 1 && spanFrom == rank) {
                 // chunks not stored, side by side along the row: the fill value, in bulk
                 long runEnd = Math.min((c[lastDim] + missingRun) * grid.chunkExtent(lastDim), grid.extent(lastDim));
-                int run = (int) Math.min(runEnd - e[lastDim], stop - element);
-                fillInto(dst, off, run);
-                off += run * itemSize;
-                element += run;
-                e[lastDim] += run;
-                carry(e);
-                continue;
+                run = (int) Math.min(runEnd - e[lastDim], stop - element);
             }
-            long inChunk = 0;
-            for (int d = 0; d < rank; d++) inChunk = inChunk * grid.chunkExtent(d) + (e[d] - c[d] * grid.chunkExtent(d));
-            long runEnd = Math.min((c[lastDim] + 1) * grid.chunkExtent(lastDim), grid.extent(lastDim));
-            int run = (int) Math.min(runEnd - e[lastDim], stop - element);
-            byte[] b = chunk(k);
-            int bytes = run * itemSize;
-            if (b == null || b == MISSING) {
+            if (missingRun > 0) {
                 fillInto(dst, off, run);
             } else {
-                System.arraycopy(b, (int) (inChunk * itemSize), dst, off, bytes);
+                long inChunk = 0;
+                for (int d = 0; d < rank; d++) inChunk = inChunk * grid.chunkExtent(d) + (e[d] - c[d] * grid.chunkExtent(d));
+                byte[] b = chunk(k);
+                if (b == null || b == MISSING) fillInto(dst, off, run);
+                else System.arraycopy(b, (int) (inChunk * itemSize), dst, off, run * itemSize);
             }
-            off += bytes;
+            off += run * itemSize;
+            advance(e, element, run);
             element += run;
-            e[lastDim] += run;
-            carry(e);
         }
     }
 
@@ -276,7 +319,9 @@ public final class ChunkedArray implements ByteStore {
     private long missingAlongRow(long k, long col) {
         long next = chunks.nextStored(k);
         if (next <= k) return 0;
-        return Math.min(next - k, grid.gridShape()[grid.rank() - 1] - col);
+        int last = grid.rank() - 1;
+        long across = (grid.extent(last) - 1) / grid.chunkExtent(last) + 1;
+        return Math.min(next - k, across - col);
     }
 
     private void fillInto(byte[] dst, int off, int count) {
