@@ -243,7 +243,12 @@ public final class ChunkedArray implements ByteStore {
             advance(e, element, run);
             element += run;
         }
-        for (long k : ahead) {
+        startDecoding(ahead);
+    }
+
+    /** Decodes these chunks on the read-ahead threads, side by side; whoever wants one then waits for it, not for the rest. */
+    private void startDecoding(java.util.Collection<Long> keys) {
+        for (long k : keys) {
             AHEAD.execute(() -> {
                 try {
                     chunk(k);
@@ -460,6 +465,18 @@ public final class ChunkedArray implements ByteStore {
         int rc = grid.chunkExtent(rowDim), cc = colDim < 0 ? 1 : grid.chunkExtent(colDim);
         long rowStride = stride[rowDim], colStride = colDim < 0 ? 0 : stride[colDim];
         int w = itemSize;
+        // the window's chunks after the first start side by side (a remote store's requests overlap)
+        java.util.Set<Long> others = new java.util.LinkedHashSet<>();
+        for (long cr = row0 / rc; cr * rc < row0 + rows && others.size() < aheadMax + 1; cr++) {
+            c[rowDim] = cr;
+            for (long ck = col0 / cc; ck * cc < col0 + cols && others.size() < aheadMax + 1; ck++) {
+                if (colDim >= 0) c[colDim] = ck;
+                long k = grid.chunkIndex(c);
+                if (cache.get(k) == null && !decoding.containsKey(k) && chunks.nextStored(k) <= k) others.add(k);
+            }
+        }
+        others.remove(others.isEmpty() ? -1L : others.iterator().next());
+        startDecoding(others);
         for (long cr = row0 / rc; cr * rc < row0 + rows; cr++) {
             c[rowDim] = cr;
             long r1 = Math.max(row0, cr * rc), r2 = Math.min(row0 + rows, (cr + 1) * rc);
