@@ -90,6 +90,15 @@ public final class ChunkedArray implements ByteStore {
     private final long spanRow;
     /** Where the last read stopped: a read that starts there is sequential, and looks further ahead. */
     private volatile long lastStop = -1;
+    /**
+     * Chunks a sequential reader has used, by the C-order index of their last element: once
+     * the reader is a read's length past that, it will not come back, and the chunk leaves
+     * the cache. An export would otherwise keep the cache full of chunks it is done with,
+     * and every young collection would copy them.
+     */
+    private final java.util.concurrent.ConcurrentSkipListMap<Long, Long> usedUntil = new java.util.concurrent.ConcurrentSkipListMap<>();
+    /** Chunks wholly before this element were dropped as passed: a read-ahead that starts late leaves them alone. */
+    private volatile long droppedBelow = -1;
 
     /**
      * @param fill one element's fill bytes ({@code itemSize} long), or null for zeros
@@ -137,6 +146,22 @@ public final class ChunkedArray implements ByteStore {
         long rows = Math.min((c[d] + 1) * grid.chunkExtent(d), grid.extent(d)) - e[d];
         long intoRow = element % spanRow;
         return Math.min(rows * spanRow - intoRow, stop - element);
+    }
+
+    /** Drops from the cache the chunks a sequential reader used whose last element lies before {@code element}. */
+    private void dropPassed(long element) {
+        if (element > droppedBelow) droppedBelow = element;
+        for (var it = usedUntil.headMap(element).entrySet().iterator(); it.hasNext(); ) {
+            cache.remove(it.next().getValue());
+            it.remove();
+        }
+    }
+
+    /** The C-order index of the last element of the array inside chunk {@code c}. */
+    private long lastElement(long[] c) {
+        long flat = 0;
+        for (int d = 0; d < c.length; d++) flat = flat * grid.extent(d) + Math.min((c[d] + 1) * grid.chunkExtent(d), grid.extent(d)) - 1;
+        return flat;
     }
 
     /** Moves coordinates {@code e} on by {@code run} elements (a run {@link #runAt} gave). */
@@ -225,11 +250,9 @@ public final class ChunkedArray implements ByteStore {
      * waits for the slowest of them, not for their sum (remote chunks come as concurrent
      * requests, local ones on the free cores).
      */
-    private void decodeAhead(long element, long stop) {
+    private void decodeAhead(long element, long stop, boolean sequential) {
         if (aheadMax == 0 || grid.rank() == 0) return;
         // a sequential reader (an export, a scan) gets the chunks after its read started too
-        boolean sequential = element == lastStop;
-        lastStop = stop;
         long horizon = Math.min(grid.elements(), stop + (sequential ? aheadMax * grid.chunkElements() : stop - element));
         long[] e = grid.elementCoords(element);
         long[] c = new long[grid.rank()];
@@ -251,6 +274,8 @@ public final class ChunkedArray implements ByteStore {
         for (long k : keys) {
             AHEAD.execute(() -> {
                 try {
+                    // the reader may have got there first, and be done with it
+                    if (lastElement(grid.chunkCoords(k)) < droppedBelow) return;
                     chunk(k);
                 } catch (RuntimeException e2) {
                     // the reader meets it again when it gets to this chunk
@@ -281,7 +306,10 @@ public final class ChunkedArray implements ByteStore {
             return;
         }
         int lastDim = rank - 1;
-        decodeAhead(element, stop);
+        boolean sequential = element == lastStop;
+        lastStop = stop;
+        if (sequential) dropPassed(element - (stop - element));
+        decodeAhead(element, stop, sequential);
         long[] e = grid.elementCoords(element);
         long[] c = new long[rank];
         while (element < stop) {
@@ -301,6 +329,7 @@ public final class ChunkedArray implements ByteStore {
                 byte[] b = chunk(k);
                 if (b == null || b == MISSING) fillInto(dst, off, run);
                 else System.arraycopy(b, (int) (inChunk * itemSize), dst, off, run * itemSize);
+                if (sequential) usedUntil.putIfAbsent(lastElement(c), k);
             }
             off += run * itemSize;
             advance(e, element, run);

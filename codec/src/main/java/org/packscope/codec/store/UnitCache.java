@@ -17,6 +17,12 @@ public final class UnitCache {
 
     public synchronized byte[] get(long key) { return map.get(key); }
 
+    /** Forgets the unit under {@code key}, if kept. */
+    public synchronized void remove(long key) {
+        byte[] old = map.remove(key);
+        if (old != null) bytes -= old.length;
+    }
+
     public synchronized void put(long key, byte[] value) {
         byte[] old = map.put(key, value);
         if (old != null) bytes -= old.length;
