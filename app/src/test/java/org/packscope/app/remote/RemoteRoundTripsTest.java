@@ -56,9 +56,41 @@ class RemoteRoundTripsTest {
         }
     }
 
+    /**
+     * An array's chunk nodes, listed: each opens its chunk, and over HTTP they are opened a
+     * block at a time side by side, so the 200 chunks shown take a handful of round trips, not
+     * one each (before: 302), and the text is the local one.
+     */
+    @Test
+    void listingAnArraysChunksTakesAFewRoundTrips() throws Exception {
+        Path array = dir.resolve("rows.zarr");
+        Files.createDirectories(array);
+        Files.writeString(array.resolve(".zarray"), "{\"zarr_format\": 2, \"shape\": [300, 10], \"chunks\": [1, 10], \"dtype\": \"<f4\","
+                + " \"compressor\": null, \"fill_value\": 0.0, \"order\": \"C\", \"filters\": null}");
+        java.nio.ByteBuffer row = java.nio.ByteBuffer.allocate(40).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 300; i++) {
+            row.clear();
+            for (int j = 0; j < 10; j++) row.putFloat(i * 10 + j);
+            if (i % 7 != 3) Files.write(array.resolve(i + ".0"), row.array()); // every seventh chunk missing
+        }
+        try (FileHttpServer http = new FileHttpServer(dir)) {
+            http.latencyMillis = 100;
+            String remote = http.url() + "/rows.zarr";
+            String a = inspect(array.toString(), "1");
+            String b = inspect(remote, "1");
+            assertTrue(a.contains("198.0") && a.contains("100 more children"), "200 chunks are listed");
+            assertEquals(a, b.replace(remote, array.toString()), "the chunks read the same remotely");
+            assertTrue(http.roundTrips() <= 30, http.roundTrips() + " round trips for " + http.requests.get() + " requests");
+        }
+    }
+
     private static String inspect(String address) {
+        return inspect(address, "0");
+    }
+
+    private static String inspect(String address, String depth) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int code = Cli.run(new String[] {"inspect", address, "--depth", "0"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = Cli.run(new String[] {"inspect", address, "--depth", depth}, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         return code + "\n" + out.toString(StandardCharsets.UTF_8);
     }

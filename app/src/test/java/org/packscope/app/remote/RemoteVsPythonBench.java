@@ -47,6 +47,8 @@ public final class RemoteVsPythonBench {
                 List.of(PYTHON, script.toString(), "zarr"), "", 4);
         compare("hdf5 table.h5::table (2M x 4 f8, gzip chunks)", dir, latency, "/table.h5", "::table",
                 List.of(PYTHON, script.toString(), "h5"), "table", 8);
+        // the servers' and clients' pools would keep the JVM waiting for their idle timeouts
+        System.exit(0);
     }
 
     private static void compare(String title, Path dir, long latency, String key, String inner, List<String> python, String pyArg,

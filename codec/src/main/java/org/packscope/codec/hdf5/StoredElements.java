@@ -14,20 +14,19 @@ import io.jhdf.api.dataset.ContiguousDataset;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.read.ReadProblem;
-import org.packscope.codec.store.UnitCache;
+import org.packscope.codec.store.ChunkGrid;
+import org.packscope.codec.store.ChunkedArray;
 
 /**
  * The stored bytes of a dataset's elements in row-major order, whatever the layout:
- * contiguous data is read straight from the file, chunked data a whole chunk at a time
- * through a bounded cache (each chunk is inflated once, not once per request), and the
- * chunks a request needs are decoded in parallel. Storage never written (unallocated
+ * contiguous data is read straight from the file, chunked data through the shared chunked
+ * store ({@link ChunkedArray}: a bounded cache, each chunk decoded once, the chunks ahead
+ * of a sequential reader decoded side by side). Storage never written (unallocated
  * contiguous data, missing chunks) reads as the fill value, as HDF5 itself returns it.
  */
 final class StoredElements {
     /** Decoded chunks kept per dataset; a person paging through values reuses them. */
     private static final long CACHE_BYTES = 64L << 20;
-    /** Chunks kept per dataset at most: a million one-byte chunks would otherwise all stay, each an entry of its own. */
-    private static final int CACHE_CHUNKS = 1 << 16;
 
     private final Dataset dataset;
     private final int size;
@@ -49,12 +48,12 @@ final class StoredElements {
     private ChunkIndex written;
     private final ChunkFilters filters;
     private final long base;
-    /** Decoded chunks; null for a chunk never written. */
-    private final UnitCache<Long, byte[]> cache = UnitCache.ofBytes(CACHE_CHUNKS, CACHE_BYTES);
+    /** The chunked data as the shared chunked store reads it (null when not chunked). */
+    private final ChunkedArray grid;
+    /** The written chunks' grid positions in ascending order, once asked for; null until then. */
+    private long[] stored;
     /** Chunks that could not be decoded, by chunk index: their values are gaps, and this says why. */
     private final Map<Long, ReadProblem> damaged = new java.util.concurrent.ConcurrentHashMap<>();
-    /** Cached in place of a damaged chunk's bytes. */
-    private static final byte[] DAMAGED = new byte[0];
     /**
      * Of a damaged chunk that still decoded in part (a Blosc block lost): the elements lost,
      * by index in the chunk; its other elements are values, its problem stays in {@link #damaged}.
@@ -115,11 +114,17 @@ final class StoredElements {
                 s = Math.multiplyExact(s, (this.dims[i] + cd[i] - 1) / cd[i]);
             }
             gridChunks = s;
+            try {
+                grid = count == 0 ? null : new ChunkedArray(new ChunkGrid(this.dims, cd), size, fill, new WrittenChunks(), CACHE_BYTES);
+            } catch (IllegalArgumentException tooLarge) {
+                throw Hdf5Failure.problem(d.getPath() + " has more elements than can be addressed in bytes: " + tooLarge.getMessage(), -1);
+            }
         } else {
             chunkDims = null;
             gridStride = null;
             chunkElements = 0;
             gridChunks = 0;
+            grid = null;
         }
     }
 
@@ -189,19 +194,7 @@ final class StoredElements {
     }
 
     private void readChunked(long start, int n, byte[] dst, int off) {
-        // the chunks this request needs, and as many again beyond it (read ahead for sequential export)
-        TreeSet<Long> needed = new TreeSet<>();
-        forEachRun(start, n, (chunk, in, len, done) -> needed.add(chunk));
-        long ahead = Math.min(count - (start + n), n);
-        if (ahead > 0) forEachRun(start + n, (int) ahead, (chunk, in, len, done) -> needed.add(chunk));
-        Map<Long, byte[]> chunks = chunks(needed);
-        forEachRun(start, n, (chunk, in, len, done) -> {
-            byte[] c = chunks.get(chunk);
-            int at = off + done * size;
-            if (c == null) fillRun(dst, at, len);
-            else if (c == DAMAGED) java.util.Arrays.fill(dst, at, at + len * size, (byte) 0);
-            else System.arraycopy(c, (int) (in * size), dst, at, len * size);
-        });
+        grid.read(start * size, dst, off, n * size);
     }
 
     /** True when some chunk may fail to decode (a chunked dataset), so its values may have gaps. */
@@ -215,7 +208,7 @@ final class StoredElements {
         if (chunked == null || n == 0) return;
         TreeSet<Long> needed = new TreeSet<>();
         forEachRun(start, n, (chunk, in, len, done) -> needed.add(chunk));
-        chunks(needed);
+        decodeAll(needed);
         if (damaged.isEmpty()) return;
         forEachRun(start, n, (chunk, in, len, done) -> {
             if (!damaged.containsKey(chunk)) return;
@@ -270,7 +263,7 @@ final class StoredElements {
             long k = gridKey(have.get(i).origin());
             if (k >= 0) some.add(k);
             if (some.size() < batch && i + 1 < total) continue;
-            chunks(some);
+            decodeAll(some);
             for (Long c : some) {
                 ReadProblem p = damaged.get(c);
                 if (p != null) sink.accept(Hdf5Failure.diagnostic(what + ", chunk at " + java.util.Arrays.toString(origin(c)), p));
@@ -286,25 +279,9 @@ final class StoredElements {
      */
     org.packscope.codec.store.ChunkUnits units(String what) {
         return new org.packscope.codec.store.ChunkUnits() {
-            private long[] stored;
-
             @Override public long chunkCount() { return gridChunks; }
 
-            @Override public synchronized long[] storedChunks() {
-                if (stored != null) return stored;
-                TreeSet<Long> keys = new TreeSet<>();
-                try {
-                    ChunkIndex have = written();
-                    for (long i = 0; i < have.count(); i++) {
-                        long k = gridKey(have.get(i).origin());
-                        if (k >= 0) keys.add(k);
-                    }
-                } catch (ReadProblem e) {
-                    // the dataset's node reports its unreadable index; there is nothing to check chunk by chunk
-                }
-                stored = keys.stream().mapToLong(Long::longValue).toArray();
-                return stored;
-            }
+            @Override public long[] storedChunks() { return storedKeys(); }
 
             @Override public List<org.packscope.codec.inspect.Diagnostic> listingProblems() { return List.of(); }
 
@@ -332,7 +309,7 @@ final class StoredElements {
                     e = null;
                 }
                 if (e == null) return new ChunkCheck(false, 0, 0, List.of());
-                chunks(java.util.Set.of(chunk));
+                grid.chunkFailure(chunk);
                 ReadProblem p = damaged.get(chunk);
                 java.util.BitSet lost = lostIn.get(chunk);
                 long values = p == null ? chunkElements : lost == null ? 0 : chunkElements - lost.cardinality();
@@ -357,67 +334,118 @@ final class StoredElements {
         return k;
     }
 
-    /** The decoded chunks, null for chunks never written; missing ones are decoded in parallel. */
-    private Map<Long, byte[]> chunks(Set<Long> wanted) {
-        Map<Long, byte[]> out = new java.util.HashMap<>();
-        List<Long> missing = new ArrayList<>();
-        synchronized (this) {
-            for (Long k : wanted) {
-                byte[] c = cache.get(k);
-                if (c != null || cache.contains(k)) out.put(k, c);
-                else missing.add(k);
+    /**
+     * Decodes the chunks not decoded yet, side by side (a check walks every chunk this way);
+     * what each holds, or why it cannot be decoded, is then in the store and in {@link #damaged}.
+     */
+    private void decodeAll(java.util.Collection<Long> wanted) {
+        wanted.parallelStream().forEach(grid::chunkFailure);
+    }
+
+    /**
+     * The chunks as the shared chunked store asks for them: by grid coordinates, found in
+     * the file's chunk index (or by jhdf when PackScope does not undo the filters itself),
+     * decoded as far as they decode; a chunk's problem is kept with its byte of the file.
+     */
+    private final class WrittenChunks implements ChunkedArray.Chunks {
+        @Override public byte[] decode(long[] coords) {
+            ChunkedArray.Decoded d = decodePartly(coords);
+            return d == null ? null : d.bytes();
+        }
+
+        @Override public boolean exists(long[] coords) {
+            long k = 0;
+            for (int i = 0; i < coords.length; i++) k += coords[i] * gridStride[i];
+            return java.util.Arrays.binarySearch(storedKeys(), k) >= 0;
+        }
+
+        @Override public ChunkedArray.Decoded decodePartly(long[] coords) {
+            long[] origin = new long[coords.length];
+            long k = 0;
+            for (int i = 0; i < coords.length; i++) {
+                origin[i] = coords[i] * chunkDims[i];
+                k += coords[i] * gridStride[i];
             }
-        }
-        if (missing.isEmpty()) return out;
-        ChunkIndex have;
-        ReadProblem unindexed = null;
-        try {
-            have = filters == null ? null : written();
-        } catch (ReadProblem e) {
-            have = null;
-            unindexed = e; // no chunk can be found: each is a gap, for this reason
-        }
-        ChunkIndex index = have;
-        ReadProblem noIndex = unindexed;
-        byte[][] decoded = new byte[missing.size()][];
-        java.util.stream.IntStream.range(0, missing.size()).parallel().forEach(i -> {
-            long[] origin = origin(missing.get(i));
             ChunkIndex.Entry c = null;
             try {
-                if (noIndex != null) throw noIndex;
-                if (index == null) {
-                    decoded[i] = decode(origin);
-                } else {
-                    c = index.find(origin);
-                    if (c != null) {
-                        ChunkFilters.Partly p = decodePartly(origin, c);
-                        decoded[i] = p.bytes();
-                        if (p.lost() != null) {
-                            lostIn.put(missing.get(i), elementsOf(p.lost()));
-                            damaged.put(missing.get(i), p.why());
-                        }
-                    }
+                if (filters == null) {
+                    byte[] b = StoredElements.this.decode(origin);
+                    return b == null ? null : new ChunkedArray.Decoded(exact(b), null, null);
                 }
+                c = written().find(origin);
+                if (c == null) return null;
+                ChunkFilters.Partly p = StoredElements.this.decodePartly(origin, c);
+                if (p.lost() == null) {
+                    damaged.remove(k);
+                    lostIn.remove(k);
+                    return new ChunkedArray.Decoded(exact(p.bytes()), null, null);
+                }
+                java.util.BitSet lost = elementsOf(p.lost());
+                lostIn.put(k, lost);
+                damaged.put(k, p.why());
+                return new ChunkedArray.Decoded(exact(p.bytes()), lost, p.why().getMessage());
             } catch (ReadProblem e) {
                 // this chunk's values become gaps; the others still decode
-                damaged.put(missing.get(i), e);
-                decoded[i] = DAMAGED;
+                damaged.put(k, e);
+                throw e;
             } catch (OutOfMemoryError e) {
                 // said at the chunk's own bytes when the index gave them
-                damaged.put(missing.get(i), Hdf5Failure.problem(org.packscope.codec.inspect.SharedRules.TOO_LARGE_TO_HOLD, "the chunk at "
+                ReadProblem p = Hdf5Failure.problem(org.packscope.codec.inspect.SharedRules.TOO_LARGE_TO_HOLD, "the chunk at "
                         + java.util.Arrays.toString(origin) + " of " + dataset.getPath() + " decodes to more than PackScope can hold",
-                        c == null ? -1 : c.address()));
-                decoded[i] = DAMAGED;
-            }
-        });
-        synchronized (this) {
-            for (int i = 0; i < missing.size(); i++) {
-                byte[] c = decoded[i];
-                out.put(missing.get(i), c);
-                cache.put(missing.get(i), c);
+                        c == null ? -1 : c.address());
+                damaged.put(k, p);
+                throw p;
             }
         }
-        return out;
+
+        @Override public long nextStored(long k) {
+            long[] keys = storedKeysIfKnown();
+            if (keys == null) return k;
+            int at = java.util.Arrays.binarySearch(keys, k);
+            if (at >= 0) return k;
+            at = -at - 1;
+            return at < keys.length ? keys[at] : gridChunks;
+        }
+    }
+
+    /** A decoded chunk at exactly its size (a filter may hand back a longer buffer; never a shorter one, see {@link #checked}). */
+    private byte[] exact(byte[] chunk) {
+        long want = chunkElements * size;
+        return chunk.length == want ? chunk : java.util.Arrays.copyOf(chunk, (int) want);
+    }
+
+    /**
+     * The written chunks' grid positions, ascending, read from the chunk index once; empty
+     * when the index cannot be read (the dataset's node reports why).
+     */
+    private synchronized long[] storedKeys() {
+        if (stored != null) return stored;
+        TreeSet<Long> keys = new TreeSet<>();
+        try {
+            ChunkIndex have = written();
+            for (long i = 0; i < have.count(); i++) {
+                long k = gridKey(have.get(i).origin());
+                if (k >= 0) keys.add(k);
+            }
+        } catch (ReadProblem e) {
+            // nothing can be found chunk by chunk; each read of a chunk says why
+        }
+        stored = keys.stream().mapToLong(Long::longValue).toArray();
+        return stored;
+    }
+
+    /**
+     * The written chunks' positions when PackScope reads the chunk index itself (then
+     * unwritten chunks are fill without a look); null when jhdf finds the chunks.
+     */
+    private long[] storedKeysIfKnown() {
+        if (filters == null) return null;
+        try {
+            written();
+        } catch (ReadProblem e) {
+            return null; // each chunk's read then says why it cannot be found
+        }
+        return storedKeys();
     }
 
     private long[] origin(long chunk) {

@@ -17,4 +17,16 @@ public interface SourceFileSystem {
      * (a listing, or requests side by side) and remembers the answers.
      */
     default void lookAhead(Path folder, Collection<String> names) { }
+
+    /**
+     * A hint that {@code files} (of this file system) are about to be opened one by one:
+     * a file system where each open is a round trip opens them side by side now, so the
+     * opens that follow are answered at once. Missing files are remembered as missing.
+     */
+    default void openAhead(Collection<Path> files) { }
+
+    /** {@link #openAhead} for files of any file system: a no-op where opening is local. */
+    static void openAhead(Path sample, Collection<Path> files) {
+        if (!files.isEmpty() && sample.getFileSystem() instanceof SourceFileSystem s) s.openAhead(files);
+    }
 }

@@ -316,6 +316,15 @@ final class RemoteFileSystem extends FileSystem implements SourceFileSystem {
         openSideBySide(keys);
     }
 
+    @Override
+    public void openAhead(Collection<Path> files) {
+        List<String> keys = new ArrayList<>();
+        for (Path f : files) {
+            if (f instanceof RemotePath rp && rp.getFileSystem() == this && !objects.containsKey(rp.key())) keys.add(rp.key());
+        }
+        if (keys.size() > 1) openSideBySide(keys);
+    }
+
     /**
      * The metadata documents the store's consolidated metadata names for these children,
      * opened side by side: whoever shows the folder reads them next, one after another.

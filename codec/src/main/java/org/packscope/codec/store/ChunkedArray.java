@@ -80,6 +80,25 @@ public final class ChunkedArray implements ByteStore {
     private final Map<Long, CompletableFuture<byte[]>> decoding = new ConcurrentHashMap<>();
     private final int aheadMax;
     private static final byte[] FAILED = new byte[0];
+    /**
+     * The first dimension from which on a chunk covers the array's whole extent (the rank
+     * when none does): inside one chunk, whole rows of these dimensions lie one after
+     * another, so a run can cross them (a table chunked by rows is one run per chunk).
+     */
+    private final int spanFrom;
+    /** Elements in one row of dimensions {@code spanFrom…} (1 when {@code spanFrom} is the rank). */
+    private final long spanRow;
+    /** Where the last read stopped: a read that starts there is sequential, and looks further ahead. */
+    private volatile long lastStop = -1;
+    /**
+     * Chunks a sequential reader has used, by the C-order index of their last element: once
+     * the reader is a read's length past that, it will not come back, and the chunk leaves
+     * the cache. An export would otherwise keep the cache full of chunks it is done with,
+     * and every young collection would copy them.
+     */
+    private final java.util.concurrent.ConcurrentSkipListMap<Long, Long> usedUntil = new java.util.concurrent.ConcurrentSkipListMap<>();
+    /** Chunks wholly before this element were dropped as passed: a read-ahead that starts late leaves them alone. */
+    private volatile long droppedBelow = -1;
 
     /**
      * @param fill one element's fill bytes ({@code itemSize} long), or null for zeros
@@ -98,6 +117,65 @@ public final class ChunkedArray implements ByteStore {
         this.cache = UnitCache.ofBytes(1 << 16, cacheBytes);
         // chunks decoded ahead must still be cached when the reader gets to them
         this.aheadMax = (int) Math.max(0, Math.min(MAX_AHEAD, cacheBytes / Math.max(1, grid.chunkElements() * itemSize) - 1));
+        int from = grid.rank();
+        long row = 1;
+        while (from > 1 && grid.chunkExtent(from - 1) == grid.extent(from - 1)) {
+            from--;
+            row *= grid.extent(from);
+        }
+        this.spanFrom = from;
+        this.spanRow = row;
+    }
+
+    /**
+     * The run of elements from {@code element} (at coordinates {@code e}) to at most {@code
+     * stop} that lies contiguously in one chunk: along the last dimension, or across whole
+     * rows where the chunk covers every later dimension. Sets {@code c} to the chunk's grid
+     * coordinates.
+     */
+    private long runAt(long element, long[] e, long[] c, long stop) {
+        int rank = grid.rank();
+        for (int d = 0; d < rank; d++) c[d] = e[d] / grid.chunkExtent(d);
+        if (spanFrom == rank) {
+            int last = rank - 1;
+            long runEnd = Math.min((c[last] + 1) * grid.chunkExtent(last), grid.extent(last));
+            return Math.min(runEnd - e[last], stop - element);
+        }
+        // rows of dimension spanFrom-1 left in this chunk, each spanRow elements long
+        int d = spanFrom - 1;
+        long rows = Math.min((c[d] + 1) * grid.chunkExtent(d), grid.extent(d)) - e[d];
+        long intoRow = element % spanRow;
+        return Math.min(rows * spanRow - intoRow, stop - element);
+    }
+
+    /** Drops from the cache the chunks a sequential reader used whose last element lies before {@code element}. */
+    private void dropPassed(long element) {
+        if (element > droppedBelow) droppedBelow = element;
+        for (var it = usedUntil.headMap(element).entrySet().iterator(); it.hasNext(); ) {
+            cache.remove(it.next().getValue());
+            it.remove();
+        }
+    }
+
+    /** The C-order index of the last element of the array inside chunk {@code c}. */
+    private long lastElement(long[] c) {
+        long flat = 0;
+        for (int d = 0; d < c.length; d++) flat = flat * grid.extent(d) + Math.min((c[d] + 1) * grid.chunkExtent(d), grid.extent(d)) - 1;
+        return flat;
+    }
+
+    /** Moves coordinates {@code e} on by {@code run} elements (a run {@link #runAt} gave). */
+    private void advance(long[] e, long element, long run) {
+        if (spanFrom == grid.rank()) {
+            e[e.length - 1] += run;
+            carry(e);
+        } else {
+            long flat = element + run;
+            for (int d = e.length - 1; d >= 0; d--) {
+                e[d] = flat % grid.extent(d);
+                flat /= grid.extent(d);
+            }
+        }
     }
 
     public ChunkGrid grid() { return grid; }
@@ -172,27 +250,32 @@ public final class ChunkedArray implements ByteStore {
      * waits for the slowest of them, not for their sum (remote chunks come as concurrent
      * requests, local ones on the free cores).
      */
-    private void decodeAhead(long element, long stop) {
+    private void decodeAhead(long element, long stop, boolean sequential) {
         if (aheadMax == 0 || grid.rank() == 0) return;
-        int lastDim = grid.rank() - 1;
+        // a sequential reader (an export, a scan) gets the chunks after its read started too
+        long horizon = Math.min(grid.elements(), stop + (sequential ? aheadMax * grid.chunkElements() : stop - element));
         long[] e = grid.elementCoords(element);
         long[] c = new long[grid.rank()];
         long firstChunk = -1;
         java.util.Set<Long> ahead = new java.util.LinkedHashSet<>();
-        while (element < stop && ahead.size() < aheadMax) {
-            for (int d = 0; d < c.length; d++) c[d] = e[d] / grid.chunkExtent(d);
+        while (element < horizon && ahead.size() < aheadMax) {
+            long run = runAt(element, e, c, horizon);
             long k = grid.chunkIndex(c);
             if (firstChunk < 0) firstChunk = k;
-            else if (k != firstChunk && cache.get(k) == null && !decoding.containsKey(k)) ahead.add(k);
-            long runEnd = Math.min((c[lastDim] + 1) * grid.chunkExtent(lastDim), grid.extent(lastDim));
-            long run = Math.min(runEnd - e[lastDim], stop - element);
+            else if (k != firstChunk && cache.get(k) == null && !decoding.containsKey(k) && chunks.nextStored(k) <= k) ahead.add(k);
+            advance(e, element, run);
             element += run;
-            e[lastDim] += run;
-            carry(e);
         }
-        for (long k : ahead) {
+        startDecoding(ahead);
+    }
+
+    /** Decodes these chunks on the read-ahead threads, side by side; whoever wants one then waits for it, not for the rest. */
+    private void startDecoding(java.util.Collection<Long> keys) {
+        for (long k : keys) {
             AHEAD.execute(() -> {
                 try {
+                    // the reader may have got there first, and be done with it
+                    if (lastElement(grid.chunkCoords(k)) < droppedBelow) return;
                     chunk(k);
                 } catch (RuntimeException e2) {
                     // the reader meets it again when it gets to this chunk
@@ -223,40 +306,34 @@ public final class ChunkedArray implements ByteStore {
             return;
         }
         int lastDim = rank - 1;
-        decodeAhead(element, stop);
+        boolean sequential = element == lastStop;
+        lastStop = stop;
+        if (sequential) dropPassed(element - (stop - element));
+        decodeAhead(element, stop, sequential);
         long[] e = grid.elementCoords(element);
         long[] c = new long[rank];
         while (element < stop) {
-            // a run along the last dimension inside one chunk is contiguous in that chunk
-            for (int d = 0; d < rank; d++) c[d] = e[d] / grid.chunkExtent(d);
+            int run = (int) runAt(element, e, c, stop);
             long k = grid.chunkIndex(c);
             long missingRun = missingAlongRow(k, c[lastDim]);
-            if (missingRun > 0) {
+            if (missingRun > 1 && spanFrom == rank) {
                 // chunks not stored, side by side along the row: the fill value, in bulk
                 long runEnd = Math.min((c[lastDim] + missingRun) * grid.chunkExtent(lastDim), grid.extent(lastDim));
-                int run = (int) Math.min(runEnd - e[lastDim], stop - element);
-                fillInto(dst, off, run);
-                off += run * itemSize;
-                element += run;
-                e[lastDim] += run;
-                carry(e);
-                continue;
+                run = (int) Math.min(runEnd - e[lastDim], stop - element);
             }
-            long inChunk = 0;
-            for (int d = 0; d < rank; d++) inChunk = inChunk * grid.chunkExtent(d) + (e[d] - c[d] * grid.chunkExtent(d));
-            long runEnd = Math.min((c[lastDim] + 1) * grid.chunkExtent(lastDim), grid.extent(lastDim));
-            int run = (int) Math.min(runEnd - e[lastDim], stop - element);
-            byte[] b = chunk(k);
-            int bytes = run * itemSize;
-            if (b == null || b == MISSING) {
+            if (missingRun > 0) {
                 fillInto(dst, off, run);
             } else {
-                System.arraycopy(b, (int) (inChunk * itemSize), dst, off, bytes);
+                long inChunk = 0;
+                for (int d = 0; d < rank; d++) inChunk = inChunk * grid.chunkExtent(d) + (e[d] - c[d] * grid.chunkExtent(d));
+                byte[] b = chunk(k);
+                if (b == null || b == MISSING) fillInto(dst, off, run);
+                else System.arraycopy(b, (int) (inChunk * itemSize), dst, off, run * itemSize);
+                if (sequential) usedUntil.putIfAbsent(lastElement(c), k);
             }
-            off += bytes;
+            off += run * itemSize;
+            advance(e, element, run);
             element += run;
-            e[lastDim] += run;
-            carry(e);
         }
     }
 
@@ -276,7 +353,9 @@ public final class ChunkedArray implements ByteStore {
     private long missingAlongRow(long k, long col) {
         long next = chunks.nextStored(k);
         if (next <= k) return 0;
-        return Math.min(next - k, grid.gridShape()[grid.rank() - 1] - col);
+        int last = grid.rank() - 1;
+        long across = (grid.extent(last) - 1) / grid.chunkExtent(last) + 1;
+        return Math.min(next - k, across - col);
     }
 
     private void fillInto(byte[] dst, int off, int count) {
@@ -415,6 +494,18 @@ public final class ChunkedArray implements ByteStore {
         int rc = grid.chunkExtent(rowDim), cc = colDim < 0 ? 1 : grid.chunkExtent(colDim);
         long rowStride = stride[rowDim], colStride = colDim < 0 ? 0 : stride[colDim];
         int w = itemSize;
+        // the window's chunks after the first start side by side (a remote store's requests overlap)
+        java.util.Set<Long> others = new java.util.LinkedHashSet<>();
+        for (long cr = row0 / rc; cr * rc < row0 + rows && others.size() < aheadMax + 1; cr++) {
+            c[rowDim] = cr;
+            for (long ck = col0 / cc; ck * cc < col0 + cols && others.size() < aheadMax + 1; ck++) {
+                if (colDim >= 0) c[colDim] = ck;
+                long k = grid.chunkIndex(c);
+                if (cache.get(k) == null && !decoding.containsKey(k) && chunks.nextStored(k) <= k) others.add(k);
+            }
+        }
+        others.remove(others.isEmpty() ? -1L : others.iterator().next());
+        startDecoding(others);
         for (long cr = row0 / rc; cr * rc < row0 + rows; cr++) {
             c[rowDim] = cr;
             long r1 = Math.max(row0, cr * rc), r2 = Math.min(row0 + rows, (cr + 1) * rc);

@@ -87,6 +87,12 @@ public final class UnitCache<K, V> {
         return map.containsKey(key);
     }
 
+    /** Forgets the value kept for {@code key}, if any. */
+    public synchronized void remove(K key) {
+        Entry<V> old = map.remove(key);
+        if (old != null) add(-old.weight);
+    }
+
     /** Keeps {@code value}, dropping what this cache's bounds and then the shared budget ask. */
     public void put(K key, V value) {
         synchronized (this) {

@@ -31,6 +31,7 @@ import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.FileNames;
 import org.packscope.codec.io.NotRegularFileException;
 import org.packscope.codec.io.RegularFiles;
+import org.packscope.codec.io.SourceFileSystem;
 import org.packscope.codec.json.Json;
 import org.packscope.codec.json.JsonMembers;
 import org.packscope.codec.pco.PcoFile;
@@ -391,12 +392,54 @@ final class ZarrNodes {
             // a grid too large to list cell by cell: its stored chunks are the children, the rest is the fill value
             StoredChunks s = a.stored();
             n.field("chunks listed", null, s.count() + " stored of " + count, "only stored chunks are listed: every other chunk is the fill value");
-            n.lazyChildren(fixed + s.count(), i -> i < fixed ? extra.get(i) : chunk(a, a.grid.chunkCoords(s.get(i - fixed))));
+            ChunksAhead ahead = new ChunksAhead(a, s.count(), j -> s.get((int) j));
+            n.lazyChildren(fixed + s.count(), i -> i < fixed ? extra.get(i) : chunk(a, a.grid.chunkCoords(ahead.before(i - fixed))));
             return;
         }
         int shown = (int) Math.min(count, Integer.MAX_VALUE - 1 - fixed);
         if (shown < count) n.diagnose(Diagnostic.warning(null, ZarrRules.CHUNK_TOO_LARGE, "only the first " + shown + " of " + count + " chunks are listed"));
-        n.lazyChildren(fixed + shown, i -> i < fixed ? extra.get(i) : chunk(a, a.grid.chunkCoords(i - fixed)));
+        ChunksAhead ahead = new ChunksAhead(a, shown, j -> j);
+        n.lazyChildren(fixed + shown, i -> i < fixed ? extra.get(i) : chunk(a, a.grid.chunkCoords(ahead.before(i - fixed))));
+    }
+
+    /**
+     * Chunk nodes are made one by one as a view or a walk asks for them, and each opens its
+     * chunk's file; in a remote store each open is a round trip. The first node asked for in
+     * a block of 64 opens the block's stored chunks side by side, so showing 200 chunk nodes
+     * takes a few round trips instead of 200.
+     */
+    private static final class ChunksAhead {
+        private static final int BLOCK = 64;
+        private final ZarrArray array;
+        private final long count;
+        private final java.util.function.LongUnaryOperator chunkAt;
+        private final boolean remote;
+        private final java.util.Set<Long> opened = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        ChunksAhead(ZarrArray array, long count, java.util.function.LongUnaryOperator chunkAt) {
+            this.array = array;
+            this.count = count;
+            this.chunkAt = chunkAt;
+            this.remote = array.folder.getFileSystem() instanceof SourceFileSystem;
+        }
+
+        /** The chunk number of child {@code j}, after opening its block's chunk files side by side. */
+        long before(long j) {
+            long k = chunkAt.applyAsLong(j);
+            if (!remote || !opened.add(j / BLOCK)) return k;
+            List<Path> files = new ArrayList<>(BLOCK);
+            for (long i = j / BLOCK * BLOCK; i < Math.min(count, (j / BLOCK + 1) * BLOCK); i++) {
+                long[] c = array.grid.chunkCoords(chunkAt.applyAsLong(i));
+                try {
+                    // not asked whether it exists: over HTTP that is itself a request; a missing one is remembered so
+                    files.add(array.chunkPath(c));
+                } catch (ReadProblem e) {
+                    // the chunk's own node says why it is not opened
+                }
+            }
+            if (!files.isEmpty()) SourceFileSystem.openAhead(files.get(0), files);
+            return k;
+        }
     }
 
     /** The node of the chunk at grid coordinates {@code c}: its codec's own inspection, or "missing → fill value". */

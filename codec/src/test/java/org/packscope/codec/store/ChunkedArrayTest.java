@@ -79,6 +79,39 @@ class ChunkedArrayTest {
         assertEquals(9, decodes.get(), "3×3 chunks, each decoded once");
     }
 
+    /**
+     * A window over several chunks starts them side by side (a remote store's requests then
+     * overlap): each decode here waits until all four are under way, or two seconds.
+     */
+    @Test
+    void aWindowsChunksAreDecodedSideBySide() throws Exception {
+        ChunkGrid grid = new ChunkGrid(new long[] {4, 4}, new int[] {2, 2});
+        AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger most = new AtomicInteger();
+        java.util.concurrent.CountDownLatch allFour = new java.util.concurrent.CountDownLatch(4);
+        ChunkedArray a = new ChunkedArray(grid, 1, null, new ChunkedArray.Chunks() {
+            @Override public byte[] decode(long[] c) {
+                most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                allFour.countDown();
+                try {
+                    allFour.await(2, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                inFlight.decrementAndGet();
+                byte[] b = new byte[4];
+                java.util.Arrays.fill(b, (byte) grid.chunkIndex(c));
+                return b;
+            }
+
+            @Override public boolean exists(long[] c) { return true; }
+        }, 1 << 20);
+        byte[] window = new byte[16];
+        a.readWindow(0, 1, new long[2], 0, 4, 0, 4, window, null);
+        assertEquals(4, most.get(), "chunks decoding at once");
+        for (int r = 0; r < 4; r++) for (int c = 0; c < 4; c++) assertEquals((r / 2) * 2 + c / 2, window[r * 4 + c], r + "," + c);
+    }
+
     @Test
     void verifyReportsTheDamagedChunkAndSkipsTheMissingOne() {
         List<Diagnostic> found = new ArrayList<>();
