@@ -88,9 +88,18 @@ final class Checkers {
         CheckReport report;
         try (Node root = r.root()) {
             // the large arrays' chunks are units of their own
-            report = CheckReport.of(u.address(), r.target(), n -> n.facet(ChunkUnits.class) == null);
+            report = CheckReport.of(u.address(), r.target(), n -> n.facet(ChunkUnits.class) == null, (n, d) -> !saidByAChunk(n, d));
         }
         return result(u, report, -1, -1, "");
+    }
+
+    /** Whether {@code d}, held by {@code n}, is a chunk's damage that the chunk's own unit says. */
+    private static boolean saidByAChunk(Node n, Diagnostic d) {
+        for (Node at = n; at != null; at = at.parent()) {
+            ChunkUnits units = at.facet(ChunkUnits.class);
+            if (units != null && units.saysItself(d)) return true;
+        }
+        return false;
     }
 
     private static UnitResult result(LakeUnit u, CheckReport report, long bytes, long values, String fp) {

@@ -27,6 +27,9 @@ final class UnitLister {
     /** Chunks of one array listed at most when its folder could not be listed and every grid cell is a unit. */
     static final long MAX_UNLISTED = 10_000_000;
 
+    /** Single-file formats whose big arrays are split: HDF5 (and h5ad, 10x) datasets of many chunks, Pco files of many chunks. */
+    private static final java.util.Set<String> SPLIT_FILES = java.util.Set.of("hdf5", "pco");
+
     final List<LakeUnit> units = new ArrayList<>();
     final List<ArrayInfo> arrays = new ArrayList<>();
     /** What the driver itself found: addresses that cannot be read, listing problems of large arrays. */
@@ -59,8 +62,8 @@ final class UnitLister {
         }
         Format f = registry.detect(path);
         if (!Files.isDirectory(path)) {
-            // an HDF5 file with datasets of many chunks: its structure, and each of those chunks
-            if (f == null || !f.id().equals("hdf5") || !addChunked(origin, address, false)) units.add(LakeUnit.file(origin, address));
+            // an HDF5 file with datasets of many chunks, a Pco file of many chunks: its structure, and each of those chunks
+            if (f == null || !SPLIT_FILES.contains(f.id()) || !addChunked(origin, address, false)) units.add(LakeUnit.file(origin, address));
             return;
         }
         if (f != null && f.id().equals("folder")) {
@@ -132,7 +135,8 @@ final class UnitLister {
 
     private void addChunks(String origin, String address, Node array, ChunkUnits u) {
         long[] stored = u.storedChunks();
-        String path = array.path();
+        // a file that is itself the array (Pco) is named "/" so that the census tells it from a group of files
+        String path = array.path().isEmpty() ? "/" : array.path();
         arrays.add(new ArrayInfo(origin, address, path, u.chunkCount(), stored == null ? -1 : stored.length, u.chunkValues()));
         if (!u.listingProblems().isEmpty()) {
             List<Problem> ps = new ArrayList<>();

@@ -57,8 +57,15 @@ public final class CheckReport {
      * reader caught is this address's problem, said in one line.
      */
     public static CheckReport of(String address, Node target, Predicate<Node> verify) {
+        return of(address, target, verify, (n, d) -> true);
+    }
+
+    /** As above, keeping only the problems {@code keep} accepts (a distributed check says the others in other units). */
+    public static CheckReport of(String address, Node target, Predicate<Node> verify,
+                                 java.util.function.BiPredicate<Node, org.packscope.codec.inspect.Diagnostic> keep) {
         try {
-            return report(address, TreeWalk.diagnostics(target, verify, MAX_NODES, Progress.NONE));
+            List<TreeWalk.Located> found = TreeWalk.diagnostics(target, verify, MAX_NODES, Progress.NONE);
+            return report(address, found.stream().filter(l -> keep.test(l.node(), l.diagnostic())).toList());
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             return failed(address, e);
         }

@@ -384,10 +384,15 @@ public final class PcoFile {
                         while (pd.decodeBatch(out, 0) > 0) { }
                         return null;
                     } catch (ReadProblem e) {
-                        Diagnostic d = e.diagnostic();
-                        return new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + i + ": " + d.message());
+                        return chunkFailure(i, e);
                     }
                 });
         for (Diagnostic d : found) if (d != null) sink.accept(d);
+    }
+
+    /** What decoding chunk {@code index} met, said of that chunk. */
+    static Diagnostic chunkFailure(int index, ReadProblem e) {
+        Diagnostic d = e.diagnostic();
+        return new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + index + ": " + d.message());
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
+import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
@@ -56,6 +57,9 @@ public final class PcoNodes {
         if (values != null) n.facet(ValueColumn.class, values).facet(ValueTracer.class, values.tracer(src));
         n.facet(BulkDecoder.class, f::decodeAllDiscard);
         n.facet(Verifier.class, f::verify);
+        // many chunks: a distributed check decodes them one by one, elsewhere
+        org.packscope.codec.store.ChunkUnits units = PcoChunkUnits.of(f);
+        if (units != null) n.facet(org.packscope.codec.store.ChunkUnits.class, units);
 
         List<Node> fixed = new ArrayList<>();
         fixed.add(headerNode(f, src));
@@ -247,19 +251,31 @@ public final class PcoNodes {
         return Node.lazy("chunk " + c.index(), "pco-chunk", n -> {
             n.source(src).facet(FieldExplainer.class, PcoDocs.DOCS).summary("unreadable chunk"
                     + (c.n() > 0 ? " · " + String.format("%,d", c.n()) + " numbers not decodable" : ""));
-            NodeRecorder rec = new NodeRecorder(n);
-            FieldReader r = new FieldReader(f.bytes(), start, rec);
-            try {
-                NumberType t = MetaParser.chunkType(r, f.header());
-                int nn = MetaParser.chunkN(r);
-                ChunkMeta m = MetaParser.chunkMeta(r, f.version(), t);
-                PageDecoder pd = new PageDecoder(ChunkDecoder.of(m), f.data(), f.size(), r.bit(), nn, rec);
-                while (pd.remaining() > 0) pd.skipBatch();
-            } catch (ReadProblem e) {
-                n.diagnose(e.diagnostic());
-            }
+            FieldReader r = new FieldReader(f.bytes(), start, new NodeRecorder(n));
+            ReadProblem e = walkBroken(f, r);
+            if (e != null) n.diagnose(e.diagnostic());
             n.span(Span.bits(start * 8, Math.max(0, r.bit() - start * 8)));
         });
+    }
+
+    /** The problem of a chunk whose metadata did not parse, as its node says it: walked again from its start. */
+    static Diagnostic brokenChunkProblem(PcoFile f, PcoFile.Chunk c) {
+        ReadProblem e = walkBroken(f, new FieldReader(f.bytes(), c.startByte(), Recorder.NONE));
+        return e == null ? c.damage() : e.diagnostic();
+    }
+
+    /** Walks a chunk's preamble, metadata and page with {@code r}; what stopped it, or null. */
+    private static ReadProblem walkBroken(PcoFile f, FieldReader r) {
+        try {
+            NumberType t = MetaParser.chunkType(r, f.header());
+            int nn = MetaParser.chunkN(r);
+            ChunkMeta m = MetaParser.chunkMeta(r, f.version(), t);
+            PageDecoder pd = new PageDecoder(ChunkDecoder.of(m), f.data(), f.size(), r.bit(), nn, r.recorder());
+            while (pd.remaining() > 0) pd.skipBatch();
+            return null;
+        } catch (ReadProblem e) {
+            return e;
+        }
     }
 
     // ------------------------------------------------------------------ pages and batches

@@ -47,6 +47,13 @@ public interface ChunkUnits {
      */
     default List<String> nodeNames(long chunk) { return List.of(); }
 
+    /**
+     * Whether {@code problem}, held by the array's node or one of its children, is one of
+     * a chunk's and so said by that chunk's unit ({@link #check}) rather than by the array's
+     * structure: a chunk found damaged while the array was indexed.
+     */
+    default boolean saysItself(Diagnostic problem) { return false; }
+
     /** {@code problem} of chunk number {@code chunk}, from {@link #check}, as the array's verifier says it. */
     default Diagnostic asVerified(long chunk, Diagnostic problem) { return reported(key(chunk), problem); }
 
