@@ -62,7 +62,7 @@ public final class CheckReport {
 
     /** As above, keeping only the problems {@code keep} accepts (a distributed check says the others in other units). */
     public static CheckReport of(String address, Node target, Predicate<Node> verify,
-                                 java.util.function.BiPredicate<Node, org.packscope.codec.inspect.Diagnostic> keep) {
+                                 java.util.function.BiPredicate<Node, Diagnostic> keep) {
         try {
             List<TreeWalk.Located> found = TreeWalk.diagnostics(target, verify, MAX_NODES, Progress.NONE);
             return report(address, found.stream().filter(l -> keep.test(l.node(), l.diagnostic())).toList());

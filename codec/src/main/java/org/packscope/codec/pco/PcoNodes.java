@@ -21,6 +21,7 @@ import org.packscope.codec.read.FieldReader;
 import org.packscope.codec.read.NodeRecorder;
 import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.read.Recorder;
+import org.packscope.codec.store.ChunkUnits;
 
 /**
  * Builds the inspection tree of a standalone Pco file: header, chunks (metadata,
@@ -58,8 +59,8 @@ public final class PcoNodes {
         n.facet(BulkDecoder.class, f::decodeAllDiscard);
         n.facet(Verifier.class, f::verify);
         // many chunks: a distributed check decodes them one by one, elsewhere
-        org.packscope.codec.store.ChunkUnits units = PcoChunkUnits.of(f);
-        if (units != null) n.facet(org.packscope.codec.store.ChunkUnits.class, units);
+        ChunkUnits units = PcoChunkUnits.of(f);
+        if (units != null) n.facet(ChunkUnits.class, units);
 
         List<Node> fixed = new ArrayList<>();
         fixed.add(headerNode(f, src));
