@@ -316,11 +316,11 @@ class MainWindowTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> values.infoText().equals("2,750 rows × 6 columns"));
         WaitForAsyncUtils.waitForFxEvents();
         var headers = values.table().getColumns().stream().map(c -> c.getText()).toList();
-        assertEquals(java.util.List.of("Index", "id (i64)", "x (f64)", "flag (bool)", "name (S8)", "small (i8)", "y32 (f32)"), headers);
+        assertEquals(java.util.List.of("Index", "id (i64)", "x (f64)", "flag (bool)", "name (8-byte string)", "small (i8)", "y32 (f32)"), headers);
         robot.interact(() -> window.detail().tabs().getSelectionModel().select(1));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".table-cell").queryAll().stream()
                 .anyMatch(c -> c instanceof javafx.scene.control.TableCell<?, ?> tc && tc.getTableColumn() != null
-                        && "name (S8)".equals(tc.getTableColumn().getText()) && tc.getText() != null && !tc.getText().equals("…")
+                        && "name (8-byte string)".equals(tc.getTableColumn().getText()) && tc.getText() != null && !tc.getText().equals("…")
                         && !tc.getText().isEmpty()));
     }
 
