@@ -8,11 +8,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.ValueColumn;
-import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.store.ColumnSlices;
 import org.packscope.codec.store.Slice2D;
 import org.packscope.codec.store.SliceOverview;
+import org.packscope.codec.testing.FloatColumns;
 
 /**
  * The heat map's three colour scales against a recount of every value of a slice: min–max
@@ -35,7 +34,7 @@ class HeatMapScaleTest {
         for (int i = 100_000; i < 110_000; i++) gap[i] = true; // a gap by damage
         gap[200_000] = true;
         v[200_000] = 1e6f;                                  // a huge value under a gap counts for nothing
-        Slice2D s = new Slice2D(new ColumnSlices(new long[] {rows, cols}, floats(v, gap), List.of()), 0, 1, new long[2]);
+        Slice2D s = new Slice2D(new ColumnSlices(new long[] {rows, cols}, FloatColumns.of(v, gap), List.of()), 0, 1, new long[2]);
         SliceOverview o = SliceOverview.of(s, 0, rows, 0, cols, 300, 450, Progress.NONE);
 
         float[] kept = new float[v.length];
@@ -77,27 +76,12 @@ class HeatMapScaleTest {
         float[] v = new float[12];
         boolean[] gap = new boolean[12];
         Arrays.fill(gap, true);
-        Slice2D s = new Slice2D(new ColumnSlices(new long[] {3, 4}, floats(v, gap), List.of()), 0, 1, new long[2]);
+        Slice2D s = new Slice2D(new ColumnSlices(new long[] {3, 4}, FloatColumns.of(v, gap), List.of()), 0, 1, new long[2]);
         SliceOverview o = SliceOverview.of(s, 0, 3, 0, 4, 3, 4, Progress.NONE);
         for (HeatMapView.Scale sc : HeatMapView.Scale.values()) {
             double[] ends = HeatMapView.scaleOf(o, sc);
             assertEquals(0, ends[0], 0, sc.name());
             assertEquals(1, ends[1], 0, sc.name());
         }
-    }
-
-    private static ValueColumn floats(float[] v, boolean[] gap) {
-        return new ValueColumn() {
-            @Override public String name() { return "v"; }
-            @Override public ValueType type() { return ValueType.F32; }
-            @Override public long count() { return v.length; }
-            @Override public void read(long start, long[] dst, int off, int len) {
-                for (int i = 0; i < len; i++) dst[off + i] = Float.floatToRawIntBits(v[(int) start + i]) & 0xffffffffL;
-            }
-            @Override public boolean mayHaveGaps() { return true; }
-            @Override public void gaps(long start, byte[] dst, int off, int len) {
-                for (int i = 0; i < len; i++) dst[off + i] = gap[(int) start + i] ? (byte) 1 : ValueColumn.PRESENT;
-            }
-        };
     }
 }

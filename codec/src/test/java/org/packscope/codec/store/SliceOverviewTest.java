@@ -9,8 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.ValueColumn;
-import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.testing.FloatColumns;
 
 /**
  * The heat map's per-cell summaries against an independent recount: every element of the
@@ -19,22 +18,6 @@ import org.packscope.codec.inspect.ValueType;
  * transposed slice.
  */
 class SliceOverviewTest {
-
-    /** float32 values in C order, gaps where {@code gap} says. */
-    static ValueColumn floats(float[] v, boolean[] gap) {
-        return new ValueColumn() {
-            @Override public String name() { return "v"; }
-            @Override public ValueType type() { return ValueType.F32; }
-            @Override public long count() { return v.length; }
-            @Override public void read(long start, long[] dst, int off, int len) {
-                for (int i = 0; i < len; i++) dst[off + i] = Float.floatToRawIntBits(v[(int) start + i]) & 0xffffffffL;
-            }
-            @Override public boolean mayHaveGaps() { return true; }
-            @Override public void gaps(long start, byte[] dst, int off, int len) {
-                for (int i = 0; i < len; i++) dst[off + i] = gap[(int) start + i] ? (byte) 1 : ValueColumn.PRESENT;
-            }
-        };
-    }
 
     static void checkAgainstRecount(Slice2D s, float[] v, boolean[] gap, boolean transposed, long cols, int h, int w) {
         SliceOverview o = SliceOverview.of(s, 0, s.rows(), 0, s.columns(), h, w, Progress.NONE);
@@ -84,10 +67,10 @@ class SliceOverviewTest {
         for (int i = 0; i < v.length; i++) v[i] = (i * 37 % 11) - 5;
         gap[3] = true;
         v[17] = Float.NaN;
-        Slice2D s = new Slice2D(new ColumnSlices(new long[] {rows, cols}, floats(v, gap), List.of()), 0, 1, new long[2]);
+        Slice2D s = new Slice2D(new ColumnSlices(new long[] {rows, cols}, FloatColumns.of(v, gap), List.of()), 0, 1, new long[2]);
         checkAgainstRecount(s, v, gap, false, cols, 3, 2);
         checkAgainstRecount(s, v, gap, false, cols, 100, 100); // never finer than one cell per element
-        Slice2D t = new Slice2D(new ColumnSlices(new long[] {rows, cols}, floats(v, gap), List.of()), 1, 0, new long[2]);
+        Slice2D t = new Slice2D(new ColumnSlices(new long[] {rows, cols}, FloatColumns.of(v, gap), List.of()), 1, 0, new long[2]);
         checkAgainstRecount(t, v, gap, true, cols, 4, 3);
     }
 
@@ -102,7 +85,7 @@ class SliceOverviewTest {
         v[1234 * cols + 2345] = 1e9f;             // one outlier
         for (int c = 0; c < cols; c += 97) v[777 * cols + c] = -5000f; // spikes along a row
         for (int i = 0; i < 250_000; i++) gap[4_000_000 + i] = true;   // a damaged chunk's worth
-        Slice2D s = new Slice2D(new ColumnSlices(new long[] {rows, cols}, floats(v, gap), List.of()), 0, 1, new long[2]);
+        Slice2D s = new Slice2D(new ColumnSlices(new long[] {rows, cols}, FloatColumns.of(v, gap), List.of()), 0, 1, new long[2]);
         checkAgainstRecount(s, v, gap, false, cols, 700, 1100);
         SliceOverview o = SliceOverview.of(s, 0, rows, 0, cols, 700, 1100, Progress.NONE);
         assertEquals(1e9, o.highest(), 0);
