@@ -42,34 +42,36 @@ final class Census {
         }
     }
 
-    private Census() { }
+    private final Map<String, Row> rows = new LinkedHashMap<>();
 
-    static List<Row> of(List<ArrayInfo> arrays, List<UnitResult> results) {
-        Map<String, Row> rows = new LinkedHashMap<>();
+    /** A census of the large arrays listed, to which every unit's result is then added. */
+    Census(List<ArrayInfo> arrays) {
         for (ArrayInfo a : arrays) {
             Row r = rows.computeIfAbsent(a.address() + "::" + a.array(), k -> new Row(a.origin(), a.address(), a.array()));
             r.chunks = a.chunks();
             r.missing += a.missing();
         }
-        for (UnitResult u : results) {
-            LakeUnit unit = u.unit();
-            Row r = unit.kind() == LakeUnit.Kind.CHUNK
-                    ? rows.computeIfAbsent(unit.address() + "::" + unit.array(), k -> new Row(unit.origin(), unit.address(), unit.array()))
-                    : rows.computeIfAbsent(unit.origin() + "::(files)", k -> new Row(unit.origin(), "", ""));
-            if (unit.key().equals("(listing)")) continue;
-            r.units++;
-            // a unit skipped as unchanged counts as what it was found to be before, and as skipped
-            if (u.status().equals(UnitResult.SKIPPED)) r.skipped++;
-            switch (u.effectiveStatus()) {
-                case UnitResult.VALID -> r.valid++;
-                case UnitResult.DAMAGED -> r.damaged++;
-                case UnitResult.UNREADABLE -> r.unreadable++;
-                case UnitResult.MISSING -> r.missing++;
-                default -> { }
-            }
-            if (u.bytes() > 0) r.bytes += u.bytes();
-            if (u.values() > 0) r.values += u.values();
-        }
-        return new ArrayList<>(rows.values());
     }
+
+    void add(UnitResult u) {
+        LakeUnit unit = u.unit();
+        Row r = unit.kind() == LakeUnit.Kind.CHUNK
+                ? rows.computeIfAbsent(unit.address() + "::" + unit.array(), k -> new Row(unit.origin(), unit.address(), unit.array()))
+                : rows.computeIfAbsent(unit.origin() + "::(files)", k -> new Row(unit.origin(), "", ""));
+        if (unit.key().equals("(listing)")) return;
+        r.units++;
+        // a unit skipped as unchanged counts as what it was found to be before, and as skipped
+        if (u.status().equals(UnitResult.SKIPPED)) r.skipped++;
+        switch (u.effectiveStatus()) {
+            case UnitResult.VALID -> r.valid++;
+            case UnitResult.DAMAGED -> r.damaged++;
+            case UnitResult.UNREADABLE -> r.unreadable++;
+            case UnitResult.MISSING -> r.missing++;
+            default -> { }
+        }
+        if (u.bytes() > 0) r.bytes += u.bytes();
+        if (u.values() > 0) r.values += u.values();
+    }
+
+    List<Row> rows() { return new ArrayList<>(rows.values()); }
 }

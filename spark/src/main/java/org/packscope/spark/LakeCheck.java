@@ -61,9 +61,13 @@ public final class LakeCheck {
     /** Runs the job on {@code spark}, writes the tables under {@code o.out()} and prints the summary; returns the exit status. */
     static int run(SparkSession spark, Options o, PrintStream out) throws java.io.IOException {
         LakeReport report = LakeJob.run(spark, o.addresses(), o.previous(), o.remote());
-        LakeOutput.write(spark, o.out(), report);
-        summary(report, o.out(), out);
-        return report.exitStatus();
+        try {
+            LakeOutput.write(spark, o.out(), report);
+            summary(report, o.out(), out);
+            return report.exitStatus();
+        } finally {
+            report.release();
+        }
     }
 
     static Options parse(String[] args) {
@@ -98,7 +102,7 @@ public final class LakeCheck {
 
     /** One screen: counts, the arrays with the most damage, the first problem lines, where the tables are. */
     static void summary(LakeReport r, Path dir, PrintStream out) {
-        int n = r.results().size();
+        long n = r.tally().units();
         out.printf(Locale.ROOT, "packscope lake check: %,d units in %.1f s (%,.0f units/s)%n", n, r.seconds(), n / Math.max(1e-9, r.seconds()));
         long missing = r.census().stream().mapToLong(c -> c.missing).sum();
         out.printf(Locale.ROOT, "  valid %,d · damaged %,d · missing (fill value) %,d · unreadable %,d · skipped unchanged %,d%n",
@@ -109,10 +113,9 @@ public final class LakeCheck {
             String name = c.array.isEmpty() ? c.origin + " (files)" : c.address + "::" + c.array;
             out.printf(Locale.ROOT, "  %s: %,d of %,d units damaged, %,d unreadable%n", name, c.damaged, c.units, c.unreadable);
         }
-        List<Problem> ps = r.problems();
-        long errors = ps.stream().filter(Problem::error).count();
-        out.printf(Locale.ROOT, "  %,d errors, %,d warnings%s%n", errors, ps.size() - errors, ps.isEmpty() ? "" : "; the first:");
-        ps.stream().limit(8).forEach(p -> out.println("    " + p.line()));
+        List<Problem> ps = r.tally().first();
+        out.printf(Locale.ROOT, "  %,d errors, %,d warnings%s%n", r.tally().errors(), r.tally().warnings(), ps.isEmpty() ? "" : "; the first:");
+        ps.forEach(p -> out.println("    " + p.line()));
         out.println("  tables: " + dir.resolve(LakeOutput.CENSUS + ".jsonl") + ", " + LakeOutput.UNITS + ".jsonl, "
                 + LakeOutput.DIAGNOSTICS + ".jsonl and *.parquet beside it");
     }

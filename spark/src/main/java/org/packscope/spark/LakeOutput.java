@@ -5,12 +5,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SaveMode;
@@ -23,8 +25,9 @@ import org.apache.spark.sql.types.StructType;
 import org.packscope.codec.format.LakeCensus;
 
 /**
- * Writes a run's three tables, each as JSON lines (one file, rows in a stable order) and
- * as Parquet (Spark's writer, a folder): every diagnostic, every unit, and the per-array
+ * Writes a run's three tables, each as JSON lines (one file, rows in a stable order,
+ * streamed past the driver) and as Parquet (Spark's writer, a folder, written by the
+ * executors from the cached results): every diagnostic, every unit, and the per-array
  * census, whose first line says what the file is.
  */
 final class LakeOutput {
@@ -38,11 +41,15 @@ final class LakeOutput {
 
     static void write(SparkSession spark, Path out, LakeReport report) throws IOException {
         Files.createDirectories(out);
-        List<Map<String, Object>> diagnostics = new ArrayList<>();
-        List<Map<String, Object>> units = new ArrayList<>();
-        for (UnitResult u : report.results()) {
-            units.add(unit(u));
-            for (Problem p : u.problems()) diagnostics.add(diagnostic(u.unit(), p));
+        ObjectMapper json = new ObjectMapper();
+        // every unit and every diagnostic streamed past the driver, a partition at a time, never all held
+        try (BufferedWriter units = Files.newBufferedWriter(out.resolve(UNITS + ".jsonl"));
+             BufferedWriter diagnostics = Files.newBufferedWriter(out.resolve(DIAGNOSTICS + ".jsonl"))) {
+            for (Iterator<UnitResult> it = report.stream(); it.hasNext(); ) {
+                UnitResult u = it.next();
+                line(json, units, unit(u));
+                for (Problem p : u.problems()) line(json, diagnostics, diagnostic(u.unit(), p));
+            }
         }
         List<Map<String, Object>> census = new ArrayList<>();
         for (Census.Row r : report.census()) census.add(r.fields());
@@ -50,19 +57,29 @@ final class LakeOutput {
         head.put("record", CENSUS_MARK);
         head.put("format", 1);
         head.put("addresses", report.addresses());
-        head.put("units", report.results().size());
+        head.put("units", report.tally().units());
         head.put("exit_status", report.exitStatus());
         // relative addresses are relative to it
         head.put("working_directory", Path.of("").toAbsolutePath().toString());
-        List<Map<String, Object>> censusFile = new ArrayList<>();
-        censusFile.add(head);
-        censusFile.addAll(census);
-        jsonLines(out.resolve(DIAGNOSTICS + ".jsonl"), diagnostics);
-        jsonLines(out.resolve(UNITS + ".jsonl"), units);
-        jsonLines(out.resolve(CENSUS + ".jsonl"), censusFile);
-        parquet(spark, out.resolve(DIAGNOSTICS + ".parquet"), diagnostics);
-        parquet(spark, out.resolve(UNITS + ".parquet"), units);
-        parquet(spark, out.resolve(CENSUS + ".parquet"), census);
+        try (BufferedWriter w = Files.newBufferedWriter(out.resolve(CENSUS + ".jsonl"))) {
+            line(json, w, head);
+            for (Map<String, Object> r : census) line(json, w, r);
+        }
+        // the Parquet tables are written by the executors, from the results where they are
+        StructType unitSchema = schema(unit(new UnitResult(LakeUnit.file("", ""), "", 0, 0, "", "", List.of())));
+        StructType diagnosticSchema = schema(diagnostic(LakeUnit.file("", ""), new Problem("", "", "", "", "", "", "", "", "")));
+        if (report.tally().units() > 0) {
+            parquet(spark, out.resolve(UNITS + ".parquet"), report.results().map(u -> row(unitSchema, unit(u))), unitSchema);
+        }
+        if (report.tally().errors() + report.tally().warnings() > 0) {
+            JavaRDD<Row> rows = report.results().flatMap(u -> u.problems().stream().map(p -> row(diagnosticSchema, diagnostic(u.unit(), p))).iterator());
+            parquet(spark, out.resolve(DIAGNOSTICS + ".parquet"), rows, diagnosticSchema);
+        }
+        if (!census.isEmpty()) {
+            StructType censusSchema = schema(census.get(0));
+            List<Row> rows = census.stream().map(r -> row(censusSchema, r)).toList();
+            spark.createDataFrame(rows, censusSchema).coalesce(1).write().mode(SaveMode.Overwrite).parquet(folder(out.resolve(CENSUS + ".parquet")));
+        }
     }
 
     private static Map<String, Object> unit(UnitResult u) {
@@ -102,35 +119,34 @@ final class LakeOutput {
         return m;
     }
 
-    private static void jsonLines(Path file, List<Map<String, Object>> rows) throws IOException {
-        ObjectMapper json = new ObjectMapper();
-        try (BufferedWriter w = Files.newBufferedWriter(file)) {
-            for (Map<String, Object> r : rows) {
-                w.write(json.writeValueAsString(r));
-                w.write('\n');
-            }
-        }
+    private static void line(ObjectMapper json, BufferedWriter w, Map<String, Object> row) throws IOException {
+        w.write(json.writeValueAsString(row));
+        w.write('\n');
     }
 
-    /** The rows as a Parquet folder; the columns are the rows' keys, typed by their values (text or 64-bit integer). */
-    private static void parquet(SparkSession spark, Path folder, List<Map<String, Object>> rows) {
-        if (rows.isEmpty()) return;
+    /** The columns of a table whose rows look like {@code sample}: its keys, typed by its values (text or 64-bit integer). */
+    private static StructType schema(Map<String, Object> sample) {
         List<StructField> fields = new ArrayList<>();
-        for (Map.Entry<String, Object> e : rows.get(0).entrySet()) {
+        for (Map.Entry<String, Object> e : sample.entrySet()) {
             DataType t = e.getValue() instanceof Number ? DataTypes.LongType : DataTypes.StringType;
             fields.add(DataTypes.createStructField(e.getKey(), t, false));
         }
-        StructType schema = DataTypes.createStructType(fields);
-        List<Row> data = new ArrayList<>(rows.size());
-        for (Map<String, Object> r : rows) {
-            Object[] v = new Object[fields.size()];
-            int i = 0;
-            for (StructField f : fields) {
-                Object x = r.get(f.name());
-                v[i++] = f.dataType() == DataTypes.LongType ? Long.valueOf(((Number) x).longValue()) : String.valueOf(x);
-            }
-            data.add(RowFactory.create(v));
-        }
-        spark.createDataFrame(data, schema).coalesce(1).write().mode(SaveMode.Overwrite).parquet(folder.toAbsolutePath().toString());
+        return DataTypes.createStructType(fields);
     }
+
+    private static Row row(StructType schema, Map<String, Object> r) {
+        Object[] v = new Object[schema.fields().length];
+        int i = 0;
+        for (StructField f : schema.fields()) {
+            Object x = r.get(f.name());
+            v[i++] = f.dataType() == DataTypes.LongType ? Long.valueOf(((Number) x).longValue()) : String.valueOf(x);
+        }
+        return RowFactory.create(v);
+    }
+
+    private static void parquet(SparkSession spark, Path folder, JavaRDD<Row> rows, StructType schema) {
+        spark.createDataFrame(rows, schema).write().mode(SaveMode.Overwrite).parquet(folder(folder));
+    }
+
+    private static String folder(Path p) { return p.toAbsolutePath().toString(); }
 }

@@ -23,10 +23,10 @@ class FolderLakeTest extends LocalSparkTest {
         FolderLake lake = FolderLake.make(dir.resolve("lake"), 30, 4);
         assertTrue(lake.entries.size() >= 1_000, lake.entries.size() + " files");
         LakeReport r = SparkTests.run(spark, dir.resolve("out"), null, List.of(lake.folder.toString()));
-        assertEquals(lake.entries.size(), r.results().size());
-        Set<String> checked = r.results().stream().map(u -> u.unit().address()).collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(lake.entries.size(), r.tally().units());
+        Set<String> checked = r.collected().stream().map(u -> u.unit().address()).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(lake.entries, checked);
-        Set<String> damaged = r.results().stream().filter(u -> u.status().equals(UnitResult.DAMAGED))
+        Set<String> damaged = r.collected().stream().filter(u -> u.status().equals(UnitResult.DAMAGED))
                 .map(u -> u.unit().address()).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(lake.damaged, damaged);
         assertEquals(SparkTests.checkLines(List.copyOf(lake.entries)), SparkTests.lines(r));
@@ -52,7 +52,7 @@ class FolderLakeTest extends LocalSparkTest {
         LakeReport r = SparkTests.run(spark, dir.resolve("out"), null, List.of(h5.toString()));
         java.util.Map<String, Long> chunkUnits = new java.util.TreeMap<>();
         java.util.Map<String, Set<String>> damaged = new java.util.TreeMap<>();
-        for (UnitResult u : r.results()) {
+        for (UnitResult u : r.collected()) {
             if (u.unit().kind() != LakeUnit.Kind.CHUNK) {
                 assertEquals(LakeUnit.Kind.STORE, u.unit().kind());
                 continue;

@@ -45,8 +45,8 @@ public final class LakeBench {
                     LakeJob.run(spark, addresses, null, settings); // warm-up
                     LakeReport r = LakeJob.run(spark, addresses, null, settings);
                     spark.stop();
-                    System.out.printf(Locale.ROOT, "spark %-5s %d core(s): %,7d units in %6.1f s = %,8.0f units/s%n",
-                            where, cores, r.results().size(), r.seconds(), r.results().size() / r.seconds());
+                    System.out.printf(Locale.ROOT, "spark %-5s %d core(s): %,7d units in %6.1f s = %,8.0f units/s; %s%n",
+                            where, cores, r.tally().units(), r.seconds(), r.tally().units() / r.seconds(), perUnit(r, cores));
                 }
                 long units = chunks + files.entries.size();
                 for (int threads : new int[] {1, 2}) {
@@ -63,5 +63,52 @@ public final class LakeBench {
         } finally {
             RemoteSettings.endpoint(null);
         }
+        bigUnits(dir);
+    }
+
+    /**
+     * The heavier unit kinds on their own, local files: the chunks of a big Pco file (the
+     * shared bench's, when ../shared is there) and the row ranges of the test's sparse
+     * matrices, each with 1 and 2 cores.
+     */
+    private static void bigUnits(Path dir) throws Exception {
+        Path sparse = dir.resolve("big_sparse.h5ad");
+        try (var in = LakeBench.class.getResourceAsStream("/lake-sparse/big_sparse.h5ad")) {
+            Files.copy(in, sparse);
+        }
+        Path pco = Path.of("../shared/bench/pco/i64_ts_20m.pco");
+        List<List<String>> lakes = new java.util.ArrayList<>();
+        lakes.add(List.of(sparse.toString()));
+        if (Files.exists(pco)) lakes.add(List.of(pco.toString()));
+        else System.out.println("no ../shared/bench/pco/i64_ts_20m.pco: the Pco chunks are left out");
+        for (List<String> lake : lakes) {
+            for (int cores : new int[] {1, 2}) {
+                SparkSession spark = SparkSession.builder().master("local[" + cores + "]").appName("bench")
+                        .config("spark.ui.enabled", "false").getOrCreate();
+                spark.sparkContext().setLogLevel("ERROR");
+                LakeJob.run(spark, lake, null, new LakeJob.Remote(null, null, false)); // warm-up
+                LakeReport r = LakeJob.run(spark, lake, null, new LakeJob.Remote(null, null, false));
+                spark.stop();
+                System.out.printf(Locale.ROOT, "spark %s %d core(s): %,d units in %.1f s = %,.0f units/s; %s%n",
+                        Path.of(lake.get(0)).getFileName(), cores, r.tally().units(), r.seconds(), r.tally().units() / r.seconds(), perUnit(r, cores));
+            }
+        }
+    }
+
+    /**
+     * What one unit of the large arrays costs: core time (the run's time on all its cores,
+     * listing included, over the units) and stored bytes. Time on E executors of C cores
+     * for U such units is then about U x cost / (E x C), plus the driver's listing.
+     */
+    private static String perUnit(LakeReport r, int cores) {
+        long units = 0, bytes = 0;
+        for (Census.Row c : r.census()) {
+            if (c.array.isEmpty()) continue;
+            units += c.units;
+            bytes += c.bytes;
+        }
+        double ms = r.seconds() * cores * 1000 / Math.max(1, r.tally().units());
+        return String.format(Locale.ROOT, "%.3f ms of a core per unit, chunk/range units %,d of %,d bytes on average (%.1f MB/s stored)",
+                ms, units, units == 0 ? 0 : bytes / units, bytes / 1e6 / r.seconds());
     }
 }

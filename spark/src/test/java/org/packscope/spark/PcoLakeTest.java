@@ -42,7 +42,7 @@ class PcoLakeTest extends LocalSparkTest {
 
         Map<Long, String> damaged = new TreeMap<>();
         long chunkUnits = 0, values = 0;
-        for (UnitResult u : r.results()) {
+        for (UnitResult u : r.collected()) {
             if (u.unit().kind() == LakeUnit.Kind.STORE) {
                 // the structure keeps what is no chunk's own: where reading resumed after each damaged chunk
                 assertTrue(u.problems().stream().allMatch(p -> p.rule().equals("resynchronized")), u.problems().toString());

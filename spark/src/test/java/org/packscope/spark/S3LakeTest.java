@@ -55,13 +55,13 @@ class S3LakeTest extends LocalSparkTest {
         assertEquals(crc.missing.size(), array.missing);
         assertEquals(crc.damaged.size(), array.damaged);
         assertEquals(crc.stored() - crc.damaged.size(), array.valid);
-        Set<String> damaged = r.results().stream().filter(u -> u.status().equals(UnitResult.DAMAGED))
+        Set<String> damaged = r.collected().stream().filter(u -> u.status().equals(UnitResult.DAMAGED))
                 .map(u -> u.unit().kind() == LakeUnit.Kind.CHUNK ? u.unit().key() : u.unit().address().replace("s3://" + BUCKET, local.toString()))
                 .collect(Collectors.toCollection(TreeSet::new));
         Set<String> expected = new TreeSet<>(crc.damaged.keySet());
         expected.addAll(files.damaged);
         assertEquals(expected, damaged);
-        assertFalse(r.results().stream().anyMatch(u -> u.fingerprint().isEmpty() && u.unit().kind() == LakeUnit.Kind.CHUNK),
+        assertFalse(r.collected().stream().anyMatch(u -> u.fingerprint().isEmpty() && u.unit().kind() == LakeUnit.Kind.CHUNK),
                 "every chunk has its ETag and size recorded");
 
         Set<String> lines = SparkTests.lines(r);

@@ -19,7 +19,11 @@ final class SparkTests {
 
     static SparkSession session() {
         SparkSession s = SparkSession.builder().master("local[2]").appName("packscope-test")
-                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2").getOrCreate();
+                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
+                // the smallest limit Spark allows on the results one action brings to the driver: the
+                // job and the tests read a lake's results a partition at a time (2,000 units, well
+                // under 1 MB), never all at once (the 102,000 chunks' results are megabytes)
+                .config("spark.driver.maxResultSize", "1m").getOrCreate();
         s.sparkContext().setLogLevel("ERROR");
         return s;
     }

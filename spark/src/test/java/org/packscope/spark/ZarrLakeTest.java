@@ -64,7 +64,7 @@ class ZarrLakeTest extends LocalSparkTest {
         LakeReport again = SparkTests.run(spark, dir.resolve("out2"), dir.resolve("out1"), addresses);
         System.out.printf("re-run %.1f s (job %.1f s)%n", (System.nanoTime() - t0) / 1e9, again.seconds());
         assertEquals(chunks - 2, again.count(UnitResult.SKIPPED));
-        Set<String> reread = again.results().stream().filter(u -> u.unit().kind() == LakeUnit.Kind.CHUNK && !u.status().equals(UnitResult.SKIPPED))
+        Set<String> reread = again.collected().stream().filter(u -> u.unit().kind() == LakeUnit.Kind.CHUNK && !u.status().equals(UnitResult.SKIPPED))
                 .map(u -> u.unit().array() + "/" + u.unit().key()).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(new TreeSet<>(Set.of("temperature/" + mended, "counts/" + broken)), reread);
         assertCensus(truth, again, -1);
@@ -77,7 +77,7 @@ class ZarrLakeTest extends LocalSparkTest {
 
     /** The problem lines of one chunk ({@code of}), or of every unit but that chunk. */
     private static Set<String> lines(LakeReport r, String array, String key, boolean of) {
-        return r.results().stream().filter(u -> (u.unit().array().equals(array) && u.unit().key().equals(key)) == of)
+        return r.collected().stream().filter(u -> (u.unit().array().equals(array) && u.unit().key().equals(key)) == of)
                 .flatMap(u -> u.problems().stream()).map(Problem::line).collect(Collectors.toCollection(TreeSet::new));
     }
 
@@ -101,7 +101,7 @@ class ZarrLakeTest extends LocalSparkTest {
             assertEquals(t.damaged.size(), c.damaged, t.array + " damaged");
             assertEquals(t.stored() - t.damaged.size(), c.valid, t.array + " valid");
             if (skipped >= 0) assertEquals(skipped, c.skipped);
-            Set<String> damagedKeys = r.results().stream()
+            Set<String> damagedKeys = r.collected().stream()
                     .filter(u -> u.unit().array().equals(t.array) && u.effectiveStatus().equals(UnitResult.DAMAGED))
                     .map(u -> u.unit().key()).collect(Collectors.toCollection(TreeSet::new));
             assertEquals(new TreeSet<>(t.damaged.keySet()), damagedKeys, t.array + " damaged chunks");
@@ -130,12 +130,12 @@ class ZarrLakeTest extends LocalSparkTest {
     /** The JSON lines and Parquet tables hold what the run found. */
     private static void assertWritten(Path out, LakeReport r) throws Exception {
         List<String> units = Files.readAllLines(out.resolve("units.jsonl"));
-        assertEquals(r.results().size(), units.size());
+        assertEquals(r.tally().units(), units.size());
         assertEquals(r.problems().size(), Files.readAllLines(out.resolve("diagnostics.jsonl")).size());
         List<String> census = Files.readAllLines(out.resolve("census.jsonl"));
         assertTrue(census.get(0).contains("\"record\":\"" + LakeOutput.CENSUS_MARK + "\""), census.get(0));
         assertEquals(r.census().size() + 1, census.size());
-        assertEquals(r.results().size(), spark.read().parquet(out.resolve("units.parquet").toString()).count());
+        assertEquals(r.tally().units(), spark.read().parquet(out.resolve("units.parquet").toString()).count());
         assertEquals(r.count(UnitResult.DAMAGED), spark.read().parquet(out.resolve("units.parquet").toString()).filter("status = 'damaged'").count());
         assertEquals(r.problems().size(), spark.read().parquet(out.resolve("diagnostics.parquet").toString()).count());
     }

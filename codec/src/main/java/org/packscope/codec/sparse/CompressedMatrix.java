@@ -12,6 +12,7 @@ import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.read.ReadProblem;
 
 /**
  * A compressed sparse matrix (CSR or CSC) stored as three HDF5 datasets, the layout
@@ -402,6 +403,72 @@ public final class CompressedMatrix implements StoredEntries {
     public void verify(Consumer<Diagnostic> sink, Progress progress) {
         for (Diagnostic d : problems) sink.accept(d);
         if (!readable) return;
+        int[] starts = rangeStarts();
+        if (starts == null) {
+            verifyMajors(0, majorCount(), "", sink, progress);
+            return;
+        }
+        for (int k = 0; k + 1 < starts.length; k++) verifyRange(k, sink, progress);
+    }
+
+    /** Entries above which a matrix is checked, and said, range by range of its major axis. */
+    static final long SPLIT_ENTRIES = 1L << 20;
+    /** Entries a range holds about (whole rows or columns, at least one). */
+    static final long RANGE_ENTRIES = 1L << 18;
+
+    private int[] starts;
+
+    /**
+     * Where each range of majors starts, and one more entry: where the last ends; null when
+     * the matrix is checked whole. Each range holds about {@link #RANGE_ENTRIES} entries.
+     */
+    public synchronized int[] rangeStarts() {
+        if (!readable || nnz <= SPLIT_ENTRIES) return null;
+        if (starts != null) return starts;
+        List<Integer> at = new ArrayList<>();
+        at.add(0);
+        int majors = majorCount();
+        long from = ptr.get(0);
+        for (int j = 1; j < majors; j++) {
+            if (ptr.get(j) - from >= RANGE_ENTRIES) {
+                at.add(j);
+                from = ptr.get(j);
+            }
+        }
+        at.add(majors);
+        starts = at.stream().mapToInt(Integer::intValue).toArray();
+        return starts;
+    }
+
+    /** What range {@code k} is called: "rows 0..4095" (CSR) or "columns ..." (CSC). */
+    public String rangeName(int k) {
+        int[] s = rangeStarts();
+        return (spec.rowMajor() ? "rows " : "columns ") + s[k] + ".." + (s[k + 1] - 1);
+    }
+
+    /** Whether {@code message} is one a range of a split matrix said. */
+    public static boolean ofARange(String message) { return message.matches("(?s)(rows|columns) \\d+\\.\\.\\d+: .*"); }
+
+    /** Checks the entries of range {@code k}, each problem said of that range; what they decoded (entries). */
+    public long verifyRange(int k, Consumer<Diagnostic> sink, Progress progress) {
+        int[] s = rangeStarts();
+        String name = rangeName(k) + ": ";
+        try {
+            verifyMajors(s[k], s[k + 1], name, sink, progress);
+        } catch (ReadProblem e) {
+            // a stored chunk of indices or values that does not decode: this range's damage
+            Diagnostic d = e.diagnostic();
+            sink.accept(new Diagnostic(d.severity(), d.span(), d.rule(), name + d.message()));
+        }
+        return ptr.get(s[k + 1]) - ptr.get(s[k]);
+    }
+
+    /**
+     * The checks that read every entry of majors {@code [m0, m1)}: indices out of range,
+     * unsorted or repeated within a row (column), and for count matrices values that are not
+     * whole or are negative. Each reports how many and the first offending element's place.
+     */
+    private void verifyMajors(int m0, int m1, String prefix, Consumer<Diagnostic> sink, Progress progress) {
         H5Vector idx = spec.indices(), data = spec.data();
         long minorDim = minorDim();
         boolean floats = data.type().kind() == ValueType.Kind.FLOAT;
@@ -409,8 +476,8 @@ public final class CompressedMatrix implements StoredEntries {
         long[] first = {-1, -1, -1, -1, -1};
         long[] count = new long[5];
         long[] prev = {-1};
-        int[] major = {0};
-        scan(0, nnz, spec.counts(), (s, len, fm, minor, values) -> {
+        int[] major = {m0};
+        scan(ptr.get(m0), ptr.get(m1), spec.counts(), (s, len, fm, minor, values) -> {
             int j = Math.max(major[0], fm);
             for (int i = 0; i < len; i++) {
                 long e = s + i;
@@ -435,15 +502,15 @@ public final class CompressedMatrix implements StoredEntries {
             major[0] = j;
         }, progress);
         String within = spec.rowMajor() ? "row" : "column";
-        if (count[0] > 0) sink.accept(diagnostic(true, idx, first[0], SharedRules.INDEX_OUT_OF_RANGE, count[0] + " entries have a "
+        if (count[0] > 0) sink.accept(diagnostic(true, idx, first[0], SharedRules.INDEX_OUT_OF_RANGE, prefix + count[0] + " entries have a "
                 + (spec.rowMajor() ? "column" : "row") + " index outside 0.." + (minorDim - 1) + " (first: " + idx.where(first[0]) + "); they are left out"));
-        if (count[1] > 0) sink.accept(diagnostic(false, idx, first[1], SparseRules.INDEX_UNSORTED, count[1] + " indices are smaller than the one before them in their "
+        if (count[1] > 0) sink.accept(diagnostic(false, idx, first[1], SparseRules.INDEX_UNSORTED, prefix + count[1] + " indices are smaller than the one before them in their "
                 + within + " (first: " + idx.where(first[1]) + "); scipy allows this, but BPCells and readers that binary-search a " + within + " need them ascending"));
-        if (count[2] > 0) sink.accept(diagnostic(true, idx, first[2], SparseRules.INDEX_DUPLICATE, count[2] + " indices repeat the one before them in their "
+        if (count[2] > 0) sink.accept(diagnostic(true, idx, first[2], SparseRules.INDEX_DUPLICATE, prefix + count[2] + " indices repeat the one before them in their "
                 + within + " (first: " + idx.where(first[2]) + "): two values for one cell"));
-        if (count[3] > 0) sink.accept(diagnostic(false, data, first[3], SparseRules.NON_INTEGER_COUNTS, count[3] + " count values are not whole numbers (first: "
+        if (count[3] > 0) sink.accept(diagnostic(false, data, first[3], SparseRules.NON_INTEGER_COUNTS, prefix + count[3] + " count values are not whole numbers (first: "
                 + data.where(first[3]) + "); the matrix may hold normalised values rather than counts"));
-        if (count[4] > 0) sink.accept(diagnostic(false, data, first[4], SparseRules.NEGATIVE_COUNTS, count[4] + " count values are negative (first: "
+        if (count[4] > 0) sink.accept(diagnostic(false, data, first[4], SparseRules.NEGATIVE_COUNTS, prefix + count[4] + " count values are negative (first: "
                 + data.where(first[4]) + ")"));
     }
 

@@ -54,6 +54,9 @@ public final class MatrixNodes {
             n.summary(format + " · unreadable");
             return;
         }
+        // a big matrix: a distributed check takes its rows (columns) a range at a time
+        org.packscope.codec.store.ChunkUnits ranges = MatrixRanges.of(m, src == null ? "" : src.name());
+        if (ranges != null) n.facet(org.packscope.codec.store.ChunkUnits.class, ranges);
         n.summary(summary(format, m, m.rowMajor() ? "CSR" : "CSC"));
         facts(n, m, m.rowMajor() ? "CSR: indptr runs over rows, indices hold column numbers"
                 : "CSC: indptr runs over columns, indices hold row numbers");
