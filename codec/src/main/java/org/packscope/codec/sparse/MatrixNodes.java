@@ -19,6 +19,7 @@ import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.store.ChunkUnits;
 
 /**
  * Fills the node of a matrix stored in HDF5 (AnnData, 10x): the facets every matrix view
@@ -55,8 +56,8 @@ public final class MatrixNodes {
             return;
         }
         // a big matrix: a distributed check takes its rows (columns) a range at a time
-        org.packscope.codec.store.ChunkUnits ranges = MatrixRanges.of(m, src == null ? "" : src.name());
-        if (ranges != null) n.facet(org.packscope.codec.store.ChunkUnits.class, ranges);
+        ChunkUnits ranges = MatrixRanges.of(m, src == null ? "" : src.name());
+        if (ranges != null) n.facet(ChunkUnits.class, ranges);
         n.summary(summary(format, m, m.rowMajor() ? "CSR" : "CSC"));
         facts(n, m, m.rowMajor() ? "CSR: indptr runs over rows, indices hold column numbers"
                 : "CSC: indptr runs over columns, indices hold row numbers");
