@@ -113,7 +113,7 @@ final class Checkers {
         String fp;
         try {
             Path file = a.units().chunkFile(u.chunk());
-            fp = Files.exists(file, LinkOption.NOFOLLOW_LINKS) ? fingerprint(file) : "";
+            fp = file != null && Files.exists(file, LinkOption.NOFOLLOW_LINKS) ? fingerprint(file) : "";
         } catch (ReadProblem e) {
             fp = "";
         }

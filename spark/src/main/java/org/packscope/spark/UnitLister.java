@@ -20,8 +20,8 @@ import org.packscope.codec.store.ChunkUnits;
 /**
  * The driver's part: turns the addresses given into units of work, reading metadata once.
  * A folder that is no format of its own is listed file by file (and folder by folder); a
- * store (Zarr) becomes one unit for its structure and small arrays plus one per stored
- * chunk of each large array; anything else is one unit.
+ * store (Zarr) or a big BPCells matrix folder becomes one unit for its structure and small
+ * arrays plus one per stored chunk (range) of each large array; anything else is one unit.
  */
 final class UnitLister {
     /** Chunks of one array listed at most when its folder could not be listed and every grid cell is a unit. */
@@ -70,6 +70,9 @@ final class UnitLister {
             for (String child : children(origin, address, path)) add(origin, child);
         } else if (f != null && f.id().equals("zarr")) {
             addChunked(origin, address, true);
+        } else if (f != null && f.id().equals("bpcells")) {
+            // a big matrix folder: its structure, and each range of its columns (rows)
+            if (!addChunked(origin, address, false)) units.add(LakeUnit.file(origin, address));
         } else {
             units.add(LakeUnit.file(origin, address));
         }

@@ -53,7 +53,7 @@ public final class BpcellsHdf5Opener implements Hdf5GroupOpener {
                 n.summary("unreadable HDF5 group");
                 return;
             }
-            MatrixNodeBuilder.fill(n, store, version);
+            MatrixNodeBuilder.fill(n, store, version, file);
         }
     }
 }

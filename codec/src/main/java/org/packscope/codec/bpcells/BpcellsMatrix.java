@@ -13,6 +13,7 @@ import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.store.MajorRanges;
 
 /**
  * A BPCells matrix read from any {@link ArrayStore}: the structure (version, shape,
@@ -395,13 +396,33 @@ public final class BpcellsMatrix implements StoredEntries {
     public void verify(Consumer<Diagnostic> sink, Progress progress) {
         for (Diagnostic d : diagnostics) sink.accept(d);
         if (!readable) return;
+        MajorRanges ranges = ranges();
+        if (ranges == null) verifyMajors(0, majorCount(), "", sink, progress);
+        else ranges.checkAll(sink, progress);
+    }
+
+    /**
+     * The ranges of whole columns (rows for row order) this matrix is checked by, and said
+     * by, when it is big; null when it is checked whole.
+     */
+    public MajorRanges ranges() {
+        if (!readable) return null;
+        // an entry's index and value at their unpacked widths (a packed matrix stores fewer)
+        long bytes = 4 + (version == null ? 4 : version.valueKind().elementType().byteWidth());
+        return MajorRanges.of(majorCount(), j -> Math.min(ptr[j], nnz), order == StorageOrder.ROW, null, bytes,
+                (from, to, prefix, sink) -> verifyMajors(from, to, prefix, sink, Progress.NONE));
+    }
+
+    /** The checks of {@link #verify} over the entries of majors {@code [m0, m1)}, each message led by {@code prefix}; the entries read. */
+    private long verifyMajors(int m0, int m1, String prefix, Consumer<Diagnostic> sink, Progress progress) {
+        long from = Math.min(ptr[m0], nnz), to = m1 == majorCount() ? nnz : Math.min(ptr[m1], nnz);
         long minorDim = minorDim();
         long[] outOfRange = {0, -1, 0};
         long[] unsorted = {0, -1};
         long[] undecodable = {0, -1};
-        int[] major = {0};
+        int[] major = {m0};
         long[] prev = {-1};
-        ReadErrors errors = scan((first, len, minor, v32, v64) -> {
+        ReadErrors errors = scan(from, to, (first, len, minor, v32, v64) -> {
             int j = major[0];
             for (int i = 0; i < len; i++) {
                 long e = first + i;
@@ -426,21 +447,22 @@ public final class BpcellsMatrix implements StoredEntries {
             }
             major[0] = j;
         }, true, progress);
-        for (Diagnostic d : errors.kept()) sink.accept(d);
+        for (Diagnostic d : errors.kept()) sink.accept(prefix.isEmpty() ? d : new Diagnostic(d.severity(), d.span(), d.rule(), prefix + d.message()));
         String indexName = indexStream != null ? indexStream.dataName() : ArrayNames.INDEX;
         if (undecodable[0] > 0) {
-            sink.accept(Diagnostic.error(null, BpcellsRules.ENTRIES_UNDECODABLE, undecodable[0] + " entries lie in chunks that cannot be decoded (first: entry "
+            sink.accept(Diagnostic.error(null, BpcellsRules.ENTRIES_UNDECODABLE, prefix + undecodable[0] + " entries lie in chunks that cannot be decoded (first: entry "
                     + undecodable[1] + ", " + entryPlace(undecodable[1]) + "); they are skipped"));
         }
         if (outOfRange[0] > 0) {
-            sink.accept(Diagnostic.error(null, SharedRules.INDEX_OUT_OF_RANGE, outOfRange[0] + " entries have an index beyond the "
+            sink.accept(Diagnostic.error(null, SharedRules.INDEX_OUT_OF_RANGE, prefix + outOfRange[0] + " entries have an index beyond the "
                     + (order == StorageOrder.ROW ? "column" : "row") + " count " + minorDim + " (first: entry " + outOfRange[1]
                     + " has index " + outOfRange[2] + ", " + entryPlace(outOfRange[1]) + " of " + indexName + "); they are skipped"));
         }
         if (unsorted[0] > 0) {
-            sink.accept(Diagnostic.warning(null, BpcellsRules.INDEX_NOT_INCREASING, unsorted[0] + " entries do not increase the index within their "
+            sink.accept(Diagnostic.warning(null, BpcellsRules.INDEX_NOT_INCREASING, prefix + unsorted[0] + " entries do not increase the index within their "
                     + (order == StorageOrder.ROW ? "row" : "column") + " (first: entry " + unsorted[1] + ", " + entryPlace(unsorted[1]) + ")"));
         }
+        return to - from;
     }
 
     private boolean decodableEntry(long e) {

@@ -13,6 +13,7 @@ import org.packscope.codec.inspect.StoredEntries;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.store.MajorRanges;
 
 /**
  * A compressed sparse matrix (CSR or CSC) stored as three HDF5 datasets, the layout
@@ -403,64 +404,31 @@ public final class CompressedMatrix implements StoredEntries {
     public void verify(Consumer<Diagnostic> sink, Progress progress) {
         for (Diagnostic d : problems) sink.accept(d);
         if (!readable) return;
-        int[] starts = rangeStarts();
-        if (starts == null) {
-            verifyMajors(0, majorCount(), "", sink, progress);
-            return;
-        }
-        for (int k = 0; k + 1 < starts.length; k++) verifyRange(k, sink, progress);
+        MajorRanges ranges = ranges();
+        if (ranges == null) verifyMajors(0, majorCount(), "", sink, progress);
+        else ranges.checkAll(sink, progress);
     }
-
-    /** Entries above which a matrix is checked, and said, range by range of its major axis. */
-    static final long SPLIT_ENTRIES = 1L << 20;
-    /** Entries a range holds about (whole rows or columns, at least one). */
-    static final long RANGE_ENTRIES = 1L << 18;
-
-    private int[] starts;
 
     /**
-     * Where each range of majors starts, and one more entry: where the last ends; null when
-     * the matrix is checked whole. Each range holds about {@link #RANGE_ENTRIES} entries.
+     * The ranges of whole rows (CSR) or columns (CSC) this matrix is checked by, and said by,
+     * when it is big; null when it is checked whole.
      */
-    public synchronized int[] rangeStarts() {
-        if (!readable || nnz <= SPLIT_ENTRIES) return null;
-        if (starts != null) return starts;
-        List<Integer> at = new ArrayList<>();
-        at.add(0);
-        int majors = majorCount();
-        long from = ptr.get(0);
-        for (int j = 1; j < majors; j++) {
-            if (ptr.get(j) - from >= RANGE_ENTRIES) {
-                at.add(j);
-                from = ptr.get(j);
-            }
-        }
-        at.add(majors);
-        starts = at.stream().mapToInt(Integer::intValue).toArray();
-        return starts;
+    public MajorRanges ranges() {
+        if (!readable) return null;
+        long bytes = spec.indices().type().byteWidth() + (spec.counts() ? spec.data().type().byteWidth() : 0);
+        return MajorRanges.of(majorCount(), ptr::get, spec.rowMajor(), null, bytes, this::verifyRange);
     }
 
-    /** What range {@code k} is called: "rows 0..4095" (CSR) or "columns ..." (CSC). */
-    public String rangeName(int k) {
-        int[] s = rangeStarts();
-        return (spec.rowMajor() ? "rows " : "columns ") + s[k] + ".." + (s[k + 1] - 1);
-    }
-
-    /** Whether {@code message} is one a range of a split matrix said. */
-    public static boolean ofARange(String message) { return message.matches("(?s)(rows|columns) \\d+\\.\\.\\d+: .*"); }
-
-    /** Checks the entries of range {@code k}, each problem said of that range; what they decoded (entries). */
-    public long verifyRange(int k, Consumer<Diagnostic> sink, Progress progress) {
-        int[] s = rangeStarts();
-        String name = rangeName(k) + ": ";
+    /** Checks the entries of majors {@code [from, to)}, each problem said of that range; the entries read. */
+    private long verifyRange(int from, int to, String prefix, Consumer<Diagnostic> sink) {
         try {
-            verifyMajors(s[k], s[k + 1], name, sink, progress);
+            verifyMajors(from, to, prefix, sink, Progress.NONE);
         } catch (ReadProblem e) {
             // a stored chunk of indices or values that does not decode: this range's damage
             Diagnostic d = e.diagnostic();
-            sink.accept(new Diagnostic(d.severity(), d.span(), d.rule(), name + d.message()));
+            sink.accept(new Diagnostic(d.severity(), d.span(), d.rule(), prefix + d.message()));
         }
-        return ptr.get(s[k + 1]) - ptr.get(s[k]);
+        return ptr.get(to) - ptr.get(from);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.packscope.codec.sparse;
 
 import java.io.IOException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.store.ChunkUnits;
+import org.packscope.codec.store.MajorRanges;
 
 /**
  * Fills the node of a matrix stored in HDF5 (AnnData, 10x): the facets every matrix view
@@ -35,6 +37,16 @@ public final class MatrixNodes {
     static final long VERIFY_AT_OPEN_LIMIT = 5_000_000L;
 
     private MatrixNodes() { }
+
+    /** The file {@code src} reads, where it names one; null when it names none (its ranges are then always checked again). */
+    private static Path fileOf(ByteSource src) {
+        if (src == null) return null;
+        try {
+            return Path.of(src.name());
+        } catch (InvalidPathException e) {
+            return null;
+        }
+    }
 
     /** The file's bytes for the hex view and for diagnostics' offsets, or null when it cannot be opened. */
     public static ByteSource fileSource(Path file) {
@@ -56,8 +68,8 @@ public final class MatrixNodes {
             return;
         }
         // a big matrix: a distributed check takes its rows (columns) a range at a time
-        ChunkUnits ranges = MatrixRanges.of(m, src == null ? "" : src.name());
-        if (ranges != null) n.facet(ChunkUnits.class, ranges);
+        MajorRanges ranges = m.ranges();
+        if (ranges != null) n.facet(ChunkUnits.class, ranges.heldIn(fileOf(src)));
         n.summary(summary(format, m, m.rowMajor() ? "CSR" : "CSC"));
         facts(n, m, m.rowMajor() ? "CSR: indptr runs over rows, indices hold column numbers"
                 : "CSC: indptr runs over columns, indices hold row numbers");

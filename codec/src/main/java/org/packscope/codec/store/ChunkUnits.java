@@ -32,7 +32,11 @@ public interface ChunkUnits {
     /** The chunk's key in the store (its file name in the array folder). */
     String key(long chunk);
 
-    /** The chunk's file (a shard's file when the array is sharded); throws a {@code ReadProblem} for a key that leaves the store. */
+    /**
+     * The chunk's file (a shard's file when the array is sharded), or null when no one file
+     * holds it (a re-run then always checks it again); throws a {@code ReadProblem} for a key
+     * that leaves the store.
+     */
     java.nio.file.Path chunkFile(long chunk);
 
     /** Values (elements) in a chunk. */
