@@ -3,7 +3,8 @@
 # local files and through an S3-compatible server on 127.0.0.1 (s3proxy), next to
 # single-machine check on the same lake. The lake is made here: a Zarr v2 store of
 # CHUNKS Blosc chunks (default 50000) and a folder of the repository's samples; then, on
-# their own, the row ranges of a sparse matrix of 2.4M entries and the chunks of
+# their own, the row ranges of a sparse matrix of 2.4M entries, the column ranges of a
+# BPCells C++ matrix of 5M entries and the chunks of
 # ../shared/bench/pco/i64_ts_20m.pco (77 chunks), each line with the core time and stored
 # bytes of one unit, from which the time on E executors of C cores is about
 # units x cost / (E x C) plus the driver's listing.

@@ -68,8 +68,8 @@ public final class LakeBench {
 
     /**
      * The heavier unit kinds on their own, local files: the chunks of a big Pco file (the
-     * shared bench's, when ../shared is there) and the row ranges of the test's sparse
-     * matrices, each with 1 and 2 cores.
+     * shared bench's, when ../shared is there), the row ranges of the test's sparse
+     * matrices and the column ranges of the BPCells C++ matrix, each with 1 and 2 cores.
      */
     private static void bigUnits(Path dir) throws Exception {
         Path sparse = dir.resolve("big_sparse.h5ad");
@@ -79,6 +79,15 @@ public final class LakeBench {
         Path pco = Path.of("../shared/bench/pco/i64_ts_20m.pco");
         List<List<String>> lakes = new java.util.ArrayList<>();
         lakes.add(List.of(sparse.toString()));
+        Path bpcells = dir.resolve("mat_20000x5000_packed_dir");
+        Files.createDirectories(bpcells);
+        for (String f : List.of("col_names", "idxptr", "index_data", "index_idx", "index_idx_offsets", "index_starts", "row_names",
+                "shape", "storage_order", "val_data", "val_idx", "val_idx_offsets", "version")) {
+            try (var in = LakeBench.class.getResourceAsStream("/lake-bpcells/mat_20000x5000_packed_dir/" + f)) {
+                Files.copy(in, bpcells.resolve(f));
+            }
+        }
+        lakes.add(List.of(bpcells.toString()));
         if (Files.exists(pco)) lakes.add(List.of(pco.toString()));
         else System.out.println("no ../shared/bench/pco/i64_ts_20m.pco: the Pco chunks are left out");
         for (List<String> lake : lakes) {
