@@ -1,8 +1,8 @@
 package org.packscope.codec.remote;
 
-import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -18,13 +18,20 @@ final class BoundedBody implements HttpResponse.BodySubscriber<BoundedBody.Body>
 
     record Body(byte[] bytes, boolean overflow) { }
 
+    /** Bytes held at first when the answer does not say its length. */
+    private static final int FIRST_CAPACITY = 64 << 10;
+
     private final long limit;
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final CompletableFuture<Body> result = new CompletableFuture<>();
     private Flow.Subscription subscription;
+    /** The body so far: sized to the announced length at once, so a range arrives in one copy. */
+    private byte[] bytes;
+    private int size;
 
-    BoundedBody(long limit) {
+    /** {@code announced}: the answer's Content-Length, or -1. */
+    BoundedBody(long limit, long announced) {
         this.limit = limit;
+        this.bytes = new byte[(int) Math.max(0, Math.min(announced >= 0 ? announced : FIRST_CAPACITY, Math.min(limit, Integer.MAX_VALUE - 16)))];
     }
 
     @Override public CompletionStage<Body> getBody() { return result; }
@@ -45,14 +52,14 @@ final class BoundedBody implements HttpResponse.BodySubscriber<BoundedBody.Body>
         if (result.isDone()) return;
         for (ByteBuffer b : buffers) {
             int n = b.remaining();
-            if (out.size() + (long) n > limit) {
+            if (size + (long) n > limit) {
                 subscription.cancel();
-                result.complete(new Body(out.toByteArray(), true));
+                result.complete(new Body(Arrays.copyOf(bytes, size), true));
                 return;
             }
-            byte[] chunk = new byte[n];
-            b.get(chunk);
-            out.write(chunk, 0, n);
+            if (size + n > bytes.length) bytes = Arrays.copyOf(bytes, (int) Math.min(limit, Math.max(size + n, 2L * bytes.length)));
+            b.get(bytes, size, n);
+            size += n;
         }
     }
 
@@ -60,5 +67,5 @@ final class BoundedBody implements HttpResponse.BodySubscriber<BoundedBody.Body>
     public void onError(Throwable t) { result.completeExceptionally(t); }
 
     @Override
-    public void onComplete() { result.complete(new Body(out.toByteArray(), false)); }
+    public void onComplete() { result.complete(new Body(size == bytes.length ? bytes : Arrays.copyOf(bytes, size), false)); }
 }

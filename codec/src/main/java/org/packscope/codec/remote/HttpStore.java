@@ -114,7 +114,7 @@ final class HttpStore implements ObjectStore {
 
     private HttpResponse<BoundedBody.Body> send(HttpRequest req, int len, String key) throws IOException {
         RemoteStats.request();
-        HttpResponse.BodyHandler<BoundedBody.Body> handler = info -> new BoundedBody(limit(info, len, key));
+        HttpResponse.BodyHandler<BoundedBody.Body> handler = info -> new BoundedBody(limit(info, len, key), info.headers().firstValueAsLong("Content-Length").orElse(-1));
         CompletableFuture<HttpResponse<BoundedBody.Body>> f = CLIENT.sendAsync(req, handler);
         try {
             HttpResponse<BoundedBody.Body> r = f.get(RemoteSettings.timeout().toMillis(), TimeUnit.MILLISECONDS);
