@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.packscope.codec.blosc.TraceChecks;
+import org.packscope.codec.testing.TraceChecks;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Trace;

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.packscope.codec.testing.TraceChecks;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;

@@ -1,4 +1,4 @@
-package org.packscope.codec.blosc;
+package org.packscope.codec.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,7 +20,7 @@ import org.packscope.codec.inspect.Trace;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
 
-/** Checks shared by the Blosc and bcolz trace and explain tests. */
+/** What a trace must show, whatever the format: checks shared by the trace tests and the format contract test. */
 public final class TraceChecks {
     private TraceChecks() { }
 
@@ -68,7 +68,7 @@ public final class TraceChecks {
         return t;
     }
 
-    static String hex(byte[] b) {
+    public static String hex(byte[] b) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < b.length; i++) {
             if (i > 0) sb.append(' ');
