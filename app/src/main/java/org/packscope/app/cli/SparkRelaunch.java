@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipFile;
 
+import org.packscope.app.VectorRelaunch;
 import org.packscope.codec.remote.RemoteSettings;
 
 /**
@@ -110,7 +111,7 @@ final class SparkRelaunch {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             Process p = new ProcessBuilder(command(java, in, jvmOptions(in.jar()), jobArgs(master, dir, previous, addresses)))
                     .redirectInput(ProcessBuilder.Redirect.INHERIT).start();
-            org.packscope.app.VectorRelaunch.forwardEnd(p);
+            VectorRelaunch.forwardEnd(p);
             Thread o = pass(p.getInputStream(), stdout), e = pass(p.getErrorStream(), stderr);
             int code = p.waitFor();
             o.join();

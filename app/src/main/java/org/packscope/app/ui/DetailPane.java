@@ -12,6 +12,7 @@ import javafx.scene.control.TabPane;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
 
+import org.packscope.codec.inspect.CfColumn;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.ElementReading;
@@ -19,8 +20,12 @@ import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.NodeLocator;
 import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.Trace;
 import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.store.ArraySlices;
+import org.packscope.codec.store.CfValues;
 
 /**
  * The centre of the window: a title for the selected node, tabs (Structure, Values,
@@ -63,7 +68,7 @@ final class DetailPane extends BorderPane {
     /** The node's values as shown: its own column, or a standalone Blosc chunk's as the person reads it. */
     /** What the plot offers for the node shown: its values, a table's columns, a slice's columns. */
     private PlotView.Source plotSource;
-    private org.packscope.codec.inspect.ValueColumn shownValues;
+    private ValueColumn shownValues;
     /** Remembered "Read elements as" choices, per file (package-private for the test that keeps them out of a real user's preferences). */
     static final java.util.prefs.Preferences INTERPRETATIONS =
             AppPreferences.root().node("interpret-as");
@@ -110,7 +115,7 @@ final class DetailPane extends BorderPane {
                         + " (scaled, fill and out-of-range values as gaps), on shows the numbers as stored"));
         storedValues.selectedProperty().addListener((o, was, now) -> {
             Node n = node;
-            org.packscope.codec.store.CfValues cf = n == null ? null : n.facet(org.packscope.codec.store.CfValues.class);
+            CfValues cf = n == null ? null : n.facet(CfValues.class);
             if (cf == null || showsPhysical(n) == !now) return;
             // the switch is the codec's: off the FX thread, then the node is shown again as it now reads
             runner.quietly(() -> {
@@ -142,7 +147,7 @@ final class DetailPane extends BorderPane {
             }
             if (now == spyTab && node != null && spied != node) {
                 spied = node;
-                spy().show(node.facet(org.packscope.codec.inspect.SparseMatrix.class));
+                spy().show(node.facet(SparseMatrix.class));
             }
         });
         tabs.setId("detail-tabs");
@@ -202,16 +207,16 @@ final class DetailPane extends BorderPane {
         valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + ")");
         diagnostics.show(n);
         // the Matrix tab is there for matrices only
-        boolean isMatrix = n.facet(org.packscope.codec.inspect.SparseMatrix.class) != null;
+        boolean isMatrix = n.facet(SparseMatrix.class) != null;
         spied = null;
         if (isMatrix && !tabs.getTabs().contains(spyTab)) tabs.getTabs().add(3, spyTab);
         if (!isMatrix) tabs.getTabs().remove(spyTab);
         if (isMatrix && tabs.getSelectionModel().getSelectedItem() == spyTab) {
             spied = n;
-            spy().show(n.facet(org.packscope.codec.inspect.SparseMatrix.class));
+            spy().show(n.facet(SparseMatrix.class));
         }
         // an array of two or more dimensions: pick a 2-D slice for the table, the plot and a heat map
-        org.packscope.codec.store.ArraySlices nd = n.facet(org.packscope.codec.store.ArraySlices.class);
+        ArraySlices nd = n.facet(ArraySlices.class);
         boolean sliced = nd != null && nd.shape().length >= 2;
         if (sliced && !tabs.getTabs().contains(heatTab)) tabs.getTabs().add(tabs.getTabs().indexOf(plotTab) + 1, heatTab);
         if (!sliced) tabs.getTabs().remove(heatTab);
@@ -283,7 +288,7 @@ final class DetailPane extends BorderPane {
     /** Up to {@link #SLICE_COLUMNS} columns of a slice from column {@code first}, as the values table shows them. */
     private static ValuesView.Model sliceColumns(SliceBar.Choice c, long first) {
         List<String> names = new ArrayList<>();
-        List<org.packscope.codec.inspect.ValueColumn> cols = new ArrayList<>();
+        List<ValueColumn> cols = new ArrayList<>();
         List<Node> from = new ArrayList<>();
         for (long j = first; j < Math.min(first + SLICE_COLUMNS, c.slice().columns()); j++) {
             String name = columnName(c, j);
@@ -298,7 +303,7 @@ final class DetailPane extends BorderPane {
     private static PlotView.Source plotSourceOf(ValuesView.Model vm, Node n) {
         if (n.values() != null || vm.columns().size() < 2) return PlotView.Source.of(n.values() != null ? n.values() : vm.columns().isEmpty() ? null : vm.columns().get(0));
         List<String> names = new ArrayList<>();
-        List<org.packscope.codec.inspect.ValueColumn> numeric = new ArrayList<>();
+        List<ValueColumn> numeric = new ArrayList<>();
         for (int i = 0; i < vm.columns().size(); i++) {
             if (!vm.columns().get(i).type().numeric()) continue;
             names.add(vm.names().get(i));
@@ -333,7 +338,7 @@ final class DetailPane extends BorderPane {
 
     /** netCDF / CF data: says what is applied, and offers the stored numbers. */
     private void offerStoredValues(Node n) {
-        org.packscope.codec.store.CfValues cf = n.facet(org.packscope.codec.store.CfValues.class);
+        CfValues cf = n.facet(CfValues.class);
         cfBar.setVisible(cf != null);
         cfBar.setManaged(cf != null);
         if (cf == null) {
@@ -342,12 +347,12 @@ final class DetailPane extends BorderPane {
         }
         if (cfBar.getChildren().isEmpty()) cfBar.getChildren().setAll(storedValues, conventions);
         storedValues.setSelected(!showsPhysical(n));
-        conventions.setText(n.values() instanceof org.packscope.codec.inspect.CfColumn c
+        conventions.setText(n.values() instanceof CfColumn c
                 ? "netCDF / CF: " + c.conventions().description() : "netCDF / CF not applied");
     }
 
     private static boolean showsPhysical(Node n) {
-        return n.values() instanceof org.packscope.codec.inspect.CfColumn;
+        return n.values() instanceof CfColumn;
     }
 
     /** For tests. */
@@ -359,7 +364,7 @@ final class DetailPane extends BorderPane {
         interpretBar.setVisible(offered);
         interpretBar.setManaged(offered);
         if (!offered) return;
-        org.packscope.codec.inspect.ValueColumn raw = n.facet(ElementReading.class).stored();
+        ValueColumn raw = n.facet(ElementReading.class).stored();
         choosing = true;
         interpretAs().getItems().setAll(Interpretation.choices(raw.type().byteWidth()));
         interpretAs().setValue(null);
@@ -383,7 +388,7 @@ final class DetailPane extends BorderPane {
         choosing = false;
         // the node itself reads this way from now on: export, decode, trace and statistics read what the table shows
         n.facet(ElementReading.class).apply(n, how.type(), how.bigEndian());
-        org.packscope.codec.inspect.ValueColumn read = n.values();
+        ValueColumn read = n.values();
         plotSource = PlotView.Source.of(read);
         values.show(new ValuesView.Model(List.of("Value"), List.of(read), List.of(n)));
         valuesTab.setText("Values (" + String.format("%,d", read.count()) + ")");

@@ -5,8 +5,11 @@ import java.nio.file.Path;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.EntriesColumn;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.SparseMatrix;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.store.ChunkUnits;
 import org.packscope.codec.store.MajorRanges;
@@ -29,15 +32,15 @@ final class MatrixNodeBuilder {
     }
 
     static void fill(Node n, BpcellsMatrix m) {
-        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BpcellsDocs.DOCS);
+        n.facet(FieldExplainer.class, BpcellsDocs.DOCS);
         for (Diagnostic d : m.diagnostics()) n.diagnose(d);
         n.summary(MatrixFacts.summary(m));
         MatrixFacts.fields(n, m);
         if (m.readable()) {
             n.facet(SparseMatrix.class, m);
             n.facet(BulkDecoder.class, m::decodeAll);
-            n.facet(org.packscope.codec.inspect.ValueColumn.class, new EntriesColumn(m, EntriesColumn.Part.VALUE));
-            n.facet(org.packscope.codec.inspect.ValueTracer.class, BpcellsTracer.entries(m, EntriesColumn.Part.VALUE));
+            n.facet(ValueColumn.class, new EntriesColumn(m, EntriesColumn.Part.VALUE));
+            n.facet(ValueTracer.class, BpcellsTracer.entries(m, EntriesColumn.Part.VALUE));
         }
         n.facet(Verifier.class, m::verify);
         MatrixFacts.tables(n, m);

@@ -2,6 +2,7 @@ package org.packscope.codec.store;
 
 import org.packscope.codec.inspect.CfColumn;
 import org.packscope.codec.inspect.CfConventions;
+import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ValueColumn;
 
@@ -39,7 +40,7 @@ public final class CfValues {
         n.facet(CfValues.class, c);
         c.show(n, true);
         for (String why : cf.ignored()) {
-            n.diagnose(org.packscope.codec.inspect.Diagnostic.warning(null, StoreRules.CF_ATTRIBUTE_IGNORED, why));
+            n.diagnose(Diagnostic.warning(null, StoreRules.CF_ATTRIBUTE_IGNORED, why));
         }
         n.field("values shown", null, cf.description(), "netCDF / CF conventions applied to the values in every view and export;"
                 + " 'Show stored values' shows them as stored");
