@@ -40,7 +40,7 @@ class Hdf5StructureMutationTest {
         List<String> bugs = new ArrayList<>();
         List<String> missed = new ArrayList<>();
         int copies = 0;
-        for (String name : List.of("v0.h5", "userblock.h5", "v2.h5", "latest.h5", "fsm.h5")) {
+        for (String name : List.of("v0.h5", "userblock.h5", "v2.h5", "latest.h5", "fsm.h5", "jhdf.h5")) {
             byte[] original = Files.readAllBytes(Hdf5StructureTest.DIR.resolve(name));
             for (int k = 0; k < 60; k++) {
                 byte[] b;
@@ -70,7 +70,7 @@ class Hdf5StructureMutationTest {
                 }
                 try {
                     Hdf5ElementSpans spans = Hdf5ElementSpans.of(src);
-                    for (String path : List.of("/chunked", "/contiguous", "/compact", "/earray", "/btree2", "/fixed", "/dense/d03")) {
+                    for (String path : List.of("/chunked", "/contiguous", "/compact", "/earray", "/btree2", "/fixed", "/dense/d03", "/deflated", "/group/longs")) {
                         try {
                             spans.elementSpan(path, 3);
                         } catch (ReadProblem expected) {

@@ -28,7 +28,7 @@ import org.packscope.codec.testing.Fixtures;
 
 /**
  * PackScope's own reading of HDF5 structures against what HDF5's library says about the
- * same h5py-written files (MANIFEST.json, from h5py's low-level API): superblock version
+ * same files, written by h5py and one by jhdf's writer (MANIFEST.json, from h5py's low-level API): superblock version
  * and end of file, every object's header address, contiguous data offsets, and every
  * chunk's offset, address, size and filter mask through each chunk index. The whole
  * "file structure" tree of each file opens without a diagnostic, every field it records is
@@ -61,7 +61,7 @@ class Hdf5StructureTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"v0.h5", "userblock.h5", "v2.h5", "latest.h5", "fsm.h5"})
+    @ValueSource(strings = {"v0.h5", "userblock.h5", "v2.h5", "latest.h5", "fsm.h5", "jhdf.h5"})
     void structuresMatchHdf5sOwnAccount(String name) throws Exception {
         JsonNode m = manifest().get("files").get(name);
         ByteSource src = ByteSource.open(DIR.resolve(name));
