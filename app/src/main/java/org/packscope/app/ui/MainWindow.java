@@ -25,6 +25,7 @@ import org.packscope.app.export.SafeOutput;
 import org.packscope.codec.format.Format;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.format.LakeCensus;
+import org.packscope.codec.format.Teacher;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.NodeLocator;
 import org.packscope.codec.inspect.Progress;
@@ -463,9 +464,13 @@ public final class MainWindow {
                 new SeparatorMenuItem(), close, closeAll, quit);
         MenuItem formats = new MenuItem("Formats");
         formats.setOnAction(e -> showFormats());
-        MenuItem teach = new MenuItem("Binary JSON, Explained…");
-        teach.setOnAction(e -> openTeaching(w -> { }));
-        Menu tools = new Menu("_Tools", null, teach);
+        Menu tools = new Menu("_Tools");
+        // one teaching window for each format that teaches itself
+        for (Teacher t : Teacher.all()) {
+            MenuItem teach = new MenuItem(t.title() + ", Explained…");
+            teach.setOnAction(e -> openTeaching(t.formatId(), w -> { }));
+            tools.getItems().add(teach);
+        }
         MenuItem addBookmark = new MenuItem("Bookmark Selected Field");
         addBookmark.setAccelerator(KeyCombination.keyCombination("Shortcut+D"));
         addBookmark.setOnAction(e -> bookmarkSelectedField());
@@ -586,9 +591,9 @@ public final class MainWindow {
         SteppedWindow.open(stage, new DiffWindow(registry, left, right), shown);
     }
 
-    /** Opens the binary-JSON teaching view (JSON in, annotated encoding out); {@code shown} gets it once it shows. */
-    void openTeaching(java.util.function.Consumer<TeachingWindow> shown) {
-        SteppedWindow.open(stage, new TeachingWindow(), shown);
+    /** Opens the teaching view of format {@code formatId} (input in, annotated encoding out); {@code shown} gets it once it shows. */
+    void openTeaching(String formatId, java.util.function.Consumer<TeachingWindow> shown) {
+        SteppedWindow.open(stage, new TeachingWindow(Teacher.of(formatId)), shown);
     }
 
     private void refreshRecentMenu() {

@@ -1,16 +1,20 @@
 package org.packscope.app.ui;
 
-import java.util.Locale;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import javafx.animation.PauseTransition;
+import javafx.collections.FXCollections;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
-import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Spinner;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -21,31 +25,20 @@ import org.packscope.codec.format.Teacher;
 import org.packscope.codec.inspect.Node;
 
 /**
- * The binary-JSON teaching view: type or paste JSON on the left and see its encoding
- * on the right, annotated field by field, with its size next to plain and gzip'd JSON.
- * Every edit re-encodes in the background. Opens part by part (see {@link SteppedWindow}).
+ * A teaching view: type or paste input on the left (JSON, numbers: what the format takes),
+ * make the format's choices, and see its encoding on the right, annotated field by field,
+ * with its sizes in a sentence. Every edit re-encodes in the background. The window names
+ * no format: each one teaches itself through the codec's {@link Teacher} seam and declares
+ * its choices. Opens part by part (see {@link SteppedWindow}).
  */
 final class TeachingWindow implements SteppedWindow.Contents {
-    /** Binary JSON teaches itself through the format seam; the window names no format. */
-    private static final Teacher TEACHER = Teacher.of("binjson");
-    static final String EXAMPLE = """
-            {
-              "name": "sensor-7",
-              "active": true,
-              "tags": ["lab", "north", "lab"],
-              "readings": [[1.5, 2.25, 3.0], [4.5, 5.75, 6.0]],
-              "offset": -12,
-              "calibrated": 1.0e-3
-            }
-            """;
-
+    private final Teacher teacher;
     private final Scene scene;
     private Stage stage;
     private final StatusBar status = new StatusBar();
     private final TaskRunner runner = new TaskRunner(status);
-    private final TextArea json = new TextArea(EXAMPLE);
-    private final CheckBox seekable = new CheckBox("Seekable (SJ)");
-    private final Spinner<Integer> floatCompression = new Spinner<>(0, 6, 0);
+    private final TextArea input;
+    private final Map<String, ChoiceBox<String>> choices = new LinkedHashMap<>();
     private final Label sizes = new Label();
     private final Label problem = new Label();
     private final DetailPane detail = new DetailPane(runner, n -> { }, p -> this.tree.revealPath(p));
@@ -56,22 +49,31 @@ final class TeachingWindow implements SteppedWindow.Contents {
     private final SplitPane right = new SplitPane();
     private int generation;
 
-    TeachingWindow() {
-        json.setId("teach-json");
-        json.setWrapText(true);
-        json.setStyle("-fx-font-family: 'DejaVu Sans Mono', monospace;");
+    TeachingWindow(Teacher teacher) {
+        this.teacher = teacher;
+        input = new TextArea(teacher.example());
+        input.setId("teach-input");
+        input.setWrapText(true);
+        input.setStyle("-fx-font-family: 'DejaVu Sans Mono', monospace;");
         sizes.setId("teach-sizes");
         sizes.setWrapText(true);
         problem.setId("teach-problem");
         problem.setStyle("-fx-text-fill: #c62828;");
         problem.setWrapText(true);
-        floatCompression.setPrefWidth(70);
-        // wraps onto a second line in a narrow column instead of cutting the labels to "…"
-        javafx.scene.layout.FlowPane options = new javafx.scene.layout.FlowPane(10, 6, seekable,
-                new HBox(6, new Label("Float compression"), floatCompression));
-        seekable.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        VBox left = new VBox(8, new Label("JSON"), json, options, sizes, problem);
-        VBox.setVgrow(json, Priority.ALWAYS);
+        // each choice a labelled drop-down; they wrap onto more lines in a narrow column instead of cutting labels to "…"
+        FlowPane options = new FlowPane(10, 6);
+        for (Teacher.Choice c : teacher.choices()) {
+            ChoiceBox<String> box = new ChoiceBox<>(FXCollections.observableArrayList(c.options()));
+            box.setValue(c.initial());
+            box.setId("teach-choice-" + c.key());
+            box.valueProperty().addListener(o -> encode());
+            choices.put(c.key(), box);
+            options.getChildren().add(new HBox(6, new Label(c.label()), box));
+        }
+        Label inputLabel = new Label(teacher.inputName());
+        inputLabel.setWrapText(true);
+        VBox left = new VBox(8, inputLabel, input, options, sizes, problem);
+        VBox.setVgrow(input, Priority.ALWAYS);
         left.setPadding(new Insets(8));
         split.getItems().add(left);
         BorderPane root = new BorderPane(split);
@@ -79,21 +81,19 @@ final class TeachingWindow implements SteppedWindow.Contents {
         scene = new Scene(root, 1280, 780);
         scene.getStylesheets().add(TeachingWindow.class.getResource("packscope.css").toExternalForm());
         settle.setOnFinished(e -> encode());
-        json.textProperty().addListener(o -> settle.playFromStart());
-        seekable.selectedProperty().addListener(o -> encode());
-        floatCompression.valueProperty().addListener(o -> encode());
+        input.textProperty().addListener(o -> settle.playFromStart());
     }
 
     @Override public Scene scene() { return scene; }
 
-    @Override public String title() { return "PackScope — Binary JSON, explained"; }
+    @Override public String title() { return "PackScope — " + teacher.title() + ", explained"; }
 
     @Override
-    public java.util.List<Runnable> parts() {
-        return java.util.List.of(() -> {
+    public List<Runnable> parts() {
+        return List.of(() -> {
             right.getItems().add(tree);
             split.getItems().add(right);
-            // at 1280 px the detail pane keeps the hex view's full width; the JSON wraps
+            // at 1280 px the detail pane keeps the hex view's full width; the input wraps
             split.setDividerPositions(0.22);
         }, () -> {
             right.getItems().add(detail);
@@ -111,12 +111,12 @@ final class TeachingWindow implements SteppedWindow.Contents {
 
     private void encode() {
         int gen = ++generation;
-        String text = json.getText();
-        boolean sj = seekable.isSelected();
-        int c = floatCompression.getValue();
+        String text = input.getText();
+        Map<String, String> chosen = new LinkedHashMap<>();
+        choices.forEach((k, box) -> chosen.put(k, box.getValue()));
         runner.submit("Encoding", p -> {
             try {
-                return TEACHER.teach(text, sj, c);
+                return teacher.teach(text, chosen);
             } catch (IllegalArgumentException e) {
                 return e;
             }
@@ -129,29 +129,26 @@ final class TeachingWindow implements SteppedWindow.Contents {
             }
             problem.setText("");
             markStale(false);
-            Teacher.Lesson enc = (Teacher.Lesson) result;
-            sizes.setText(String.format(Locale.ROOT,
-                    "JSON %,d bytes (compact %,d) · gzip'd JSON %,d · %s %,d (%.0f%% of compact JSON) · gzip'd %s %,d",
-                    enc.textBytes(), enc.compactTextBytes(), enc.gzipTextBytes(), sj ? "SJ" : "BJ", enc.encodedBytes(),
-                    100.0 * enc.encodedBytes() / Math.max(1, enc.compactTextBytes()), sj ? "SJ" : "BJ", enc.gzipEncodedBytes()));
+            Teacher.Lesson lesson = (Teacher.Lesson) result;
+            sizes.setText(lesson.sizes());
             tree.getRoot().getChildren().clear();
-            BrowserTree.NodeItem item = tree.addRoot(enc.node());
+            BrowserTree.NodeItem item = tree.addRoot(lesson.node());
             item.setExpanded(true);
             tree.getSelectionModel().select(item);
         });
     }
 
-    /** Stale: the encoding shown is of the last text that encoded, not of the text now in the editor. */
+    /** Stale: the encoding shown is of the last input that encoded, not of the input now in the editor. */
     private boolean stale;
 
     private void markStale(boolean yes) {
         if (yes && !stale && !sizes.getText().isEmpty()) sizes.setText(STALE + sizes.getText());
         stale = yes;
         right.setOpacity(yes ? 0.45 : 1);
-        json.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("invalid"), yes);
+        input.pseudoClassStateChanged(PseudoClass.getPseudoClass("invalid"), yes);
     }
 
-    static final String STALE = "Stale — the encoding shown is of the last valid JSON. ";
+    static final String STALE = "Stale — the encoding shown is of the last input that encoded. ";
 
     boolean stale() { return stale; }
 
@@ -169,6 +166,9 @@ final class TeachingWindow implements SteppedWindow.Contents {
 
     String sizesText() { return sizes.getText(); }
     String problemText() { return problem.getText(); }
-    TextArea jsonArea() { return json; }
+    TextArea inputArea() { return input; }
+    /** The drop-down of choice {@code key}. */
+    ChoiceBox<String> choice(String key) { return choices.get(key); }
     DetailPane detail() { return detail; }
+    BrowserTree tree() { return tree; }
 }

@@ -5,16 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
 
 import javafx.geometry.Point2D;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableRow;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.packscope.app.Samples;
 import org.packscope.codec.inspect.Field;
+import org.packscope.codec.inspect.ValueColumn;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -116,10 +122,10 @@ class MainWindowTest {
     @Test
     void teachingViewEncodesJsonAsYouType(FxRobot robot) throws Exception {
         TeachingWindow[] w = new TeachingWindow[1];
-        robot.interact(() -> window.openTeaching(shown -> w[0] = shown));
+        robot.interact(() -> window.openTeaching("binjson", shown -> w[0] = shown));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0] != null && w[0].sizesText().contains("BJ"));
         assertTrue(w[0].stage().isShowing());
-        robot.interact(() -> w[0].jsonArea().setText("{\"a\": [1, 2, 3], \"b\": \"hello\"}"));
+        robot.interact(() -> w[0].inputArea().setText("{\"a\": [1, 2, 3], \"b\": \"hello\"}"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].sizesText().startsWith("JSON 30 bytes (compact 25)"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].detail().node() != null
                 && w[0].detail().node().source().size() == 25
@@ -129,17 +135,81 @@ class MainWindowTest {
         assertTrue(found[0]);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(w[0].detail().hex().headerText().contains("selected bytes 0–1 (2 bytes)"), w[0].detail().hex().headerText());
-        robot.interact(() -> w[0].jsonArea().setText("{\"a\": "));
+        robot.interact(() -> w[0].inputArea().setText("{\"a\": "));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].problemText().startsWith("not valid JSON"));
         // where the text stops being JSON, and the encoding still shown marked as of the old text
         assertTrue(w[0].problemText().contains("(line 1, column 7)"), w[0].problemText());
         assertTrue(w[0].stale());
         assertTrue(w[0].sizesText().startsWith(TeachingWindow.STALE + "JSON 30 bytes"), w[0].sizesText());
-        robot.interact(() -> w[0].jsonArea().setText("[1]"));
+        robot.interact(() -> w[0].inputArea().setText("[1]"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].sizesText().startsWith("JSON 3 bytes"));
         assertFalse(w[0].stale());
         assertEquals("", w[0].problemText());
         robot.interact(() -> w[0].stage().close());
+    }
+
+    /**
+     * Tools → Blosc, Explained: numbers typed in show as one Blosc chunk, its header fields
+     * saying the element size and shuffle chosen, its values the numbers typed, its size the
+     * one the sentence gives; a choice changed re-encodes; input that is not numbers says why
+     * and leaves the last chunk shown as stale.
+     */
+    @Test
+    void bloscTeachingViewShowsTheChunkOfTheNumbersTyped(FxRobot robot) throws Exception {
+        MenuBar bar = robot.lookup(".menu-bar").queryAs(MenuBar.class);
+        Menu tools = bar.getMenus().stream().filter(m -> m.getText().equals("_Tools")).findFirst().orElseThrow();
+        assertEquals(List.of("Binary JSON, Explained…", "Blosc, Explained…"), tools.getItems().stream().map(MenuItem::getText).toList());
+
+        TeachingWindow[] w = new TeachingWindow[1];
+        robot.interact(() -> window.openTeaching("blosc", shown -> w[0] = shown));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w[0] != null && w[0].sizesText().startsWith("96 values of int32"));
+        assertEquals("PackScope — Blosc, explained", w[0].stage().getTitle());
+
+        // 64 int16 values of a slow ramp: their high bytes repeat
+        List<String> ramp = new ArrayList<>();
+        for (int i = 0; i < 64; i++) ramp.add(Integer.toString(1000 + i * 3));
+        robot.interact(() -> {
+            w[0].choice("type").setValue("int16");
+            w[0].inputArea().setText(String.join(" ", ramp));
+        });
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w[0].sizesText().startsWith("64 values of int16 = 128 bytes · Blosc chunk "));
+        // the chunk shown is the int16 one once its header says 2-byte elements, byte-shuffled
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w[0].detail().node() != null
+                && "2".equals(field(w[0], "typesize")) && "true".equals(field(w[0], "flags.shuffle")));
+        long shuffled = chunkShown(w[0]);
+        ValueColumn values = w[0].detail().node().values();
+        assertEquals(64, values.count());
+        for (int i = 0; i < 64; i++) assertEquals(ramp.get(i), values.text(i), "value " + i);
+
+        robot.interact(() -> w[0].choice("shuffle").setValue("none"));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w[0].detail().node() != null
+                && !w[0].detail().structure().getItems().isEmpty() && "false".equals(field(w[0], "flags.shuffle")));
+        long plain = chunkShown(w[0]);
+        assertTrue(shuffled < plain, "the byte shuffle makes the ramp's chunk smaller: " + shuffled + " vs " + plain);
+
+        robot.interact(() -> w[0].inputArea().setText("1 2 three"));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w[0].problemText().equals("number 3 ('three') is not a whole number"));
+        assertTrue(w[0].stale());
+        assertTrue(w[0].sizesText().startsWith(TeachingWindow.STALE + "64 values"), w[0].sizesText());
+        robot.interact(() -> w[0].inputArea().setText("7"));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w[0].sizesText().startsWith("1 value of int16 = 2 bytes"));
+        assertFalse(w[0].stale());
+        robot.interact(() -> w[0].stage().close());
+    }
+
+    /** The size of the chunk the detail pane shows, once it is the one the sentence speaks of. */
+    private static long chunkShown(TeachingWindow w) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> {
+            if (w.detail().node() == null || w.detail().structure().getItems().isEmpty()) return false;
+            String said = w.sizesText().replaceAll(".*Blosc chunk ([0-9,]+) bytes.*", "$1").replace(",", "");
+            return Long.parseLong(said) == w.detail().node().source().size();
+        });
+        return w.detail().node().source().size();
+    }
+
+    private static String field(TeachingWindow w, String name) {
+        for (Field f : w.detail().structure().getItems()) if (f.name().equals(name)) return f.value();
+        return null;
     }
 
     /** A node of two bytes whose value is traced in two steps and whose field is explained. */

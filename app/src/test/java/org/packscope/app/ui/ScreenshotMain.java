@@ -94,19 +94,26 @@ public final class ScreenshotMain {
         return sb.toString();
     }
 
-    private static void next(MainWindow window, Path resources, Path out, Deque<Shot> todo) {
-        if (todo.isEmpty()) {
-            window.openTeaching(teaching -> {
-                teaching.stage().setWidth(1280);
-                teaching.stage().setHeight(800);
-                after(2.5, () -> {
-                    teaching.detail().selectField("tag");
-                    after(1.0, () -> {
-                        save(teaching.stage(), out.resolve("binjson-teaching.png").toFile());
-                        Platform.exit();
-                    });
+    /** The teaching window of {@code formatId} at 1280x800 with {@code field} selected, saved to {@code png}; then {@code then}. */
+    private static void teachingShot(MainWindow window, String formatId, String field, Path png, Runnable then) {
+        window.openTeaching(formatId, teaching -> {
+            teaching.stage().setWidth(1280);
+            teaching.stage().setHeight(800);
+            after(2.5, () -> {
+                teaching.detail().selectField(field);
+                after(1.0, () -> {
+                    save(teaching.stage(), png.toFile());
+                    teaching.stage().close();
+                    then.run();
                 });
             });
+        });
+    }
+
+    private static void next(MainWindow window, Path resources, Path out, Deque<Shot> todo) {
+        if (todo.isEmpty()) {
+            teachingShot(window, "binjson", "tag", out.resolve("binjson-teaching.png"),
+                    () -> teachingShot(window, "blosc", "flags", out.resolve("blosc-teaching.png"), Platform::exit));
             return;
         }
         Shot shot = todo.poll();

@@ -227,11 +227,11 @@ class WindowTruthTest {
     @Test
     void secondaryWindowsFitTheScreenAndCloseOnEscapeAndShortcutW(FxRobot robot) throws Exception {
         TeachingWindow[] w = new TeachingWindow[1];
-        robot.interact(() -> window.openTeaching(shown -> w[0] = shown));
+        robot.interact(() -> window.openTeaching("binjson", shown -> w[0] = shown));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0] != null && w[0].detail().node() != null);
-        for (javafx.scene.Node c : w[0].stage().getScene().getRoot().lookupAll(".check-box")) {
-            Labeled l = (Labeled) c;
-            assertTrue(l.getWidth() >= l.prefWidth(-1) - 0.5, "'" + l.getText() + "' is not cut to …");
+        for (javafx.scene.Node c : w[0].stage().getScene().getRoot().lookupAll(".choice-box")) {
+            javafx.scene.layout.Region r = (javafx.scene.layout.Region) c;
+            assertTrue(r.getWidth() >= r.prefWidth(-1) - 0.5, c.getId() + " is not cut to …");
         }
         // the sample's encoding shows at once, without typing
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !w[0].detail().structure().getItems().isEmpty());
@@ -243,7 +243,7 @@ class WindowTruthTest {
         robot.interact(() -> javafx.event.Event.fireEvent(ts.getScene().getRoot(), key(KeyCode.ESCAPE, false)));
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !ts.isShowing());
 
-        robot.interact(() -> window.openTeaching(shown -> w[0] = shown));
+        robot.interact(() -> window.openTeaching("binjson", shown -> w[0] = shown));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0].stage() != ts && w[0].stage() != null && w[0].stage().isShowing());
         Stage second = w[0].stage();
         robot.interact(() -> javafx.event.Event.fireEvent(second.getScene().getRoot(), key(KeyCode.W, true)));

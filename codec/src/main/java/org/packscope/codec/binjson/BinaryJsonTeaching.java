@@ -1,13 +1,10 @@
 package org.packscope.codec.binjson;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.zip.GZIPOutputStream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import org.packscope.codec.compress.ChunkCompressors;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.io.ByteSource;
 
@@ -40,7 +37,7 @@ public final class BinaryJsonTeaching {
         Node node = BinaryJson.open(ByteSource.of(encoded, seekable ? "encoded.sj" : "encoded.bj"),
                 seekable ? "encoded.sj" : "encoded.bj");
         return new Encoding(encoded, node, json.getBytes(StandardCharsets.UTF_8).length, compact.length,
-                gzipSize(compact), encoded.length, gzipSize(encoded));
+                ChunkCompressors.gzipSize(compact), encoded.length, ChunkCompressors.gzipSize(encoded));
     }
 
     /** The document as compact JSON in PackScope's float style (the decoder's output form). */
@@ -74,18 +71,6 @@ public final class BinaryJsonTeaching {
                 w.endList();
             }
             default -> w.nullValue();
-        }
-    }
-
-    static long gzipSize(byte[] data) {
-        try {
-            ByteArrayOutputStream bos = new ByteArrayOutputStream();
-            try (GZIPOutputStream gz = new GZIPOutputStream(bos)) {
-                gz.write(data);
-            }
-            return bos.size();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,6 +1,10 @@
 package org.packscope.codec.compress;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
 
 import io.airlift.compress.lz4.Lz4Compressor;
 import io.airlift.compress.snappy.SnappyCompressor;
@@ -111,6 +115,19 @@ public final class ChunkCompressors {
     }
 
     /** The highest zstd level this library offers (22 for libzstd 1.x). */
+    /** The size gzip (java.util.zip, default level) makes of {@code data}: what a teaching view compares an encoding with. */
+    public static long gzipSize(byte[] data) {
+        try {
+            ByteArrayOutputStream bos = new ByteArrayOutputStream();
+            try (GZIPOutputStream gz = new GZIPOutputStream(bos)) {
+                gz.write(data);
+            }
+            return bos.size();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public static int zstdMaxLevel() {
         return NativeCodecs.zstd() ? com.github.luben.zstd.Zstd.maxCompressionLevel() : 22;
     }

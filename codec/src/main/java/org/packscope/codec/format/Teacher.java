@@ -1,37 +1,75 @@
 package org.packscope.codec.format;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 
 import org.packscope.codec.inspect.Node;
 
 /**
- * A format PackScope can also write, for teaching it: a person types a document, the
- * format encodes it, and the encoding comes back as the same inspection tree a file of
- * it would open as, with sizes to compare against the plain and gzip'd text. Formats that
- * teach themselves are found through {@link ServiceLoader}, so the teaching window names
- * none of them.
+ * A format PackScope can also write, for teaching it: a person types some input, makes the
+ * format's choices, and the encoding comes back as the same inspection tree a file of it
+ * would open as, with its sizes in a sentence. Formats that teach themselves are found
+ * through {@link ServiceLoader}, so the teaching window names none of them: it shows the
+ * choices each one declares.
  */
 public interface Teacher {
 
     /** The {@link Format#id()} of the format taught. */
     String formatId();
 
-    /**
-     * Encodes {@code text}; {@code variant} and {@code level} are the format's two choices
-     * (for binary JSON: seekable SJ instead of BJ, and the float compression 0..6).
-     *
-     * @throws IllegalArgumentException for text the format cannot encode, in words for a person
-     */
-    Lesson teach(String text, boolean variant, int level);
+    /** The format's name as the window's title and menu give it ("Binary JSON"). */
+    String title();
 
-    /** An encoding and its sizes (bytes). */
-    record Lesson(Node node, long textBytes, long compactTextBytes, long gzipTextBytes, long encodedBytes, long gzipEncodedBytes) { }
+    /** What a person types, as the editor's label names it ("JSON", "Numbers"). */
+    String inputName();
+
+    /** The input the window starts with: a small real example. */
+    String example();
+
+    /** The format's choices, in the order shown. */
+    List<Choice> choices();
+
+    /**
+     * Encodes {@code text} with the options {@code chosen} (by {@link Choice#key}; a choice
+     * left out takes its initial option).
+     *
+     * @throws IllegalArgumentException for input the format cannot encode, in words for a person
+     */
+    Lesson teach(String text, Map<String, String> chosen);
+
+    /** One of the format's choices, shown as a list of options. */
+    record Choice(String key, String label, List<String> options, String initial) {
+        public Choice {
+            options = List.copyOf(options);
+            if (!options.contains(initial)) throw new IllegalArgumentException(initial + " is not one of " + options);
+        }
+
+        /** The option {@code chosen} holds for this choice, or the initial one. */
+        public String in(Map<String, String> chosen) {
+            String v = chosen.get(key);
+            return v != null && options.contains(v) ? v : initial;
+        }
+    }
+
+    /** An encoding: its inspection tree, and its sizes against the input's in one sentence. */
+    record Lesson(Node node, String sizes) { }
 
     /** The teacher of format {@code formatId}, or null when no format on the class path teaches it. */
     static Teacher of(String formatId) {
-        for (Teacher t : ServiceLoader.load(Teacher.class, Teacher.class.getClassLoader())) {
+        for (Teacher t : all()) {
             if (t.formatId().equals(formatId)) return t;
         }
         return null;
+    }
+
+    /** Every format that teaches itself, by title. */
+    static List<Teacher> all() {
+        List<Teacher> out = new ArrayList<>();
+        for (Teacher t : ServiceLoader.load(Teacher.class, Teacher.class.getClassLoader())) out.add(t);
+        out.sort(Comparator.comparing(Teacher::title));
+        return out;
     }
 }
