@@ -14,13 +14,13 @@ import picocli.CommandLine.Command;
 // help and version options reach every command: "check --help" prints check's usage
 @Command(name = "packscope", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "PackScope 0.1",
         description = "Looks inside compressed and bit-packed numeric data files.",
-        subcommands = {InspectCommand.class, CheckCommand.class, DecodeCommand.class, EncodeCommand.class, DiffCommand.class, PlotCommand.class, BenchCommand.class})
+        subcommands = {InspectCommand.class, CheckCommand.class, DecodeCommand.class, EncodeCommand.class, DiffCommand.class, PlotCommand.class, BenchCommand.class, SurveyCommand.class})
 public final class Cli implements Runnable {
 
     /** Exit code for unreadable input or bad usage. */
     public static final int EXIT_USAGE = 2;
 
-    private static final Set<String> COMMANDS = Set.of("inspect", "check", "decode", "encode", "diff", "plot", "bench",
+    private static final Set<String> COMMANDS = Set.of("inspect", "check", "decode", "encode", "diff", "plot", "bench", "survey",
             "help", "-h", "--help", "-V", "--version");
 
     final FormatRegistry registry = FormatRegistry.standard();
