@@ -29,6 +29,7 @@ import org.packscope.codec.format.Teacher;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.NodeLocator;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.io.FileNames;
 import org.packscope.codec.remote.Redact;
 import org.packscope.codec.remote.RemoteFileSystemProvider;
@@ -471,6 +472,9 @@ public final class MainWindow {
             teach.setOnAction(e -> openTeaching(t.formatId(), w -> { }));
             tools.getItems().add(teach);
         }
+        MenuItem survey = new MenuItem("How Would These Values Compress…");
+        survey.setOnAction(e -> openSurvey(w -> { }));
+        tools.getItems().addAll(new SeparatorMenuItem(), survey);
         MenuItem addBookmark = new MenuItem("Bookmark Selected Field");
         addBookmark.setAccelerator(KeyCombination.keyCombination("Shortcut+D"));
         addBookmark.setOnAction(e -> bookmarkSelectedField());
@@ -589,6 +593,20 @@ public final class MainWindow {
     /** Opens a window listing the structural differences of two files; {@code shown} gets it once it shows. */
     void compare(Path left, Path right, java.util.function.Consumer<DiffWindow> shown) {
         SteppedWindow.open(stage, new DiffWindow(registry, left, right), shown);
+    }
+
+    /**
+     * Opens "how would this compress?" for the values shown (a file's, an array's, a
+     * column's); {@code shown} gets the window once it shows. Without numbers shown it says so.
+     */
+    void openSurvey(java.util.function.Consumer<SurveyWindow> shown) {
+        Node n = detail.node();
+        ValueColumn values = n == null ? null : n.values();
+        if (values == null || !values.type().numeric() || values.count() == 0) {
+            status.showMessage("Select something that holds numbers (a file, an array, a column) to see how it would compress");
+            return;
+        }
+        SteppedWindow.open(stage, new SurveyWindow(n.name(), values), shown);
     }
 
     /** Opens the teaching view of format {@code formatId} (input in, annotated encoding out); {@code shown} gets it once it shows. */

@@ -158,7 +158,8 @@ class MainWindowTest {
     void bloscTeachingViewShowsTheChunkOfTheNumbersTyped(FxRobot robot) throws Exception {
         MenuBar bar = robot.lookup(".menu-bar").queryAs(MenuBar.class);
         Menu tools = bar.getMenus().stream().filter(m -> m.getText().equals("_Tools")).findFirst().orElseThrow();
-        assertEquals(List.of("Binary JSON, Explained…", "Blosc, Explained…"), tools.getItems().stream().map(MenuItem::getText).toList());
+        assertEquals(List.of("Binary JSON, Explained…", "Blosc, Explained…", "How Would These Values Compress…"),
+                tools.getItems().stream().map(MenuItem::getText).filter(java.util.Objects::nonNull).toList());
 
         TeachingWindow[] w = new TeachingWindow[1];
         robot.interact(() -> window.openTeaching("blosc", shown -> w[0] = shown));
@@ -210,6 +211,31 @@ class MainWindowTest {
     private static String field(TeachingWindow w, String name) {
         for (Field f : w.detail().structure().getItems()) if (f.name().equals(name)) return f.value();
         return null;
+    }
+
+    /**
+     * Tools → How Would These Values Compress: the values shown, tried under every setting,
+     * as a table smallest first, each ratio the raw size over its bytes, every row exact;
+     * with nothing selected the status bar says what to select.
+     */
+    @Test
+    void surveyWindowTriesEverySettingOnTheValuesShown(FxRobot robot) throws Exception {
+        robot.interact(() -> window.openSurvey(s -> { throw new AssertionError("nothing is selected"); }));
+        assertTrue(window.status().text().startsWith("Select something that holds numbers"), window.status().text());
+        Path file = Samples.get("pco/smooth_i64_timestamps_ms.pco");
+        openAndWait(robot, file, "smooth_i64_timestamps_ms.pco");
+        SurveyWindow[] w = new SurveyWindow[1];
+        robot.interact(() -> window.openSurvey(s -> w[0] = s));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> w[0] != null && w[0].table().getItems().size() == 29);
+        assertTrue(w[0].summaryText().startsWith("smooth_i64_timestamps_ms.pco: 5,000 values of i64 (40,000 bytes), all surveyed"), w[0].summaryText());
+        long before = 0;
+        for (var row : w[0].table().getItems()) {
+            assertTrue(row.exact(), row.setting());
+            assertEquals(40_000, row.rawBytes());
+            assertTrue(row.encodedBytes() >= before, "smallest first");
+            before = row.encodedBytes();
+        }
+        robot.interact(() -> w[0].table().getScene().getWindow().hide());
     }
 
     /** A node of two bytes whose value is traced in two steps and whose field is explained. */

@@ -94,6 +94,15 @@ public final class ScreenshotMain {
         return sb.toString();
     }
 
+    /** "How would this compress?" for a file's values, once its table is in; then the end. */
+    private static void surveyShot(MainWindow window, Path file, Path png) {
+        window.open(file);
+        after(3.0, () -> window.openSurvey(survey -> after(20.0, () -> {
+            save((Stage) survey.table().getScene().getWindow(), png.toFile());
+            Platform.exit();
+        })));
+    }
+
     /** The teaching window of {@code formatId} at 1280x800 with {@code field} selected, saved to {@code png}; then {@code then}. */
     private static void teachingShot(MainWindow window, String formatId, String field, Path png, Runnable then) {
         window.openTeaching(formatId, teaching -> {
@@ -113,7 +122,8 @@ public final class ScreenshotMain {
     private static void next(MainWindow window, Path resources, Path out, Deque<Shot> todo) {
         if (todo.isEmpty()) {
             teachingShot(window, "binjson", "tag", out.resolve("binjson-teaching.png"),
-                    () -> teachingShot(window, "blosc", "flags", out.resolve("blosc-teaching.png"), Platform::exit));
+                    () -> teachingShot(window, "blosc", "flags", out.resolve("blosc-teaching.png"),
+                            () -> surveyShot(window, resources.resolve("pco/smooth_i64_timestamps_ms.pco"), out.resolve("survey.png"))));
             return;
         }
         Shot shot = todo.poll();
