@@ -272,7 +272,7 @@ public final class PcoNodes {
             int nn = MetaParser.chunkN(r);
             ChunkMeta m = MetaParser.chunkMeta(r, f.version(), t);
             PageDecoder pd = new PageDecoder(ChunkDecoder.of(m), f.data(), f.size(), r.bit(), nn, r.recorder());
-            while (pd.remaining() > 0) pd.skipBatch();
+            pd.skipAll();
             return null;
         } catch (ReadProblem e) {
             return e;
