@@ -71,4 +71,24 @@ class EarlierHostileSizesTest {
         MeasuredCli.Run check = cli("check", constant.toString());
         assertEquals(0, check.code(), check::toString);
     }
+
+    @Test
+    void threeHundredThousandTinyChunksAreCheckedOneNodeAtATime() throws Exception {
+        Path tiny = Files.write(dir.resolve("tiny.pco"), pcoChunks(300_000, 1, 0));
+        MeasuredCli.Run check = cli("check", tiny.toString());
+        assertEquals(0, check.code(), check::toString);
+        MeasuredCli.Run inspect = cli("inspect", tiny.toString(), "--depth", "1");
+        assertEquals(0, inspect.code(), inspect::toString);
+        assertTrue(inspect.out().contains("300,000 numbers · 300,000 chunks"), inspect::toString);
+        Path csv = dir.resolve("tiny.csv");
+        MeasuredCli.Run decode = cli("decode", tiny.toString(), "--format", "csv", "--out", csv.toString());
+        assertEquals(0, decode.code(), decode::toString);
+        // every chunk's one number is its one bin's lower bound, 1
+        try (var lines = Files.lines(csv)) {
+            assertEquals(300_000, lines.filter(l -> l.equals("1")).count());
+        }
+        MeasuredCli.Run plot = cli("plot", tiny.toString(), "--out", dir.resolve("tiny.png").toString());
+        assertEquals(0, plot.code(), plot::toString);
+        assertTrue(plot.out().contains("line of 300,000 values (min 1, max 1, mean 1)"), plot::toString);
+    }
 }

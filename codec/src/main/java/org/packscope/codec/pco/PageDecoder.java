@@ -63,19 +63,12 @@ public final class PageDecoder {
         this.bodyStartBit = bit;
         this.direct = meta.mode() instanceof Mode.Classic && meta.deltaEncoding() instanceof DeltaEncoding.None;
         this.directUnmapped = direct && latentsAreRaw(meta.type(), meta.primary());
-        long leastBits = 0;
         for (Var v : new Var[] {dv, pv, sv}) {
             int nInBody = nInBody(v);
             if (nInBody > 0 && v.table.nBins == 0) {
                 throw PcoRules.problem(PcoRules.NO_BINS, startBit, "the " + v.role.label + " latent has no bins but the page holds "
                         + nInBody + " latents");
             }
-            if (v != null) leastBits += (long) nInBody * v.table.minLatentBits;
-        }
-        // the count is held to the bits present before any batch is walked: a few bytes may claim 2^24 numbers
-        if (leastBits > limitBits - bit) {
-            throw PcoRules.problem(ReadRules.TRUNCATED, limitBits, "the page data ends early: its " + n + " numbers take at least "
-                    + leastBits + " bits from bit " + bit + ", but the data ends at bit " + limitBits);
         }
     }
 
@@ -121,8 +114,16 @@ public final class PageDecoder {
      * width (a constant run: no bits at all) is stepped over at once, whatever it claims.
      */
     public void skipAll() {
+        // the count is held to the bits present before any batch is walked: a few bytes may claim 2^24 numbers
+        // (decoding goes batch by batch instead, so the numbers before a cut still decode)
+        long leastBits = 0;
+        for (Var v : new Var[] {dv, pv, sv}) if (v != null) leastBits += (long) nInBody(v) * v.table.minLatentBits;
+        if (remaining == n && leastBits > limitBits - bit) {
+            throw PcoRules.problem(ReadRules.TRUNCATED, limitBits, "the page data ends early: its " + n + " numbers take at least "
+                    + leastBits + " bits from bit " + bit + ", but the data ends at bit " + limitBits);
+        }
         if (remaining == n && trace == null && fixedWidth(dv) && fixedWidth(pv) && fixedWidth(sv)) {
-            for (Var v : new Var[] {dv, pv, sv}) if (v != null) bit += (long) nInBody(v) * v.table.minLatentBits;
+            bit += leastBits;
             remaining = 0;
             finish();
             return;
