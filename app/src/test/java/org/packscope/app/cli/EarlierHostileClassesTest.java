@@ -17,7 +17,7 @@ import org.packscope.app.Samples;
 
 /**
  * Issue 28's "earlier classes, again" that are small enough to run in this JVM: an output
- * that is a device or pipe, bcolz metadata with more than one JSON value, and an export of
+ * that is a device (a full one) or pipe, bcolz metadata with more than one JSON value, and an export of
  * a matrix whose reader found damage.
  */
 class EarlierHostileClassesTest {
@@ -60,6 +60,17 @@ class EarlierHostileClassesTest {
         assertEquals(1, cut.code(), cut.err());
         assertTrue(cut.err().contains(": error with no byte offset: write_failed: "), cut.err());
         assertFalse(Files.isRegularFile(fifo));
+    }
+
+    @Test
+    void aDecodeToAFullDeviceFailsWithExitOne() {
+        Path full = Path.of("/dev/full");
+        Assumptions.assumeTrue(Files.exists(full) && !Files.isRegularFile(full), "skipped: no /dev/full here");
+        CliTest.Run r = CliTest.run("decode", Samples.get(PCO).toString(), "--format", "csv", "--out", full.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains(": error with no byte offset: write_failed: "), r.err());
+        assertFalse(r.err().matches("(?s).*[A-Z][A-Za-z]*(Exception|Error)\\b.*"), r.err());
+        assertFalse(Files.isRegularFile(full), "the device was not replaced by a file");
     }
 
     @Test

@@ -226,6 +226,16 @@ public final class Node implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Children made on each request and not kept: for units by the hundred thousand whose
+     * nodes (with their fields) cost more to hold than to make again. They must hold no
+     * resource to close; a walk that visits each once holds one at a time.
+     */
+    public Node childrenNotKept(int count, IntFunction<Node> factory) {
+        this.children = new ChildList.NotKept(count, factory);
+        return this;
+    }
+
     /** Hands a resource the node's contents depend on to the node; {@link #close()} releases it. */
     public synchronized Node closeWith(AutoCloseable resource) {
         if (resources == null) resources = new ArrayList<>(2);
@@ -349,6 +359,17 @@ public final class Node implements AutoCloseable {
             }
 
             public void forEachMade(java.util.function.Consumer<Node> action) { made.values().forEach(action); }
+        }
+
+        record NotKept(int count, IntFunction<Node> factory) implements ChildList {
+            public int size() { return count; }
+
+            public Node get(int index) {
+                if (index < 0 || index >= count) throw new IndexOutOfBoundsException(index);
+                return factory.apply(index);
+            }
+
+            public void forEachMade(java.util.function.Consumer<Node> action) { }
         }
     }
 }

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -88,12 +89,17 @@ public final class TreeWalk {
         java.util.function.Consumer<Located> add = l -> {
             if (repeats.admit(new NodeRule(l.node, l.diagnostic.rule()), l.diagnostic)) out.add(l);
         };
-        Deque<Node> todo = new ArrayDeque<>();
-        todo.push(root);
+        // each level's children are taken one at a time: a node of 300,000 children made on demand holds one at a time
+        Deque<Iterator<Node>> todo = new ArrayDeque<>();
+        todo.push(List.of(root).iterator());
         int visited = 0;
         while (!todo.isEmpty() && visited < maxNodes) {
             progress.checkCancelled();
-            Node n = todo.pop();
+            if (!todo.peek().hasNext()) {
+                todo.pop();
+                continue;
+            }
+            Node n = todo.peek().next();
             visited++;
             for (Diagnostic d : n.diagnostics()) add.accept(new Located(n, d));
             if (verify.test(n)) {
@@ -111,12 +117,12 @@ public final class TreeWalk {
             }
             if (!n.isDrillDown()) {
                 List<Node> kids = n.children();
-                for (int i = kids.size() - 1; i >= 0; i--) todo.push(kids.get(i));
+                if (!kids.isEmpty()) todo.push(kids.iterator());
             }
             if (visited % 64 == 0) progress.update(-1, "checked " + visited + " nodes");
         }
         repeats.forEachSummary((key, d) -> out.add(new Located(key.node(), d)));
-        if (!todo.isEmpty()) {
+        if (todo.stream().anyMatch(Iterator::hasNext)) {
             out.add(new Located(root, SharedRules.WALK_LIMIT.at(null,
                     "stopped after " + maxNodes + " nodes; the rest was not checked")));
         }

@@ -38,6 +38,11 @@ final class AnsTable {
      * secondary latent is mostly zeros).
      */
     final boolean offsetsRare;
+    /**
+     * The fewest bits any latent of this variable takes (state bits and offset bits): the
+     * bound a page's claimed count is held to against the bits it has.
+     */
+    final int minLatentBits;
 
     private AnsTable(int sizeLog, int nBins, int[] entries, long[] lowers, int[] symbols, int maxOffsetBits) {
         this.sizeLog = sizeLog;
@@ -63,6 +68,9 @@ final class AnsTable {
         }
         this.wideOneWay = wide * 32 <= entries.length || (entries.length - wide) * 32 <= entries.length;
         this.offsetsRare = maxOffsetBits <= 57 && withOffsets * 32 <= entries.length;
+        int least = Integer.MAX_VALUE;
+        for (int e : entries) least = Math.min(least, bitsToRead(e) + offsetBits(e));
+        this.minLatentBits = least;
     }
 
     /** Caller has checked that the weights sum to 2^ansSizeLog (MetaParser does). */

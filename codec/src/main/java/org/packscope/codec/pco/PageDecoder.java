@@ -64,13 +64,17 @@ public final class PageDecoder {
         this.direct = meta.mode() instanceof Mode.Classic && meta.deltaEncoding() instanceof DeltaEncoding.None;
         this.directUnmapped = direct && latentsAreRaw(meta.type(), meta.primary());
         for (Var v : new Var[] {dv, pv, sv}) {
-            // the delta variable has a latent wherever the primary one does; a secondary without delta has n
-            int nInBody = v == null ? 0 : Math.max(0, n - (v == dv ? chunkStateN : v.stateN));
+            int nInBody = nInBody(v);
             if (nInBody > 0 && v.table.nBins == 0) {
                 throw PcoRules.problem(PcoRules.NO_BINS, startBit, "the " + v.role.label + " latent has no bins but the page holds "
                         + nInBody + " latents");
             }
         }
+    }
+
+    /** Latents of {@code v} in the page body: the delta variable has one wherever the primary does; a secondary without delta has n. */
+    private int nInBody(Var v) {
+        return v == null ? 0 : Math.max(0, n - (v == dv ? chunkStateN : v.stateN));
     }
 
     public int n() { return n; }
@@ -104,6 +108,30 @@ public final class PageDecoder {
     public int skipBatch() {
         return batch(null, 0, true);
     }
+
+    /**
+     * Walks the rest of the page; a page whose every latent has one bin and so a fixed
+     * width (a constant run: no bits at all) is stepped over at once, whatever it claims.
+     */
+    public void skipAll() {
+        // the count is held to the bits present before any batch is walked: a few bytes may claim 2^24 numbers
+        // (decoding goes batch by batch instead, so the numbers before a cut still decode)
+        long leastBits = 0;
+        for (Var v : new Var[] {dv, pv, sv}) if (v != null) leastBits += (long) nInBody(v) * v.table.minLatentBits;
+        if (remaining == n && leastBits > limitBits - bit) {
+            throw PcoRules.problem(ReadRules.TRUNCATED, limitBits, "the page data ends early: its " + n + " numbers take at least "
+                    + leastBits + " bits from bit " + bit + ", but the data ends at bit " + limitBits);
+        }
+        if (remaining == n && trace == null && fixedWidth(dv) && fixedWidth(pv) && fixedWidth(sv)) {
+            bit += leastBits;
+            remaining = 0;
+            finish();
+            return;
+        }
+        while (remaining > 0) skipBatch();
+    }
+
+    private static boolean fixedWidth(Var v) { return v == null || v.table.nBins <= 1; }
 
     /** Decodes the rest of the page into {@code out[off..]}; returns the count. */
     public int decodeAll(long[] out, int off) {

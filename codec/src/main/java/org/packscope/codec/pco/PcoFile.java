@@ -32,14 +32,19 @@ public final class PcoFile {
      * {@code n} of a chunk whose preamble is unreadable is 0.
      */
     public record Chunk(int index, NumberType type, int n, long firstRow, long startByte, long metaStartBit,
-                        long pageStartBit, long pageBodyBit, long endBit, ChunkMeta meta, ChunkDecoder decoder,
-                        Diagnostic damage) {
+                        long pageStartBit, long pageBodyBit, long endBit, ChunkMeta meta, Diagnostic damage) {
         public long endByte() { return (endBit + 7) >>> 3; }
 
         public boolean damaged() { return damage != null; }
 
+        /**
+         * The chunk's tANS tables, built for each use and not kept: a file of 300,000 tiny
+         * chunks would otherwise hold 300,000 sets of tables for as long as it is open.
+         */
+        public ChunkDecoder decoder() { return meta == null ? null : ChunkDecoder.of(meta); }
+
         Chunk withEnd(long bit) {
-            return new Chunk(index, type, n, firstRow, startByte, metaStartBit, pageStartBit, pageBodyBit, bit, meta, decoder, damage);
+            return new Chunk(index, type, n, firstRow, startByte, metaStartBit, pageStartBit, pageBodyBit, bit, meta, damage);
         }
     }
 
@@ -177,28 +182,26 @@ public final class PcoFile {
         long pageBit = metaBit;
         long bodyBit = metaBit;
         ChunkMeta meta = null;
-        ChunkDecoder cd = null;
         try {
             type = MetaParser.chunkType(r, header);
             n = MetaParser.chunkN(r);
             metaBit = r.bit();
             pageBit = bodyBit = metaBit;
             meta = MetaParser.chunkMeta(r, version, type);
-            cd = ChunkDecoder.of(meta);
             pageBit = bodyBit = r.bit();
-            PageDecoder pd = new PageDecoder(cd, data, size, pageBit, n, Recorder.NONE);
+            PageDecoder pd = new PageDecoder(ChunkDecoder.of(meta), data, size, pageBit, n, Recorder.NONE);
             bodyBit = pd.bodyStartBit();
-            while (pd.remaining() > 0) pd.skipBatch();
+            pd.skipAll();
             // walking a page needs no window; decoding it does: a chunk too big to decode is still located
             ReadProblem tooLarge = holdProblem(meta, n, metaBit);
             Diagnostic d = tooLarge == null ? null : tooLarge.diagnostic();
             if (d != null) d = new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + index + ": " + d.message());
-            return new Chunk(index, type, n, row, start, metaBit, pageBit, bodyBit, pd.bitPosition(), meta, cd, d);
+            return new Chunk(index, type, n, row, start, metaBit, pageBit, bodyBit, pd.bitPosition(), meta, d);
         } catch (ReadProblem e) {
             if (type == null) type = NumberType.U8;
             Diagnostic d = e.diagnostic();
             d = new Diagnostic(d.severity(), d.span(), d.rule(), "chunk " + index + ": " + d.message());
-            return new Chunk(index, type, n, row, start, metaBit, pageBit, bodyBit, size * 8, meta, cd, d);
+            return new Chunk(index, type, n, row, start, metaBit, pageBit, bodyBit, size * 8, meta, d);
         }
     }
 
@@ -293,7 +296,7 @@ public final class PcoFile {
     }
 
     public PageDecoder pageDecoder(Chunk c, Recorder recorder) {
-        if (c.decoder() == null) {
+        if (c.meta() == null) {
             // the chunk's metadata did not parse: its page has no bins to decode with, for the reason the damage gives
             Diagnostic d = c.damage();
             String message = "chunk " + c.index() + "'s metadata is unreadable" + (d != null ? " (" + d.message() + ")" : "")

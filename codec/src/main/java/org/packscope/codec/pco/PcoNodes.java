@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
@@ -67,7 +68,7 @@ public final class PcoNodes {
         int chunks = f.chunks().size();
         boolean term = f.terminatorByte() >= 0;
         int total = 1 + chunks + (term ? 1 : 0);
-        n.lazyChildren(total, i -> {
+        IntFunction<Node> child = i -> {
             if (i == 0) return fixed.get(0);
             if (i <= chunks) {
                 PcoFile.Chunk c = f.chunks().get(i - 1);
@@ -78,8 +79,14 @@ public final class PcoNodes {
             new FieldReader(f.bytes(), f.terminatorByte(), new NodeRecorder(end)).u8("terminator.byte", "termination byte",
                     "a 0 byte where the next chunk's number type would be ends the file");
             return end;
-        });
+        };
+        // a chunk node with its fields is kilobytes: 300,000 tiny chunks are made again when looked at, not kept
+        if (chunks > CHUNK_NODES_KEPT) n.childrenNotKept(total, child);
+        else n.lazyChildren(total, child);
     }
+
+    /** Chunks up to which a file's chunk nodes are kept once made. */
+    static final int CHUNK_NODES_KEPT = 10_000;
 
     private static String name(ByteSource src) {
         String s = src.name();
@@ -272,7 +279,7 @@ public final class PcoNodes {
             int nn = MetaParser.chunkN(r);
             ChunkMeta m = MetaParser.chunkMeta(r, f.version(), t);
             PageDecoder pd = new PageDecoder(ChunkDecoder.of(m), f.data(), f.size(), r.bit(), nn, r.recorder());
-            while (pd.remaining() > 0) pd.skipBatch();
+            pd.skipAll();
             return null;
         } catch (ReadProblem e) {
             return e;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -18,6 +17,7 @@ import org.packscope.codec.inspect.TreeWalk;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.MemoryBudget;
 import org.packscope.codec.testing.BoundedWalk;
+import org.packscope.codec.testing.PcoBits;
 
 /**
  * Spec-valid Pco files whose few bytes claim a lot: 2^24 numbers of zero bits each, a
@@ -26,68 +26,9 @@ import org.packscope.codec.testing.BoundedWalk;
  */
 class PcoHostileClaimsTest {
 
-    /** Bits written LSB-first, as Pco reads them. */
-    static final class Bits {
-        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        private int cur;
-        private int used;
-
-        Bits put(long v, int n) {
-            for (int i = 0; i < n; i++) {
-                cur |= (int) ((v >>> i) & 1) << used;
-                if (++used == 8) {
-                    out.write(cur);
-                    cur = 0;
-                    used = 0;
-                }
-            }
-            return this;
-        }
-
-        Bits align() { return used == 0 ? this : put(0, 8 - used); }
-
-        byte[] bytes() { align(); return out.toByteArray(); }
-    }
-
-    /** Standalone v3 header, uniform type u32, format 4.1. */
-    static void header(Bits b) {
-        for (char c : "pco!".toCharArray()) b.put(c, 8);
-        b.put(3, 8).put(1, 8).put(0, 6).put(0, 1).align();
-        b.put(4, 8).put(1, 8);
-    }
-
-    /** A u32 latent variable of {@code bins} equal-width bins with no offset bits. */
-    static int latent(Bits b, int bins) {
-        int log = bins == 1 ? 0 : 32 - Integer.numberOfLeadingZeros(bins - 1);
-        b.put(log, 4).put(bins, 15);
-        for (int i = 0; i < bins; i++) {
-            int weight = i == 0 ? (1 << log) - bins + 1 : 1;
-            b.put(weight - 1, log).put(1000L * i + 1, 32).put(0, 6);
-        }
-        return log;
-    }
-
-    /** One chunk's preamble, metadata and page header; {@code windowLog} 0 means no delta. */
-    static void chunk(Bits b, int n, int windowLog, int bins) {
-        b.put(1, 8).put(n - 1, 24).put(0, 4);
-        if (windowLog > 0) {
-            b.put(2, 4).put(windowLog - 1, 5).put(0, 4).put(0, 1);
-            latent(b, 1);
-        } else {
-            b.put(0, 4);
-        }
-        int log = latent(b, bins);
-        b.align();
-        if (windowLog > 0) b.put(7, 32); // the primary latent's delta state
-        b.put(0, 4 * log).align();
-    }
-
     static byte[] oneChunk(int n, int windowLog) {
-        Bits b = new Bits();
-        header(b);
-        chunk(b, n, windowLog, 1);
-        b.put(0, 8); // no body bits (one bin, no offsets); then the terminator
-        return b.bytes();
+        // no body bits (one bin, no offsets); then the terminator
+        return new PcoBits().header().chunk(n, windowLog, 1, 0).end();
     }
 
     @Test
@@ -119,13 +60,9 @@ class PcoHostileClaimsTest {
 
     /** 20 chunks of 2^14 bins each: built chunk by chunk, each page's end found by reading it. */
     static byte[] binHeavy(int chunks) {
-        Bits head = new Bits();
-        header(head);
-        byte[] file = head.bytes();
+        byte[] file = new PcoBits().header().bytes();
         for (int k = 0; k < chunks; k++) {
-            Bits c = new Bits();
-            chunk(c, 256, 0, 1 << 14);
-            byte[] meta = c.bytes();
+            byte[] meta = new PcoBits().chunk(256, 0, 1 << 14, 0).bytes();
             byte[] probe = Arrays.copyOf(file, file.length + meta.length + 4096); // zero body bits, then zeros
             System.arraycopy(meta, 0, probe, file.length, meta.length);
             PcoFile f = PcoFile.open(ByteSource.of(probe, "probe"));
