@@ -19,11 +19,13 @@ import org.packscope.app.export.SafeOutput;
 import org.packscope.app.plot.Envelope;
 import org.packscope.app.plot.NumberText;
 import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Histogram;
 import org.packscope.codec.inspect.Node;
-import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Overview;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Summary;
 import org.packscope.codec.inspect.ValueColumn;
 import picocli.CommandLine.Command;
@@ -94,8 +96,22 @@ final class PlotCommand implements Callable<Integer> {
         BufferedImage img = draw(c);
         SafeOutput.write(out, inputs, stream -> ImageIO.write(img, "png", stream));
         cli.out.printf(Locale.ROOT, "wrote %s: %s of %,d values%s%n", PlainText.escape(out.toString()), kind, c.count(), statistics);
-        return 0;
+        // a readable but damaged input is a problem found (1), never a clean plot: what the reader
+        // found wrong, while opening or while drawing, is said as decode says it
+        boolean damaged = false;
+        int told = 0;
+        for (Diagnostic d : node.diagnostics()) {
+            if (d.severity() != Severity.ERROR) continue;
+            damaged = true;
+            if (told++ == MAX_NOTES) break;
+            cli.err.println("packscope: " + PlainText.escape(path) + ": error at byte " + (d.span() == null ? "0" : d.span().offsetText())
+                    + ": " + d.rule() + ": " + PlainText.forDisplay(d.message()) + " (the plot shows the values as read)");
+        }
+        return damaged ? 1 : 0;
     }
+
+    /** Problems of the plotted node listed on standard error at most. */
+    private static final int MAX_NOTES = 20;
 
     /** What the last {@link #draw} found, for the line printed after it: exact minimum, maximum and mean. */
     private String statistics = "";
