@@ -41,6 +41,8 @@ public final class BloscRules implements RuleCatalogue {
             "the chunk ends inside its table of block starts");
     public static final Rule BSTART_OUT_OF_RANGE = Rule.error("bstart_out_of_range",
             "a block start points outside the chunk's block data");
+    public static final Rule BSTARTS_OVERLAP = Rule.error("bstarts_overlap",
+            "a block's streams start inside another block's: the two claim the same bytes");
 
     // ---------------------------------------------------------------- blocks and streams
     public static final Rule BLOCK_UNLOCATABLE = Rule.error("block_unlocatable",
