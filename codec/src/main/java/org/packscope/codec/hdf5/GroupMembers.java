@@ -9,7 +9,6 @@ import io.jhdf.CommittedDatatype;
 import io.jhdf.FractalHeap;
 import io.jhdf.GroupSymbolTableNode;
 import io.jhdf.HdfFile;
-import io.jhdf.LocalHeap;
 import io.jhdf.ObjectHeader;
 import io.jhdf.SymbolTableEntry;
 import io.jhdf.Utils;
@@ -42,15 +41,38 @@ final class GroupMembers {
 
     private GroupMembers() { }
 
-    /** The group's members by name; throws when even the list of names cannot be read. */
+    /**
+     * The group's members by name; throws when even the list of names cannot be read. A
+     * group PackScope made ({@link MemberGroup}) keeps its list, so recognising it (each
+     * format asks for a few members) and showing it read its index once.
+     */
     static List<Member> of(Group g, HdfFile file) {
+        return g instanceof MemberGroup mg ? mg.listing(() -> list(g, file)) : list(g, file);
+    }
+
+    /** The group's wrapper-free listing, or jhdf's own (all members or none) when this reader does not know the group's index. */
+    static List<Member> orJhdfs(Group group, HdfFile file) {
+        try {
+            return of(group, file);
+        } catch (org.packscope.codec.read.ReadProblem e) {
+            throw e;
+        } catch (RuntimeException e) {
+            List<Member> kids = new ArrayList<>();
+            for (var k : group.getChildren().entrySet()) {
+                Node object = k.getValue();
+                kids.add(new Member(k.getKey(), object.getAddress(), () -> object));
+            }
+            return kids;
+        }
+    }
+
+    private static List<Member> list(Group g, HdfFile file) {
         HdfBackingStorage st = file.getHdfBackingStorage();
         ObjectHeader oh = header(g, st);
         List<Member> out = new ArrayList<>();
         if (oh.hasMessageOfType(SymbolTableMessage.class)) {
             SymbolTableMessage stm = oh.getMessageOfType(SymbolTableMessage.class);
-            checkLocalHeap(st, stm.getLocalHeapAddress());
-            ByteBuffer names = new LocalHeap(st, stm.getLocalHeapAddress()).getDataBuffer();
+            ByteBuffer names = localHeapNames(st, stm.getLocalHeapAddress());
             for (long node : symbolTableNodes(st, stm.getBTreeAddress())) {
                 for (SymbolTableEntry e : new GroupSymbolTableNode(st, node).getSymbolTableEntries()) {
                     String name = name(names, e.getLinkNameOffset());
@@ -154,6 +176,8 @@ final class GroupMembers {
             HdfBackingStorage st = file.getHdfBackingStorage();
             ObjectHeader oh = header(g, st);
             if (oh.hasMessageOfType(SymbolTableMessage.class)) {
+                // the listing makes the same checks, and a group PackScope made keeps it for its view
+                if (g instanceof MemberGroup) return of(g, file) != null;
                 SymbolTableMessage stm = oh.getMessageOfType(SymbolTableMessage.class);
                 checkLocalHeap(st, stm.getLocalHeapAddress());
                 // jhdf lists members by following every path of the B-tree: a DAG of 32 children per
@@ -167,10 +191,24 @@ final class GroupMembers {
     }
 
     /**
-     * Checks the size a group's local heap (its member names) claims against the file before
-     * jhdf reads it: jhdf reads whatever a damaged size says, which takes seconds and memory.
+     * A group's local heap's data segment (its member names), read with one plain read: jhdf's
+     * own LocalHeap maps it, a system call and a mapping per group, which for 50,000 small
+     * groups is most of the time a check spends.
      */
-    private static void checkLocalHeap(HdfBackingStorage st, long at) {
+    private static ByteBuffer localHeapNames(HdfBackingStorage st, long at) {
+        long[] segment = checkLocalHeap(st, at);
+        if (segment[1] > Integer.MAX_VALUE - 8) {
+            throw Hdf5Failure.problem("heap: the local heap at byte " + at + " claims " + segment[1] + " bytes of names, more than one group's names can take", at);
+        }
+        return st.readBufferFromAddress(segment[0], (int) segment[1]);
+    }
+
+    /**
+     * Checks the size a group's local heap (its member names) claims against the file before
+     * it is read: a damaged size would otherwise take seconds and memory. Returns the data
+     * segment's address and size.
+     */
+    private static long[] checkLocalHeap(HdfBackingStorage st, long at) {
         int sl = st.getSizeOfLengths(), so = st.getSizeOfOffsets();
         ByteBuffer h = st.readBufferFromAddress(at, 8 + 2 * sl + so).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         long size = sl == 8 ? h.getLong(8) : h.getInt(8) & 0xffffffffL;
@@ -180,6 +218,7 @@ final class GroupMembers {
             throw Hdf5Failure.problem("heap: the local heap at byte " + at + " claims " + Long.toUnsignedString(size) + " bytes of names at byte "
                     + Long.toUnsignedString(data) + ", past the end of the file", at);
         }
+        return new long[] {data, size};
     }
 
     private static String name(ByteBuffer names, int offset) {

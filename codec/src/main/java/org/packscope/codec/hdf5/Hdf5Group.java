@@ -2,10 +2,10 @@ package org.packscope.codec.hdf5;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.jhdf.api.Group;
-import io.jhdf.api.Node;
 
 import org.packscope.codec.read.ReadProblem;
 
@@ -13,6 +13,7 @@ import org.packscope.codec.read.ReadProblem;
 public final class Hdf5Group extends Hdf5Object {
     private final Group group;
     private volatile Map<String, Hdf5Object> members;
+    private volatile List<GroupMembers.Member> listing;
 
     Hdf5Group(Group group, OpenedFile file) {
         super(group, file);
@@ -33,27 +34,41 @@ public final class Hdf5Group extends Hdf5Object {
     public Map<String, Hdf5Object> members() {
         Map<String, Hdf5Object> m = members;
         if (m == null) {
-            Map<String, Node> kids;
+            Map<String, Hdf5Object> read = new LinkedHashMap<>();
             try {
-                kids = group.getChildren();
+                for (GroupMembers.Member k : listing()) {
+                    Hdf5Object o = Hdf5Object.of(k.object().get(), file);
+                    if (o != null) read.put(k.name(), o);
+                }
             } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
                 throw Hdf5Failure.reading("the members of group " + plainPath(), file.offset(address()), e);
             }
-            m = new LinkedHashMap<>();
-            for (var e : kids.entrySet()) {
-                Hdf5Object o = Hdf5Object.of(e.getValue(), file);
-                if (o != null) m.put(e.getKey(), o);
-            }
-            members = m = Collections.unmodifiableMap(m);
+            members = m = Collections.unmodifiableMap(read);
         }
         return m;
     }
 
-    /** A member, or null when absent or the group cannot be listed. */
+    /** The members' names and places, without reading their object headers. */
+    private List<GroupMembers.Member> listing() {
+        List<GroupMembers.Member> l = listing;
+        if (l == null) listing = l = GroupMembers.orJhdfs(group, file.hdf);
+        return l;
+    }
+
+    /**
+     * A member, or null when absent, unreadable or the group cannot be listed. Only that
+     * member's object header is read: formats recognise a group by a few members, and a
+     * group of 50,000 members is not read whole for that.
+     */
     public Hdf5Object member(String name) {
+        Map<String, Hdf5Object> all = members;
+        if (all != null) return all.get(name);
         try {
-            return members().get(name);
-        } catch (ReadProblem e) {
+            for (GroupMembers.Member k : listing()) {
+                if (k.name().equals(name)) return Hdf5Object.of(k.object().get(), file);
+            }
+            return null;
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             return null;
         }
     }

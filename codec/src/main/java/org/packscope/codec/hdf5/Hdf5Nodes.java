@@ -86,19 +86,7 @@ final class Hdf5Nodes {
 
     /** The members of a group, by name, each made only when asked for. */
     private List<GroupMembers.Member> members(Group group) {
-        try {
-            return GroupMembers.of(group, hdf);
-        } catch (ReadProblem e) {
-            throw e;
-        } catch (RuntimeException e) {
-            // a listing this reader does not know; jhdf's own (all members or none) is the fallback
-            List<GroupMembers.Member> kids = new ArrayList<>();
-            for (var k : group.getChildren().entrySet()) {
-                io.jhdf.api.Node object = k.getValue();
-                kids.add(new GroupMembers.Member(k.getKey(), object.getAddress(), () -> object));
-            }
-            return kids;
-        }
+        return GroupMembers.orJhdfs(group, hdf);
     }
 
     /** A node for one member of a group; whatever jhdf cannot read of it stays on that node. */

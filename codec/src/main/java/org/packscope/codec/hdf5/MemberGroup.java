@@ -3,7 +3,9 @@ package org.packscope.codec.hdf5;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import io.jhdf.AbstractNode;
 import io.jhdf.api.Dataset;
@@ -21,9 +23,16 @@ import io.jhdf.storage.HdfBackingStorage;
  */
 final class MemberGroup extends AbstractNode implements Group {
     private Map<String, Node> children;
+    /** Its members' names and places, read once ({@link GroupMembers#of}). */
+    private List<GroupMembers.Member> listing;
 
     MemberGroup(HdfBackingStorage storage, long address, String name, Group parent) {
         super(storage, address, name, parent);
+    }
+
+    synchronized List<GroupMembers.Member> listing(Supplier<List<GroupMembers.Member>> read) {
+        if (listing == null) listing = List.copyOf(read.get());
+        return listing;
     }
 
     @Override public NodeType getType() { return NodeType.GROUP; }
