@@ -29,9 +29,7 @@ class QualifiedNamesTest {
      * BPCells, HDF5 partial chunks, spark); this list only shrinks.
      */
     private static final Set<String> NOT_YET = Set.of(
-            "PlotView.java", "Cli.java", "SliceOverview.java", "ArraySlices.java",
-            "StoredElements.java", "BloscFilter.java", "Hdf5Nodes.java", "ObjectHeader.java", "ChunkArrays.java", "GroupLinks.java",
-            "MatrixChildren.java", "BpcellsFolderFormat.java");
+            "Hdf5Nodes.java");
 
     @Test
     void codeNamesPackScopeClassesByImport() throws IOException {

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Set;
 
+import org.packscope.codec.format.CheckReport;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.remote.RemoteSettings;
@@ -81,7 +82,7 @@ public final class Cli implements Runnable {
 
     /** {@code error with no byte offset: RULE: message} for a failure no reader caught (it has no place). */
     static String failureLine(Throwable e) {
-        return org.packscope.codec.format.CheckReport.failureLine(e);
+        return CheckReport.failureLine(e);
     }
 
     static String describe(Throwable e) {

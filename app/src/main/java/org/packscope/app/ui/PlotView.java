@@ -18,9 +18,11 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.util.Duration;
-import org.packscope.codec.inspect.Histogram;
+import org.packscope.app.export.SafeOutput;
 import org.packscope.app.plot.NumberText;
+import org.packscope.codec.inspect.Histogram;
 import org.packscope.codec.inspect.Overview;
+import org.packscope.codec.inspect.ParallelTasks;
 import org.packscope.codec.inspect.Summary;
 import org.packscope.codec.inspect.ValueColumn;
 
@@ -348,7 +350,7 @@ final class PlotView extends BorderPane {
         // every value is read; the plot is drawn as the reading goes
         reading = runner.submit("Plotting " + c.name(), p -> Overview.of(c, from, to, columns, p,
                 partial -> javafx.application.Platform.runLater(() -> { if (gen == generation) apply(partial); }),
-                org.packscope.codec.inspect.ParallelTasks.cores()), o -> {
+                ParallelTasks.cores()), o -> {
             if (gen == generation) apply(o);
         });
     }
@@ -466,7 +468,7 @@ final class PlotView extends BorderPane {
         return runner.submit("Saving " + file.getFileName(), p -> {
             try {
                 var picture = javafx.embed.swing.SwingFXUtils.fromFXImage(img, null);
-                org.packscope.app.export.SafeOutput.write(file, java.util.List.of(), out -> javax.imageio.ImageIO.write(picture, "png", out));
+                SafeOutput.write(file, java.util.List.of(), out -> javax.imageio.ImageIO.write(picture, "png", out));
                 return file;
             } catch (java.io.IOException ex) {
                 throw new java.io.UncheckedIOException(ex);

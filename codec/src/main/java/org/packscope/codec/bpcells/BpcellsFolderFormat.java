@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.packscope.codec.format.Format;
 import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
@@ -54,7 +55,7 @@ public final class BpcellsFolderFormat implements Format {
     /** The version file itself, so its bytes (and a CRLF) can be seen. */
     private static Node versionNode(Path file) {
         return Node.lazy(ArrayNames.VERSION, "bpcells-version", v -> {
-            v.facet(org.packscope.codec.inspect.FieldExplainer.class, BpcellsDocs.DOCS);
+            v.facet(FieldExplainer.class, BpcellsDocs.DOCS);
             ByteSource src = ByteSource.open(file);
             v.source(src).span(Span.bytes(0, src.size()));
             String version = VersionFile.read(new FieldReader(src, 0, new NodeRecorder(v)));

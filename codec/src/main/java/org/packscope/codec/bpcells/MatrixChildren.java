@@ -8,10 +8,12 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.EntriesColumn;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueTracer;
+import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.read.ReadProblem;
 
 /**
@@ -53,7 +55,7 @@ final class MatrixChildren {
                 a.source(f.fileSource(name)).span(Span.bytes(0, f.fileSource(name).size()));
             }
             String type = info.type() == null ? "?" : info.type().label();
-            a.summary(type + " · " + org.packscope.codec.inspect.PlainText.count(info.length(), info.type() == ElementType.STRING ? "string" : "element"));
+            a.summary(type + " · " + PlainText.count(info.length(), info.type() == ElementType.STRING ? "string" : "element"));
             BpcellsDocs.field(a, BpcellsDocs.typeKey(name), "type", null, type, meaningOf(name));
             BpcellsDocs.field(a, "array.length", "length", null, info.length(), "elements");
             BpcellsDocs.field(a, "array.stored_bytes", "stored bytes", null, info.storedBytes() < 0 ? "unknown" : info.storedBytes(), "bytes the array takes in its container");
@@ -127,7 +129,7 @@ final class MatrixChildren {
             List<String> names = rowMajor ? m.rowNames() : m.colNames();
             long from = m.majorStart(j);
             long to = m.majorEnd(j);
-            c.summary((names.isEmpty() ? "" : names.get(j) + " · ") + org.packscope.codec.inspect.PlainText.count(to - from, "entry"));
+            c.summary((names.isEmpty() ? "" : names.get(j) + " · ") + PlainText.count(to - from, "entry"));
             if (!names.isEmpty()) BpcellsDocs.field(c, "major.name", "name", null, names.get(j), rowMajor ? "row name" : "column name");
             BpcellsDocs.field(c, "major.entries", "entries", null, from + " .. " + (to - 1), "idxptr[" + j + "] .. idxptr[" + (j + 1) + "]-1");
             BpcellsMatrix.MajorSlice s = m.readMajor(j);
@@ -141,7 +143,7 @@ final class MatrixChildren {
             for (int i = 0; i < idx.length; i++) idx[i] = s.minor()[i] & 0xffffffffL;
             c.facet(ValueColumn.class, fixed("value", m.valueType(), s.values()));
             c.facet(ValueTracer.class, BpcellsTracer.major(m, j, false));
-            c.children(List.of(leaf(rowMajor ? "col" : "row", fixed(rowMajor ? "col" : "row", org.packscope.codec.inspect.ValueType.U32, idx),
+            c.children(List.of(leaf(rowMajor ? "col" : "row", fixed(rowMajor ? "col" : "row", ValueType.U32, idx),
                             BpcellsTracer.major(m, j, true)),
                     leaf("value", fixed("value", m.valueType(), s.values()), BpcellsTracer.major(m, j, false))));
         });
@@ -153,14 +155,14 @@ final class MatrixChildren {
     }
 
     static Node leaf(String name, ValueColumn col, ValueTracer tracer) {
-        return Node.of(name, "bpcells-values").summary(col.type().label() + " · " + org.packscope.codec.inspect.PlainText.count(col.count(), "value"))
+        return Node.of(name, "bpcells-values").summary(col.type().label() + " · " + PlainText.count(col.count(), "value"))
                 .facet(ValueColumn.class, col).facet(ValueTracer.class, tracer);
     }
 
-    static ValueColumn fixed(String name, org.packscope.codec.inspect.ValueType type, long[] values) {
+    static ValueColumn fixed(String name, ValueType type, long[] values) {
         return new ValueColumn() {
             @Override public String name() { return name; }
-            @Override public org.packscope.codec.inspect.ValueType type() { return type; }
+            @Override public ValueType type() { return type; }
             @Override public long count() { return values.length; }
             @Override public void read(long start, long[] dst, int off, int len) {
                 System.arraycopy(values, (int) start, dst, off, len);

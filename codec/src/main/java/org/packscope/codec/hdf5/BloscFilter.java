@@ -1,7 +1,12 @@
 package org.packscope.codec.hdf5;
 
 import org.packscope.codec.blosc.BloscChunk;
+import org.packscope.codec.blosc.BloscRules;
+import org.packscope.codec.blosc.ChunkHeader;
 import org.packscope.codec.blosc.Codecs;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.read.ReadProblem;
 
@@ -24,7 +29,7 @@ final class BloscFilter implements io.jhdf.filter.Filter {
             return c.decodeAll(Codecs.local());
         } catch (ReadProblem e) {
             // the Blosc reader's offsets count in the bytes it was given: the filtered chunk
-            org.packscope.codec.inspect.Span at = e.diagnostic().span();
+            Span at = e.diagnostic().span();
             throw new FilterDamage(at == null ? 0 : at.byteOffset(), "a Blosc-filtered chunk could not be decoded: " + e.getMessage());
         }
     }
@@ -42,8 +47,8 @@ final class BloscFilter implements io.jhdf.filter.Filter {
     static Partly decodePartly(byte[] encoded, long cap, boolean cut) {
         BloscChunk c = BloscChunk.read(ByteSource.of(encoded, "Blosc-filtered chunk"), 0, encoded.length);
         FilterDamage cutShort = null;
-        for (org.packscope.codec.inspect.Diagnostic d : c.problems()) {
-            if (d.severity() != org.packscope.codec.inspect.Severity.ERROR) continue;
+        for (Diagnostic d : c.problems()) {
+            if (d.severity() != Severity.ERROR) continue;
             if (!cut || !CUT_SHORT.contains(d.rule())) throw damage(d);
             if (cutShort == null) cutShort = new FilterDamage(encoded.length, "the Blosc chunk stops after " + encoded.length
                     + " of its " + c.header().cbytes() + " bytes (cbytes); the blocks whose streams lie past the cut are lost");
@@ -54,13 +59,13 @@ final class BloscFilter implements io.jhdf.filter.Filter {
         java.util.BitSet lost = null;
         FilterDamage first = null;
         Codecs ctx = Codecs.local();
-        long memcpyedKept = c.header().memcpyed() ? Math.max(0, encoded.length - org.packscope.codec.blosc.ChunkHeader.SIZE) : Long.MAX_VALUE;
+        long memcpyedKept = c.header().memcpyed() ? Math.max(0, encoded.length - ChunkHeader.SIZE) : Long.MAX_VALUE;
         for (long u = 0, n = c.units(); u < n; u++) {
             int from = (int) c.unitStart(u), len = c.unitLength(u);
             try {
                 if (from + len > memcpyedKept) throw cutShort != null ? cutShort : new FilterDamage(encoded.length, "the memcpyed chunk stops early");
                 if (!c.unitLocatable(u)) {
-                    org.packscope.codec.inspect.Diagnostic where = c.header().memcpyed() ? null : c.layout((int) u).problem();
+                    Diagnostic where = c.header().memcpyed() ? null : c.layout((int) u).problem();
                     throw where != null ? new ReadProblem(where) : new FilterDamage(0, "Blosc block " + u + " cannot be located");
                 }
                 c.decodeUnit(u, out, from, ctx);
@@ -78,11 +83,11 @@ final class BloscFilter implements io.jhdf.filter.Filter {
 
     /** The errors a chunk cut by the end of the file shows before its blocks are tried one by one. */
     private static final java.util.Set<String> CUT_SHORT = java.util.Set.of(
-            org.packscope.codec.blosc.BloscRules.CBYTES_BEYOND_DATA.id(), org.packscope.codec.blosc.BloscRules.BSTARTS_TRUNCATED.id(),
-            org.packscope.codec.blosc.BloscRules.MEMCPYED_SIZE_MISMATCH.id(), org.packscope.codec.blosc.BloscRules.BSTART_OUT_OF_RANGE.id());
+            BloscRules.CBYTES_BEYOND_DATA.id(), BloscRules.BSTARTS_TRUNCATED.id(),
+            BloscRules.MEMCPYED_SIZE_MISMATCH.id(), BloscRules.BSTART_OUT_OF_RANGE.id());
 
-    private static FilterDamage damage(org.packscope.codec.inspect.Diagnostic d) {
-        org.packscope.codec.inspect.Span at = d.span();
+    private static FilterDamage damage(Diagnostic d) {
+        Span at = d.span();
         return new FilterDamage(at == null ? 0 : at.byteOffset(), "a Blosc-filtered chunk could not be decoded: " + d.message());
     }
 }

@@ -26,6 +26,8 @@ import io.jhdf.object.message.LinkMessage;
 import io.jhdf.object.message.SymbolTableMessage;
 import io.jhdf.storage.HdfBackingStorage;
 
+import org.packscope.codec.read.ReadProblem;
+
 /**
  * A group's members, each made only when asked for. jhdf reads every member's object
  * header while listing a group, so one member it cannot parse makes the whole group
@@ -54,7 +56,7 @@ final class GroupMembers {
     static List<Member> orJhdfs(Group group, HdfFile file) {
         try {
             return of(group, file);
-        } catch (org.packscope.codec.read.ReadProblem e) {
+        } catch (ReadProblem e) {
             throw e;
         } catch (RuntimeException e) {
             List<Member> kids = new ArrayList<>();

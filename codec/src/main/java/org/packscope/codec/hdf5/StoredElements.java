@@ -11,10 +11,14 @@ import io.jhdf.api.Dataset;
 import io.jhdf.api.dataset.ChunkedDataset;
 import io.jhdf.api.dataset.ContiguousDataset;
 
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.store.ChunkGrid;
+import org.packscope.codec.store.ChunkUnits;
 import org.packscope.codec.store.ChunkedArray;
 
 /**
@@ -244,8 +248,8 @@ final class StoredElements {
      * Decodes every chunk (a batch at a time, in parallel) and reports each that cannot be
      * decoded, at its byte of the file where the damage is known.
      */
-    void verify(java.util.function.Consumer<org.packscope.codec.inspect.Diagnostic> sink,
-                org.packscope.codec.inspect.Progress progress, String what) {
+    void verify(java.util.function.Consumer<Diagnostic> sink,
+                Progress progress, String what) {
         if (chunked == null || count == 0) return;
         ChunkIndex have;
         try {
@@ -277,13 +281,13 @@ final class StoredElements {
      * {@link #verify} checks it and its problem said as {@link #verify} says it ({@code what}
      * names the dataset): by grid position (C order), in the file's bytes.
      */
-    org.packscope.codec.store.ChunkUnits units(String what) {
-        return new org.packscope.codec.store.ChunkUnits() {
+    ChunkUnits units(String what) {
+        return new ChunkUnits() {
             @Override public long chunkCount() { return gridChunks; }
 
             @Override public long[] storedChunks() { return storedKeys(); }
 
-            @Override public List<org.packscope.codec.inspect.Diagnostic> listingProblems() { return List.of(); }
+            @Override public List<Diagnostic> listingProblems() { return List.of(); }
 
             @Override public String key(long chunk) { return java.util.Arrays.toString(origin(chunk)); }
 
@@ -300,7 +304,7 @@ final class StoredElements {
 
             @Override public long chunkValues() { return chunkElements; }
 
-            @Override public org.packscope.codec.store.ChunkUnits.ChunkCheck check(long chunk) {
+            @Override public ChunkUnits.ChunkCheck check(long chunk) {
                 long[] o = origin(chunk);
                 ChunkIndex.Entry e;
                 try {
@@ -317,7 +321,7 @@ final class StoredElements {
                         : List.of(Hdf5Failure.diagnostic(what + ", chunk at " + java.util.Arrays.toString(o), p)));
             }
 
-            @Override public org.packscope.codec.inspect.Diagnostic asVerified(long chunk, org.packscope.codec.inspect.Diagnostic problem) {
+            @Override public Diagnostic asVerified(long chunk, Diagnostic problem) {
                 return problem; // already said in the file's bytes, as the verifier says it
             }
         };
@@ -390,7 +394,7 @@ final class StoredElements {
                 throw e;
             } catch (OutOfMemoryError e) {
                 // said at the chunk's own bytes when the index gave them
-                ReadProblem p = Hdf5Failure.problem(org.packscope.codec.inspect.SharedRules.TOO_LARGE_TO_HOLD, "the chunk at "
+                ReadProblem p = Hdf5Failure.problem(SharedRules.TOO_LARGE_TO_HOLD, "the chunk at "
                         + java.util.Arrays.toString(origin) + " of " + dataset.getPath() + " decodes to more than PackScope can hold",
                         c == null ? -1 : c.address());
                 damaged.put(k, p);
@@ -489,8 +493,8 @@ final class StoredElements {
         }
         if (p.lost() == null) return new ChunkFilters.Partly(checked(origin, p.bytes(), at), null, null);
         checked(origin, p.bytes(), at);
-        org.packscope.codec.inspect.Diagnostic d = p.why().diagnostic();
-        ReadProblem why = new ReadProblem(new org.packscope.codec.inspect.Diagnostic(d.severity(), d.span(), d.rule(), "the chunk at "
+        Diagnostic d = p.why().diagnostic();
+        ReadProblem why = new ReadProblem(new Diagnostic(d.severity(), d.span(), d.rule(), "the chunk at "
                 + java.util.Arrays.toString(origin) + " of " + dataset.getPath() + " decoded in part (" + p.lost().cardinality() + " of its "
                 + chunkElements * size + " bytes lost): " + d.message()));
         return new ChunkFilters.Partly(p.bytes(), p.lost(), why);

@@ -2,6 +2,7 @@ package org.packscope.codec.hdf5.layout;
 
 import java.util.function.Consumer;
 
+import org.packscope.codec.hdf5.Hdf5Rules;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
@@ -172,7 +173,7 @@ public final class ChunkArrays {
                 long sb = superBlocks[u - h.indexSuperBlocks()];
                 if (sb == FileContext.UNDEFINED) break;
                 try {
-                    if (!seen.add(sb)) throw ReadProblem.atByte(org.packscope.codec.hdf5.Hdf5Rules.CYCLE, c.abs(sb), what + ": the super block at byte " + c.abs(sb) + " is listed twice");
+                    if (!seen.add(sb)) throw ReadProblem.atByte(Hdf5Rules.CYCLE, c.abs(sb), what + ": the super block at byte " + c.abs(sb) + " is listed twice");
                     blocks = superBlock(c, h, sb, u, index, null, problems, what);
                 } catch (ReadProblem p) {
                     problems.accept(p.diagnostic());
@@ -183,7 +184,7 @@ public final class ChunkArrays {
             for (long b : blocks) {
                 if (b != FileContext.UNDEFINED) {
                     try {
-                        if (!seen.add(b)) throw ReadProblem.atByte(org.packscope.codec.hdf5.Hdf5Rules.CYCLE, c.abs(b), what + ": the data block at byte " + c.abs(b) + " is listed twice");
+                        if (!seen.add(b)) throw ReadProblem.atByte(Hdf5Rules.CYCLE, c.abs(b), what + ": the data block at byte " + c.abs(b) + " is listed twice");
                         dataBlock(c, h, b, per, index, null, problems, out, what);
                     } catch (ReadProblem p) {
                         problems.accept(p.diagnostic());

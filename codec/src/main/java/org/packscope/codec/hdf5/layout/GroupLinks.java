@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
+import org.packscope.codec.hdf5.Hdf5Rules;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.read.FieldReader;
@@ -50,7 +51,7 @@ public final class GroupLinks {
         java.util.Set<Long> seen = new java.util.HashSet<>();
         for (long at : nodes) {
             try {
-                if (!seen.add(at)) throw ReadProblem.atByte(org.packscope.codec.hdf5.Hdf5Rules.CYCLE, c.abs(at), what + ": the symbol table node at byte " + c.abs(at) + " is listed twice");
+                if (!seen.add(at)) throw ReadProblem.atByte(Hdf5Rules.CYCLE, c.abs(at), what + ": the symbol table node at byte " + c.abs(at) + " is listed twice");
                 SymbolNode s = SymbolNode.read(c, at, leafK, null, what);
                 if (heap == null) continue;
                 for (SymbolNode.Entry e : s.entries()) {

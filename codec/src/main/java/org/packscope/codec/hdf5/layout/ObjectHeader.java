@@ -11,6 +11,7 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.read.FieldReader;
+import org.packscope.codec.read.NodeRecorder;
 import org.packscope.codec.read.ReadProblem;
 
 /**
@@ -119,7 +120,7 @@ public record ObjectHeader(long address, int version, boolean creationOrder, Lis
                 FieldReader cr = c.reader(at, null);
                 long abs = c.abs(at);
                 if (v2) {
-                    cr = new FieldReader(c.source(), abs * 8, (abs + length) * 8, n == null ? null : new org.packscope.codec.read.NodeRecorder(n));
+                    cr = new FieldReader(c.source(), abs * 8, (abs + length) * 8, n == null ? null : new NodeRecorder(n));
                     FileContext.signature(cr, "OCHK", "ochk.signature", "object header continuation chunk");
                     if (length < 8) throw ReadProblem.at(StructureRules.BAD_MESSAGE, where, what + ": a continuation chunk of " + length + " bytes");
                     readMessages(c, cr, abs + 4, abs + length - 4, k + 1, true, creationOrder, messages, continuations, n, problems, what);
