@@ -606,7 +606,7 @@ public final class MainWindow {
             status.showMessage("Select something that holds numbers (a file, an array, a column) to see how it would compress");
             return;
         }
-        SteppedWindow.open(stage, new SurveyWindow(n.name(), values), shown);
+        SteppedWindow.open(stage, new SurveyWindow(n.name(), values, this::open), shown);
     }
 
     /** Opens the teaching view of format {@code formatId} (input in, annotated encoding out); {@code shown} gets it once it shows. */

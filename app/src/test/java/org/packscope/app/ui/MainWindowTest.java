@@ -1,5 +1,6 @@
 package org.packscope.app.ui;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -235,6 +236,40 @@ class MainWindowTest {
             assertTrue(row.encodedBytes() >= before, "smallest first");
             before = row.encodedBytes();
         }
+        // the chart: a point a row, at the row's decode speed and ratio, in its family's series
+        int points = 0;
+        for (var e : w[0].chartPoints().entrySet()) {
+            var ds = e.getValue();
+            for (int i = 0; i < ds.getDataCount(); i++) {
+                String setting = ds.getDataLabel(i);
+                var row = w[0].table().getItems().stream().filter(r -> r.family().equals(e.getKey()) && r.setting().equals(setting)).findFirst().orElseThrow();
+                assertEquals(row.decodeMBps(), ds.get(0, i), setting);
+                assertEquals(row.ratio(), ds.get(1, i), setting);
+                points++;
+            }
+        }
+        assertEquals(29, points);
+        // a bare zlib stream is no file: nothing to open
+        var zlib = w[0].table().getItems().stream().filter(r -> r.setting().equals("zlib level 6")).findFirst().orElseThrow();
+        robot.interact(() -> w[0].table().getSelectionModel().select(zlib));
+        assertTrue(w[0].openButton().isDisabled());
+        assertEquals("zlib level 6 makes a bare stream: no file to open", w[0].openButton().getText());
+        // a Blosc row opens as the sample encoded with it, which decodes to the very bytes surveyed
+        var blosc = w[0].table().getItems().stream().filter(r -> r.setting().equals("zstd · bit shuffle · level 5")).findFirst().orElseThrow();
+        robot.interact(() -> w[0].table().getSelectionModel().select(blosc));
+        assertFalse(w[0].openButton().isDisabled());
+        robot.clickOn(w[0].openButton());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> window.detail().node() != null
+                && window.detail().node().name().startsWith("smooth-i64-timestamps-ms-pco-Blosc-zstd-bit-shuffle-level-5-")
+                && window.detail().node().name().endsWith(".blosc"));
+        var opened = window.detail().node();
+        assertEquals(blosc.encodedBytes(), opened.source().size());
+        var decoded = opened.values();
+        assertEquals(40_000, decoded.count() * decoded.type().byteWidth());
+        byte[] got = new byte[40_000], want = new byte[40_000];
+        decoded.readRaw(0, (int) decoded.count(), got, 0);
+        w[0].surveyedValues().readRaw(0, 5_000, want, 0);
+        assertArrayEquals(want, got);
         robot.interact(() -> w[0].table().getScene().getWindow().hide());
     }
 

@@ -29,6 +29,9 @@ public final class BloscTrials implements TrialCodec {
         return out;
     }
 
+    /** One Blosc chunk is a whole {@code .blosc} file, as c-blosc's tools write it. */
+    @Override public String fileSuffix(String setting) { return ".blosc"; }
+
     @Override
     public byte[] encode(byte[] raw, int typesize, String setting) {
         String[] p = setting.split(" · ");

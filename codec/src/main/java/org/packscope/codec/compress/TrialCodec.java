@@ -24,6 +24,13 @@ public interface TrialCodec {
     /** Decodes {@code encoded} into {@code out}, which has exactly the raw data's size. */
     void decode(byte[] encoded, byte[] out, int typesize, String setting);
 
+    /**
+     * The file name suffix under which {@code setting}'s encoded bytes are a file PackScope
+     * itself opens (".blosc"), so a survey's row can be opened as the encoded result; null
+     * when they are a bare stream with no file format of its own.
+     */
+    default String fileSuffix(String setting) { return null; }
+
     /** Every codec on the class path that offers itself for trials. */
     static List<TrialCodec> all() {
         List<TrialCodec> out = new ArrayList<>();

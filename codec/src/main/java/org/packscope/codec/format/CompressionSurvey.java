@@ -27,9 +27,16 @@ public final class CompressionSurvey {
     private static final int MAX_REPEATS = 20;
     private static final int MIN_REPEATS = 3;
 
-    /** One setting tried: sizes, speeds (MB/s of raw data) and whether the decode gave back every byte. */
-    public record Row(String family, String setting, long rawBytes, long encodedBytes, double encodeMBps, double decodeMBps, boolean exact) {
+    /**
+     * One setting tried: sizes, speeds (MB/s of raw data), whether the decode gave back every
+     * byte, and the suffix of the file its encoding is (null: a bare stream, no file to open).
+     */
+    public record Row(String family, String setting, long rawBytes, long encodedBytes, double encodeMBps, double decodeMBps, boolean exact,
+                      String fileSuffix) {
         public double ratio() { return encodedBytes == 0 ? 0 : (double) rawBytes / encodedBytes; }
+
+        /** Whether the encoded result is a file PackScope opens. */
+        public boolean openable() { return fileSuffix != null; }
     }
 
     /** The survey of a column: its values, those surveyed (fewer when sampled), its type, the rows smallest first. */
@@ -67,6 +74,25 @@ public final class CompressionSurvey {
         return new Result(count, surveyed, t, List.copyOf(rows));
     }
 
+    /**
+     * What {@code row}'s setting makes of the values {@link #of} surveyed (the same sample,
+     * taken again), for opening the encoded result as a file of its own.
+     *
+     * @throws IllegalArgumentException when no trial codec offers the row's setting
+     */
+    public static byte[] encodedSample(ValueColumn column, long maxBytes, Row row, Progress progress) {
+        int w = column.type().byteWidth();
+        boolean floating = column.type().kind() == ValueType.Kind.FLOAT;
+        for (TrialCodec c : TrialCodec.all()) {
+            if (c.family().equals(row.family()) && c.settings(w, floating).contains(row.setting())) {
+                byte[] raw = sample(column, Math.min(column.count(), Math.max(1, maxBytes / w)), w, progress);
+                progress.update(0.9, "encoding with " + row.family() + " " + row.setting());
+                return c.encode(raw, w, row.setting());
+            }
+        }
+        throw new IllegalArgumentException("no codec offers " + row.family() + " " + row.setting());
+    }
+
     /** {@code n} of the column's values as raw bytes: all of them, or SAMPLE_RUNS runs spread evenly over it. */
     static byte[] sample(ValueColumn column, long n, int w, Progress progress) {
         byte[] raw = new byte[(int) (n * w)];
@@ -93,7 +119,7 @@ public final class CompressionSurvey {
         byte[] back = new byte[raw.length];
         double decodeNanos = best(() -> c.decode(encoded[0], back, w, setting));
         return new Row(c.family(), setting, raw.length, encoded[0].length, raw.length / 1e6 / (encodeNanos / 1e9),
-                raw.length / 1e6 / (decodeNanos / 1e9), Arrays.equals(raw, back));
+                raw.length / 1e6 / (decodeNanos / 1e9), Arrays.equals(raw, back), c.fileSuffix(setting));
     }
 
     /**
