@@ -32,7 +32,7 @@ public final class PcoSimd {
             for (NumberType t : new NumberType[] {NumberType.F64, NumberType.F32, NumberType.F16}) {
                 long[] a = new long[n];
                 long[] b = new long[n];
-                PageDecoder.joinFloatQuantScalar(t, 3, p, s, a, 0, n);
+                ModeJoins.joinFloatQuantScalar(t, 3, p, s, a, 0, n);
                 int done = PcoVector.joinFloatQuant(t, 3, p, s, b, 0, n);
                 if (done != n || !java.util.Arrays.equals(a, b)) return false;
             }

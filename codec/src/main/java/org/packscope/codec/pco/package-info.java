@@ -7,6 +7,11 @@
  * (opened file: header, chunk index, chunk decoding), {@link org.packscope.codec.pco.PcoWrapped}
  * (header, chunk metadata and pages read separately from any byte source) and
  * {@link org.packscope.codec.pco.PageDecoder} (the batch decoder over a padded byte array).
+ * The page decoder is split along the format's own steps: {@code PageLatents} (one latent
+ * variable's page metadata and batch), {@code AnsStates} (the interleaved tANS state reads),
+ * {@code OffsetReaders} (a bin's lower bound plus its offset bits, one routine per table
+ * shape), {@code DeltaDecoder} (Consecutive, Lookback, Conv1) and {@code ModeJoins} (latents
+ * to numbers by mode).
  * Every node with a ValueColumn also offers a ValueTracer ({@code PcoTracer}: chunk, batch,
  * tANS decoder state, bin, offset bits, latent, delta decoding, mode join), and every node a
  * FieldExplainer: the one keyed field documentation of the format ({@code PcoDocs}).

@@ -36,7 +36,7 @@ class PcoFastPathsTest {
                 for (int n : new int[] {1, 3, 4, 7, 61}) {
                     long lower = 0x1234_5678_9abcL;
                     long[] got = new long[n];
-                    long end = PageDecoder.readConstOffsets(d, start, got, 0, n, b, lower);
+                    long end = OffsetReaders.readConstOffsets(d, start, got, 0, n, b, lower);
                     long[] want = new long[n];
                     long bit = start;
                     for (int i = 0; i < n; i++, bit += b) want[i] = lower + HotPathBits.peek(d, bit, b);
@@ -65,7 +65,7 @@ class PcoFastPathsTest {
         for (int i = 0; i < n; i++) seq[i] = r.nextInt(states);
         for (long start : new long[] {0, 3, 8, 15}) {
             long[] got = new long[n];
-            long end = PageDecoder.readWideOffsets(d, start, obs, masks, lowers, seq, got, 0, n);
+            long end = OffsetReaders.readWideOffsets(d, start, obs, masks, lowers, seq, got, 0, n);
             long bit = start;
             for (int i = 0; i < n; i++) {
                 int s = seq[i];
@@ -92,7 +92,7 @@ class PcoFastPathsTest {
             for (int i = 0; i < n; i++) seq[i] = r.nextInt(states);
             for (long start : new long[] {0, 5, 8, 63}) {
                 long[] got = new long[n + 2];
-                long end = PageDecoder.readSmallOffsets(d, start, tab, lowers, seq, got, 2, n);
+                long end = OffsetReaders.readSmallOffsets(d, start, tab, lowers, seq, got, 2, n);
                 long bit = start;
                 for (int i = 0; i < n; i++) {
                     int b = seq[i] % 9;
@@ -127,8 +127,8 @@ class PcoFastPathsTest {
                 for (long start : new long[] {0, 1, 7, 9}) {
                     long[] want = new long[n];
                     long[] got = new long[n];
-                    long wantEnd = PageDecoder.readWideOffsets(d, start, obs, masks, lowers, seq, want, 0, n);
-                    long gotEnd = PageDecoder.readOffsetsMostlyOneWidth(d, start, tab, lowers, seq, got, n);
+                    long wantEnd = OffsetReaders.readWideOffsets(d, start, obs, masks, lowers, seq, want, 0, n);
+                    long gotEnd = OffsetReaders.readOffsetsMostlyOneWidth(d, start, tab, lowers, seq, got, n);
                     assertArrayEquals(want, got, "n " + n + " wide share " + wideShare + "% start " + start);
                     assertEquals(wantEnd, gotEnd);
                 }
@@ -153,7 +153,7 @@ class PcoFastPathsTest {
             for (int i = 0; i < n; i++) seq[i] = r.nextInt(states);
             for (long start : new long[] {0, 3, 8}) {
                 long[] got = new long[n + 1];
-                long end = PageDecoder.readRareOffsets(d, start, tab, lowers, seq, got, 1, n);
+                long end = OffsetReaders.readRareOffsets(d, start, tab, lowers, seq, got, 1, n);
                 long bit = start;
                 for (int i = 0; i < n; i++) {
                     int b = tab[seq[i]] >>> 24;
@@ -198,8 +198,8 @@ class PcoFastPathsTest {
                     }
                     long[] scalar = new long[len + 3];
                     long[] joined = new long[len + 3];
-                    PageDecoder.joinFloatQuantScalar(t, k, p, s, scalar, 3, len);
-                    PageDecoder.joinFloatQuant(t, k, p, s, joined, 3, len);
+                    ModeJoins.joinFloatQuantScalar(t, k, p, s, scalar, 3, len);
+                    ModeJoins.joinFloatQuant(t, k, p, s, joined, 3, len);
                     assertArrayEquals(scalar, joined, t + " k " + k + " len " + len);
                 }
             }
@@ -221,8 +221,8 @@ class PcoFastPathsTest {
                     }
                     long[] scalar = new long[len + 2];
                     long[] joined = new long[len + 2];
-                    PageDecoder.joinIntMultScalar(t, base, 0, p, s, scalar, 2, len);
-                    PageDecoder.joinIntMult(t, base, p, s, joined, 2, len);
+                    ModeJoins.joinIntMultScalar(t, base, 0, p, s, scalar, 2, len);
+                    ModeJoins.joinIntMult(t, base, p, s, joined, 2, len);
                     assertArrayEquals(scalar, joined, t + " base " + base + " len " + len);
                 }
             }
