@@ -21,13 +21,16 @@ import java.util.function.LongConsumer;
  * requests as possible: adjacent ones and ones across a gap of one cached block become one
  * range, long ranges are cut into {@link #MAX_REQUEST} pieces fetched side by side (at most
  * {@link #CONCURRENCY} requests in flight in the process), and a read that continues the
- * previous one fetches ahead, doubling up to {@link #MAX_READ_AHEAD} blocks. A block being
- * fetched for one reader is awaited by the others, never asked for twice.
+ * previous one has the next blocks fetched ahead in the background, doubling up to
+ * {@link #MAX_READ_AHEAD} blocks, so a sequential decode overlaps with the transfer. A block
+ * being fetched for one reader is awaited by the others, never asked for twice.
  */
 final class RemoteObject {
     static final int CONCURRENCY = 16;
     static final int GAP_BLOCKS = 1;
     static final int MAX_READ_AHEAD = 32;
+    /** Sequential readers of one object followed at once (the decoding threads, and a few more). */
+    static final int STREAMS = 4;
     static final int MAX_REQUEST = 32 * BlockCache.BLOCK;
     private static final Semaphore IN_FLIGHT = new Semaphore(CONCURRENCY);
     private static final ExecutorService FETCHERS = Executors.newCachedThreadPool(r -> {
@@ -46,8 +49,9 @@ final class RemoteObject {
     /** Blocks on their way, each with the request that brings it; guarded by {@code this}. */
     private final Map<Long, CompletableFuture<Void>> arriving = new HashMap<>();
     private final AtomicLong bytesRead = new AtomicLong();
-    private volatile long lastBlock = -2;
-    private volatile int readAhead;
+    /** The sequential readers followed, at most {@link #STREAMS}; guarded by {@code this}. */
+    private final Stream[] streams = new Stream[STREAMS];
+    private long uses;
 
     private RemoteObject(ObjectStore store, String key, long size, String version, BlockCache cache, LongConsumer readWhole) {
         this.store = store;
@@ -57,6 +61,7 @@ final class RemoteObject {
         this.cacheId = store.describe(key) + "#" + version;
         this.cache = cache;
         this.readWhole = readWhole;
+        for (int i = 0; i < STREAMS; i++) streams[i] = new Stream();
     }
 
     /**
@@ -100,6 +105,7 @@ final class RemoteObject {
         byte[] hit = cache.get(k);
         if (hit != null) {
             RemoteStats.hit();
+            keepAhead(b);
             return hit;
         }
         RemoteStats.miss();
@@ -112,54 +118,39 @@ final class RemoteObject {
         throw truncated(b);
     }
 
+    /**
+     * Fetches the missing blocks {@code b0..b1} and waits for them. A read that continues
+     * the ones before (it starts inside or just after a reader's window) also asks
+     * for the next blocks, doubling up to {@link #MAX_READ_AHEAD}, without waiting for them:
+     * they arrive while the reader decodes what it has.
+     */
     private void fetch(long b0, long b1) throws IOException {
-        List<Request> requests = new ArrayList<>();
+        List<Request> needed = new ArrayList<>();
+        List<Request> ahead = new ArrayList<>();
         List<CompletableFuture<Void>> awaited = new ArrayList<>();
         synchronized (this) {
-            long lastOfObject = size == 0 ? 0 : (size - 1) / BlockCache.BLOCK;
-            boolean sequential = b0 == lastBlock || b0 == lastBlock + 1;
-            readAhead = sequential ? Math.min(MAX_READ_AHEAD, Math.max(1, readAhead * 2)) : 0;
-            long end = Math.min(lastOfObject, b1 + readAhead);
-            lastBlock = end;
-            // the missing blocks as runs; a gap of up to GAP_BLOCKS cached blocks is fetched again
-            // rather than split, a block already on its way ends a run and is awaited instead
-            List<long[]> runs = new ArrayList<>();
-            long runStart = -1;
-            long runEnd = -1;
-            for (long b = b0; b <= end; b++) {
-                CompletableFuture<Void> coming = arriving.get(b);
-                if (coming != null) {
-                    if (b <= b1 && !awaited.contains(coming)) awaited.add(coming);
-                    if (runStart >= 0) runs.add(new long[] {runStart, runEnd});
-                    runStart = -1;
-                    continue;
-                }
-                if (cache.get(new BlockCache.Key(cacheId, b)) != null) continue;
-                if (runStart >= 0 && b - runEnd - 1 <= GAP_BLOCKS) {
-                    runEnd = b;
-                } else {
-                    if (runStart >= 0) runs.add(new long[] {runStart, runEnd});
-                    runStart = b;
-                    runEnd = b;
-                }
+            Stream s = streamAt(b0);
+            if (s == null) {
+                s = oldestStream();
+                s.start = b0;
+                s.last = -2;
+                s.ahead = 0;
+            } else {
+                s.ahead = Math.min(MAX_READ_AHEAD, Math.max(1, s.ahead * 2));
             }
-            if (runStart >= 0) runs.add(new long[] {runStart, runEnd});
-            int perRequest = MAX_REQUEST / BlockCache.BLOCK;
-            for (long[] r : runs) {
-                for (long s = r[0]; s <= r[1]; s += perRequest) {
-                    Request req = new Request(s, Math.min(r[1], s + perRequest - 1), new CompletableFuture<>());
-                    for (long b = req.first; b <= req.last; b++) arriving.put(b, req.done);
-                    requests.add(req);
-                }
-            }
+            s.used = ++uses;
+            long end = Math.min(lastOfObject(), b1 + s.ahead);
+            plan(b0, end, b1, needed, ahead, awaited);
+            s.last = Math.max(s.last, end);
         }
+        startAhead(ahead);
         List<Future<Void>> pending = new ArrayList<>();
-        for (int i = 1; i < requests.size(); i++) {
-            Request r = requests.get(i);
+        for (int i = 1; i < needed.size(); i++) {
+            Request r = needed.get(i);
             pending.add(FETCHERS.submit(() -> { fetchArriving(r); return null; }));
         }
         try {
-            if (!requests.isEmpty()) fetchArriving(requests.get(0));
+            if (!needed.isEmpty()) fetchArriving(needed.get(0));
             for (Future<Void> f : pending) await(f);
             // another reader's failure is its own to report; this reader only needs the blocks
             for (CompletableFuture<Void> f : awaited) {
@@ -172,9 +163,110 @@ final class RemoteObject {
         } catch (IOException | RuntimeException e) {
             for (int i = 0; i < pending.size(); i++) {
                 // a request cancelled before it ran must still release the readers awaiting it
-                if (pending.get(i).cancel(true)) abandon(requests.get(i + 1), e);
+                if (pending.get(i).cancel(true)) abandon(needed.get(i + 1), e);
             }
             throw e;
+        }
+    }
+
+    /**
+     * A sequential reader that reaches the second half of what was fetched ahead has the
+     * next stretch (twice as long, up to {@link #MAX_READ_AHEAD}) asked for now, so that the data keeps arriving ahead of it rather than
+     * when it runs out.
+     */
+    private void keepAhead(long b) {
+        List<Request> ahead = new ArrayList<>();
+        synchronized (this) {
+            Stream s = streamAt(b);
+            if (s == null || s.ahead == 0 || b + s.ahead / 2 < s.last || s.last >= lastOfObject()) return;
+            // reading on into what came ahead is as sequential as a miss: the stretch doubles
+            s.ahead = Math.min(MAX_READ_AHEAD, s.ahead * 2);
+            s.used = ++uses;
+            long end = Math.min(lastOfObject(), s.last + s.ahead);
+            plan(s.last + 1, end, -1, new ArrayList<>(), ahead, new ArrayList<>());
+            s.last = end;
+        }
+        startAhead(ahead);
+    }
+
+    /** The stream whose window holds block {@code b} or ends just before it, or null; caller holds the lock. */
+    private Stream streamAt(long b) {
+        for (Stream s : streams) if (b >= s.start && b <= s.last + 1) return s;
+        return null;
+    }
+
+    /** The stream used longest ago, to follow a new reader; caller holds the lock. */
+    private Stream oldestStream() {
+        Stream oldest = streams[0];
+        for (Stream s : streams) if (s.used < oldest.used) oldest = s;
+        return oldest;
+    }
+
+    /**
+     * One sequential reader's window: the block it started at, the last block asked for
+     * and how far ahead it is fetched. Several are followed at once, since parallel
+     * decoding reads one object from several places, each front to back.
+     */
+    private static final class Stream {
+        long start = -2;
+        long last = -2;
+        int ahead;
+        long used;
+    }
+
+    private long lastOfObject() { return size == 0 ? 0 : (size - 1) / BlockCache.BLOCK; }
+
+    /**
+     * Plans requests for the missing blocks of {@code b0..end}: those up to {@code need}
+     * into {@code needed}, the rest into {@code ahead}, a request never crossing {@code need};
+     * blocks already on their way up to {@code need} go into {@code awaited}. A gap of up to
+     * GAP_BLOCKS cached blocks is fetched again rather than split a run. Caller holds the lock.
+     */
+    private void plan(long b0, long end, long need, List<Request> needed, List<Request> ahead, List<CompletableFuture<Void>> awaited) {
+        List<long[]> runs = new ArrayList<>();
+        long runStart = -1;
+        long runEnd = -1;
+        for (long b = b0; b <= end; b++) {
+            CompletableFuture<Void> coming = arriving.get(b);
+            boolean cut = b == need + 1;
+            if (coming != null || cut) {
+                if (runStart >= 0) runs.add(new long[] {runStart, runEnd});
+                runStart = -1;
+            }
+            if (coming != null) {
+                if (b <= need && !awaited.contains(coming)) awaited.add(coming);
+                continue;
+            }
+            if (cache.get(new BlockCache.Key(cacheId, b)) != null) continue;
+            if (runStart >= 0 && b - runEnd - 1 <= GAP_BLOCKS) {
+                runEnd = b;
+            } else {
+                if (runStart >= 0) runs.add(new long[] {runStart, runEnd});
+                runStart = b;
+                runEnd = b;
+            }
+        }
+        if (runStart >= 0) runs.add(new long[] {runStart, runEnd});
+        int perRequest = MAX_REQUEST / BlockCache.BLOCK;
+        for (long[] r : runs) {
+            for (long s = r[0]; s <= r[1]; s += perRequest) {
+                Request req = new Request(s, Math.min(r[1], s + perRequest - 1), new CompletableFuture<>());
+                for (long b = req.first; b <= req.last; b++) arriving.put(b, req.done);
+                (req.first <= need ? needed : ahead).add(req);
+            }
+        }
+    }
+
+    /** Sends read-ahead requests off without waiting: whoever reaches their blocks awaits them then. */
+    private void startAhead(List<Request> ahead) {
+        for (Request r : ahead) {
+            FETCHERS.submit(() -> {
+                try {
+                    fetchArriving(r);
+                } catch (IOException | RuntimeException e) {
+                    // a reader that reaches these blocks asks for them again and reports what fails then
+                }
+            });
         }
     }
 
