@@ -24,12 +24,6 @@ class QualifiedNamesTest {
     private static final Pattern STRING = Pattern.compile("\"(?:\\\\.|[^\"\\\\])*\"");
     private static final Pattern QUALIFIED = Pattern.compile("\\borg\\.packscope(\\.[a-z][a-z0-9_]*)+\\.([A-Z]\\w*)");
 
-    /**
-     * Files not yet converted, left while other branches change them (plots, heat map,
-     * BPCells, HDF5 partial chunks, spark); this list only shrinks.
-     */
-    private static final Set<String> NOT_YET = Set.of(
-            "Hdf5Nodes.java");
 
     @Test
     void codeNamesPackScopeClassesByImport() throws IOException {
@@ -39,7 +33,6 @@ class QualifiedNamesTest {
             try (Stream<Path> s = Files.walk(root)) {
                 for (Path p : s.filter(f -> f.toString().endsWith(".java")).toList()) {
                     files++;
-                    if (NOT_YET.contains(p.getFileName().toString())) continue;
                     List<String> lines = Files.readAllLines(p);
                     boolean comment = false;
                     for (int i = 0; i < lines.size(); i++) {

@@ -22,8 +22,14 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.SharedRules;
 import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.store.ArraySlices;
+import org.packscope.codec.store.CfValues;
+import org.packscope.codec.store.ChunkUnits;
+import org.packscope.codec.store.ColumnSlices;
 
 /** Turns jhdf groups, datasets and attributes into inspection nodes. */
 final class Hdf5Nodes {
@@ -140,7 +146,7 @@ final class Hdf5Nodes {
                     if (claimed == null) continue;
                     // the format's view on top; the values stay the dataset's cells, as any HDF5 reader reads them
                     var cells = dataset(name, d, link).values();
-                    if (cells != null) claimed.facet(org.packscope.codec.inspect.ValueColumn.class, cells);
+                    if (cells != null) claimed.facet(ValueColumn.class, cells);
                     return claimed;
                 }
             }
@@ -331,18 +337,18 @@ final class Hdf5Nodes {
                 ? DatasetChunks.node(c, source, base, chunkBytes(c, codec)) : null;
         if (codec != null) {
             DatasetColumn column = DatasetColumn.of(d, codec, count, source, base);
-            n.facet(org.packscope.codec.inspect.ValueColumn.class, column);
+            n.facet(ValueColumn.class, column);
             if (dims.length >= 2 && column.count() == count) {
-                n.facet(org.packscope.codec.store.ArraySlices.class, new org.packscope.codec.store.ColumnSlices(dims, column, List.of()));
+                n.facet(ArraySlices.class, new ColumnSlices(dims, column, List.of()));
             }
             // netCDF-4 / CF attributes: every view shows physical values, fills as gaps
-            org.packscope.codec.store.CfValues.attach(n, Conventions.values(d, column.type()));
+            CfValues.attach(n, Conventions.values(d, column.type()));
             if (column.mayHaveGaps() && (!filters.isEmpty() || chunks != null && chunks.isDrillDown())) {
                 // a deep check decodes every filtered chunk; each that fails is reported where it is
                 String what = "dataset " + d.getPath();
-                n.facet(org.packscope.codec.inspect.Verifier.class, (sink, progress) -> column.elements().verify(sink, progress, what));
+                n.facet(Verifier.class, (sink, progress) -> column.elements().verify(sink, progress, what));
                 // too many chunks to walk as nodes: a distributed check takes them one by one
-                if (chunks != null && chunks.isDrillDown()) n.facet(org.packscope.codec.store.ChunkUnits.class, column.elements().units(what));
+                if (chunks != null && chunks.isDrillDown()) n.facet(ChunkUnits.class, column.elements().units(what));
             }
             if (codec instanceof ElementCodec.Compound c) {
                 List<ElementCodec.Member> members = c.members;
@@ -352,10 +358,10 @@ final class Hdf5Nodes {
                 n.add(chunks);
             }
         } else if (vlen && isVlenString(dtype)) {
-            n.facet(org.packscope.codec.inspect.ValueColumn.class, strings.column(d, count, source, base));
+            n.facet(ValueColumn.class, strings.column(d, count, source, base));
         } else if (vlen) {
             if (chunks != null) n.add(chunks);
-            n.facet(org.packscope.codec.inspect.ValueColumn.class, new VlenColumn(d, count));
+            n.facet(ValueColumn.class, new VlenColumn(d, count));
         } else {
             n.diagnose(Diagnostic.warning(null, Hdf5Rules.UNSUPPORTED_TYPE,
                     "values of type " + describeType(dtype) + " are not shown"));
