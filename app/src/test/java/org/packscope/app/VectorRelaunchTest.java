@@ -5,21 +5,37 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class VectorRelaunchTest {
 
     @Test
     void theChildGetsTheModuleTheSameOptionsAndArgumentsAndAMarkAgainstLoops() {
-        List<String> cmd = VectorRelaunch.command("/jdk/bin/java", List.of("-Xmx1g", "-Dx=y"), "a.jar", "org.packscope.app.Main",
-                new String[] {"bench", "f.pco", "--threads", "2"});
+        List<String> cmd = VectorRelaunch.command("/jdk/bin/java", List.of("-XX:SharedArchiveFile=/a.jsa"), List.of("-Xmx1g", "-Dx=y"), "a.jar",
+                "org.packscope.app.Main", new String[] {"bench", "f.pco", "--threads", "2"});
         assertEquals(List.of("/jdk/bin/java", "--add-modules", "jdk.incubator.vector", "-XX:PerMethodTrapLimit=1000000", "-Dpackscope.relaunched=true",
-                "-Xmx1g", "-Dx=y", "-cp", "a.jar", "org.packscope.app.Main", "bench", "f.pco", "--threads", "2"), cmd);
+                "-XX:SharedArchiveFile=/a.jsa", "-Xmx1g", "-Dx=y", "-cp", "a.jar", "org.packscope.app.Main", "bench", "f.pco", "--threads", "2"), cmd);
+    }
+
+    @Test
+    void theChildMapsTheArchiveBesideTheJarOrWritesItWhenTheBuildAsks(@TempDir Path dir) throws Exception {
+        Path jar = Files.createFile(dir.resolve("packscope.jar"));
+        assertEquals(List.of(), VectorRelaunch.sharing(jar.toString(), null), "no archive beside the jar: nothing to map");
+        Path archive = Files.createFile(dir.resolve("packscope.jsa"));
+        assertEquals(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"), VectorRelaunch.sharing(jar.toString(), null));
+        assertEquals(List.of(), VectorRelaunch.sharing(dir + "/classes" + File.pathSeparator + jar, null), "a class path of many entries has no one archive");
+        assertEquals(List.of("-XX:ArchiveClassesAtExit=/out/p.jsa", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"), VectorRelaunch.sharing(jar.toString(), "/out/p.jsa"));
+        // the archive records the class path: it must read the same from any folder
+        assertEquals(Path.of("a.jar").toAbsolutePath() + File.pathSeparator + Path.of("/x/b.jar"),
+                VectorRelaunch.absolute("a.jar" + File.pathSeparator + "/x/../x/b.jar"));
     }
 
     @Test
