@@ -158,7 +158,7 @@ class MainWindowTest {
     void bloscTeachingViewShowsTheChunkOfTheNumbersTyped(FxRobot robot) throws Exception {
         MenuBar bar = robot.lookup(".menu-bar").queryAs(MenuBar.class);
         Menu tools = bar.getMenus().stream().filter(m -> m.getText().equals("_Tools")).findFirst().orElseThrow();
-        assertEquals(List.of("Binary JSON, Explained…", "Blosc, Explained…", "How Would These Values Compress…"),
+        assertEquals(List.of("BP128, Explained…", "Binary JSON, Explained…", "Blosc, Explained…", "How Would These Values Compress…"),
                 tools.getItems().stream().map(MenuItem::getText).filter(java.util.Objects::nonNull).toList());
 
         TeachingWindow[] w = new TeachingWindow[1];
