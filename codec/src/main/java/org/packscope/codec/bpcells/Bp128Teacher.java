@@ -109,9 +109,10 @@ public final class Bp128Teacher implements Teacher {
         return lines(out);
     }
 
+    /** The numbers separated by spaces (the editor wraps them), a blank line between blocks of 128. */
     private static String lines(List<String> numbers) {
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < numbers.size(); i++) sb.append(numbers.get(i)).append(i % 10 == 9 ? "\n" : " ");
+        for (int i = 0; i < numbers.size(); i++) sb.append(numbers.get(i)).append(i % 128 == 127 ? "\n\n" : " ");
         return sb.toString().strip();
     }
 }
