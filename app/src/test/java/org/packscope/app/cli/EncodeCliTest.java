@@ -83,9 +83,10 @@ class EncodeCliTest {
         }
     }
 
-    @Test
-    void anHdf5ArrayAddressIsEncodedAsItsStoredValues(@TempDir Path tmp) throws Exception {
-        String address = Samples.get("hdf5/blosc_filtered.h5") + "::/temperature";
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"hdf5/blosc_filtered.h5, ::/temperature", "zarr/sample_v2.zarr/weather/temperature, ''"})
+    void anArrayAddressIsEncodedAsItsStoredValues(String file, String inner, @TempDir Path tmp) throws Exception {
+        String address = Samples.get(file) + inner;
         Path out = tmp.resolve("t.blosc");
         CliTest.Run run = CliTest.run("encode", address, "--codec", "blosc", "--cname", "zstd", "--out", out.toString());
         assertEquals(0, run.code(), run.err());
