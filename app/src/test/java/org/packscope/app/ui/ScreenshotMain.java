@@ -128,7 +128,7 @@ public final class ScreenshotMain {
         if (todo.isEmpty()) {
             teachingShot(window, "binjson", "tag", out.resolve("binjson-teaching.png"),
                     () -> teachingShot(window, "blosc", "flags", out.resolve("blosc-teaching.png"),
-                            () -> teachingShot(window, "bpcells", List.of("block 0", "4 · interleaved words"), "word 5", out.resolve("bp128-teaching.png"),
+                            () -> teachingShot(window, "bpcells", List.of("block 0", "4 · interleaved words"), "x25", out.resolve("bp128-teaching.png"),
                                     () -> surveyShot(window, resources.resolve("pco/smooth_i64_timestamps_ms.pco"), out.resolve("survey.png")))));
             return;
         }

@@ -194,6 +194,12 @@ class Bp128TeacherTest {
             assertEquals(e.packed()[i] & mask, low, where + " value " + i);
         }
         FieldExplainer docs = steps.get(3).facet(FieldExplainer.class);
+        if (e.bits() > 0) {
+            // the word's drawing (cut short in the table) is whole in its explanation
+            Field w0 = field(words, "word 0");
+            assertTrue(docs.explain(w0).text().endsWith("Here: " + w0.meaning() + "."), docs.explain(w0).text());
+            assertTrue(w0.meaning().startsWith("lane 0: "), w0.meaning());
+        }
         for (Node s : steps) for (Field f : s.fields()) assertNotNull(docs.explain(f).specSection(), f.key());
     }
 
