@@ -20,27 +20,65 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "encode", description = {
-        "Writes JSON as binary JSON: BJ, or seekable SJ (for an .sj output or with --seekable).",
-        "Writes values as one Blosc 1.x chunk (for a .blosc output), as c-blosc writes it: from a NumPy .npy",
-        "file, a raw or CSV file of numbers with --dtype, or any PATH[::inner] PackScope decodes."})
+        "Writes values or a matrix in a format PackScope reads, chosen by --codec (else by OUT's name):",
+        "  blosc    one Blosc 1.x chunk (OUT.blosc), as c-blosc writes it, from a NumPy .npy file, a raw or CSV",
+        "           file of numbers with --dtype, or any PATH[::inner] PackScope decodes (a Zarr or HDF5 array);",
+        "  bpcells  a BPCells matrix folder, as BPCells' write_matrix_dir writes it, from a sparse matrix",
+        "           address (file.h5ad::/X, a 10x matrix, a BPCells matrix);",
+        "  binjson  JSON as binary JSON: BJ, or seekable SJ (for an .sj output or with --seekable).",
+        "The output is written beside its place and moved into place; an input is never written."})
 final class EncodeCommand implements Callable<Integer> {
+
+    /**
+     * What {@code encode} writes. A new format is one constant here, its names, and one
+     * case in {@link #call()} (Pco's encoder comes as {@code PCO}'s case; until then it is refused).
+     */
+    enum Target {
+        BINJSON("binjson", ".bj", ".sj"), BLOSC("blosc", ".blosc"), BPCELLS("bpcells"), PCO("pco", ".pco");
+
+        final String name;
+        final List<String> suffixes;
+
+        Target(String name, String... suffixes) {
+            this.name = name;
+            this.suffixes = List.of(suffixes);
+        }
+
+        static Target named(String name) {
+            for (Target t : values()) if (t.name.equals(name)) return t;
+            return null;
+        }
+
+        /** The target an output's name implies: binary JSON when it names none (as encode always did). */
+        static Target byName(String fileName) {
+            for (Target t : values()) for (String s : t.suffixes) if (fileName.endsWith(s)) return t;
+            return BINJSON;
+        }
+    }
 
     @ParentCommand Cli cli;
 
     @Parameters(index = "0", paramLabel = "IN")
     String in;
 
-    @Parameters(index = "1", paramLabel = "OUT.bj|OUT.sj|OUT.blosc")
-    Path out;
+    @Parameters(index = "1", arity = "0..1", paramLabel = "OUT", description = "where to write (or --out)")
+    Path outArgument;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "PATH", description = "where to write: a file, or for bpcells a new folder")
+    Path outOption;
+
+    @Option(names = "--codec", paramLabel = "NAME",
+            description = "blosc, bpcells or binjson (pco: not yet); default: by OUT's name. A Blosc compressor name here means blosc with that --cname")
+    String codec;
+
+    @Option(names = "--cname", paramLabel = "NAME", description = "Blosc: blosclz, lz4, lz4hc, snappy, zlib or zstd; default blosclz")
+    String cname;
 
     @Option(names = "--float-compression", paramLabel = "C", description = "binary JSON: 0 (exact f64) to 6 (most truncated); default ${DEFAULT-VALUE}")
     int floatCompression = 0;
 
     @Option(names = "--seekable", description = "binary JSON: write SJ (with an index for lazy reading) whatever the output's name")
     boolean seekable;
-
-    @Option(names = "--codec", paramLabel = "NAME", description = "Blosc: blosclz, lz4, lz4hc, snappy, zlib or zstd; default ${DEFAULT-VALUE}")
-    String codec = "blosclz";
 
     @Option(names = "--clevel", paramLabel = "L", description = "Blosc: 0 (stored) to 9; default ${DEFAULT-VALUE}")
     int clevel = 5;
@@ -57,10 +95,49 @@ final class EncodeCommand implements Callable<Integer> {
     @Option(names = "--dtype", paramLabel = "DTYPE", description = "the element type of a raw or CSV input, in NumPy's spelling (e.g. '<f8', '>i4', 'u2')")
     String dtype;
 
+    @Option(names = "--variant", paramLabel = "V", description = "BPCells: packed (BP128-d1z index, BP128-m1 uint values) or unpacked; default ${DEFAULT-VALUE}")
+    String variant = "packed";
+
+    @Option(names = "--order", paramLabel = "O", description = "BPCells: col or row storage order; default ${DEFAULT-VALUE}")
+    String order = "col";
+
+    @Option(names = "--type", paramLabel = "T", description = "BPCells: uint, float or double; default: the matrix's (uint for integers)")
+    String type;
+
+    @Option(names = "--format-version", paramLabel = "N", description = "BPCells: 2 (uint64 idxptr, idx_offsets) or 1; default ${DEFAULT-VALUE}")
+    int formatVersion = 2;
+
+    /** Where the output goes: OUT or --out. */
+    Path out;
+
     @Override
     public Integer call() throws IOException {
+        if (outArgument != null && outOption != null && !outArgument.equals(outOption)) return usage("two outputs: " + outArgument + " and --out " + outOption);
+        out = outArgument != null ? outArgument : outOption;
+        if (out == null) return usage("no output: give OUT or --out PATH");
         String outName = out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (outName.endsWith(".blosc")) return blosc();
+        Target target = codec == null ? Target.byName(outName) : Target.named(codec.toLowerCase(Locale.ROOT));
+        if (target == null && BloscEncoder.Codec.named(codec) != null && cname == null) {
+            // encode's first spelling: --codec named the Blosc compressor
+            target = Target.BLOSC;
+            cname = codec;
+        }
+        if (target == null) return usage("--codec " + codec + ": not one of blosc, bpcells, binjson (or a Blosc compressor: blosclz, lz4, lz4hc, snappy, zlib, zstd)");
+        return switch (target) {
+            case BLOSC -> blosc();
+            case BPCELLS -> EncodeBpcells.write(this, out);
+            case PCO -> usage("--codec pco: this build has no Pco encoder yet");
+            case BINJSON -> json(outName);
+        };
+    }
+
+    /** Says what is wrong with the command line; exit code 2. */
+    int usage(String message) {
+        cli.err.println("packscope: " + PlainText.escape(message));
+        return Cli.EXIT_USAGE;
+    }
+
+    private int json(String outName) throws IOException {
         Path json = Path.of(in);
         if (!Files.isRegularFile(json)) {
             cli.err.println("packscope: " + PlainText.escape(in) + ": no such file");
@@ -82,7 +159,8 @@ final class EncodeCommand implements Callable<Integer> {
     }
 
     private int blosc() throws IOException {
-        BloscEncoder.Codec c = BloscEncoder.Codec.named(codec);
+        if (cname == null) cname = "blosclz";
+        BloscEncoder.Codec c = BloscEncoder.Codec.named(cname);
         BloscEncoder.Filter filter = switch (shuffle.toLowerCase(Locale.ROOT)) {
             case "none", "no", "0" -> BloscEncoder.Filter.NONE;
             case "byte", "shuffle", "1" -> BloscEncoder.Filter.SHUFFLE;
@@ -90,7 +168,7 @@ final class EncodeCommand implements Callable<Integer> {
             default -> null;
         };
         Dtype type = dtype == null ? null : Dtype.parse(dtype);
-        String usage = c == null ? "--codec " + codec + ": not one of blosclz, lz4, lz4hc, snappy, zlib, zstd"
+        String usage = c == null ? "--cname " + cname + ": not one of blosclz, lz4, lz4hc, snappy, zlib, zstd"
                 : filter == null ? "--shuffle " + shuffle + ": not one of none, byte, bit"
                 : clevel < 0 || clevel > 9 ? "--clevel " + clevel + ": not 0-9"
                 : blocksize < 0 ? "--blocksize " + blocksize + ": negative"

@@ -156,6 +156,46 @@ public final class SafeOutput {
         }
     }
 
+    /** Writes the files of a new folder. */
+    public interface FolderBody<E extends Exception> {
+        void write(Path folder) throws IOException, E;
+    }
+
+    /**
+     * Refuses inputs and an existing {@code target}, then has {@code body} make and fill a
+     * temporary folder beside it (a path that does not exist yet) and moves that into place:
+     * a folder of several files appears whole or not at all.
+     */
+    public static <E extends Exception> void writeFolder(Path target, Collection<Path> inputs, FolderBody<E> body) throws IOException, E {
+        refuseInputs(target, inputs);
+        Path abs = target.toAbsolutePath();
+        if (Files.exists(abs, java.nio.file.LinkOption.NOFOLLOW_LINKS)) throw new Refused(target + " exists; a new folder is written, never over another");
+        Path dir = abs.getParent();
+        if (dir == null || !Files.isDirectory(dir)) throw new IOException("no folder " + dir + " to write " + target.getFileName() + " in");
+        Path temp = partFile(dir, abs.getFileName().toString());
+        Files.delete(temp); // reserved the name; the body makes the folder
+        PARTS.add(temp);
+        boolean done = false;
+        try {
+            body.write(temp);
+            Files.move(temp, abs, StandardCopyOption.ATOMIC_MOVE);
+            done = true;
+        } finally {
+            if (!done) deleteTree(temp);
+            PARTS.remove(temp);
+        }
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
+        if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            try (var kids = Files.list(p)) {
+                for (Path k : (Iterable<Path>) kids::iterator) deleteTree(k);
+            }
+        }
+        Files.delete(p);
+    }
+
     /**
      * A new, empty, uniquely named file beside the target. Created as any file the person
      * makes (mode 0666 less their umask), not as {@code Files.createTempFile} does (0600):
@@ -180,7 +220,7 @@ public final class SafeOutput {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             for (Path p : PARTS) {
                 try {
-                    Files.deleteIfExists(p);
+                    deleteTree(p);
                 } catch (IOException e) {
                     // the folder went away or turned read-only: nothing more can be done on the way out
                 }

@@ -9,6 +9,7 @@ import javafx.collections.FXCollections;
 import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
+import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
@@ -73,6 +74,7 @@ final class TeachingWindow implements SteppedWindow.Contents {
         Label inputLabel = new Label(teacher.inputName());
         inputLabel.setWrapText(true);
         VBox left = new VBox(8, inputLabel, input, options, sizes, problem);
+        if (!teacher.series().isEmpty()) left.getChildren().add(1, seriesBar(teacher.series()));
         VBox.setVgrow(input, Priority.ALWAYS);
         left.setPadding(new Insets(8));
         split.getItems().add(left);
@@ -82,6 +84,18 @@ final class TeachingWindow implements SteppedWindow.Contents {
         scene.getStylesheets().add(TeachingWindow.class.getResource("packscope.css").toExternalForm());
         settle.setOnFinished(e -> encode());
         input.textProperty().addListener(o -> settle.playFromStart());
+    }
+
+    /** A button per series the format offers: it puts the series in the editor, which re-encodes it. */
+    private FlowPane seriesBar(List<Teacher.Series> series) {
+        FlowPane bar = new FlowPane(6, 4, new Label("Generate:"));
+        for (Teacher.Series s : series) {
+            Button b = new Button(s.name());
+            b.setId("teach-series-" + s.name().replace(' ', '-'));
+            b.setOnAction(e -> input.setText(s.text()));
+            bar.getChildren().add(b);
+        }
+        return bar;
     }
 
     @Override public Scene scene() { return scene; }

@@ -105,17 +105,22 @@ public final class ScreenshotMain {
 
     /** The teaching window of {@code formatId} at 1280x800 with {@code field} selected, saved to {@code png}; then {@code then}. */
     private static void teachingShot(MainWindow window, String formatId, String field, Path png, Runnable then) {
+        teachingShot(window, formatId, List.of(), field, png, then);
+    }
+
+    /** The same with the lesson's node at {@code path} (child names under the lesson) shown first. */
+    private static void teachingShot(MainWindow window, String formatId, List<String> path, String field, Path png, Runnable then) {
         window.openTeaching(formatId, teaching -> {
             teaching.stage().setWidth(1280);
             teaching.stage().setHeight(800);
-            after(2.5, () -> {
+            after(2.5, () -> teaching.tree().revealPath(teaching.tree().getRoot().getChildren().get(0), path, item -> after(1.0, () -> {
                 teaching.detail().selectField(field);
                 after(1.0, () -> {
                     save(teaching.stage(), png.toFile());
                     teaching.stage().close();
                     then.run();
                 });
-            });
+            })));
         });
     }
 
@@ -123,7 +128,8 @@ public final class ScreenshotMain {
         if (todo.isEmpty()) {
             teachingShot(window, "binjson", "tag", out.resolve("binjson-teaching.png"),
                     () -> teachingShot(window, "blosc", "flags", out.resolve("blosc-teaching.png"),
-                            () -> surveyShot(window, resources.resolve("pco/smooth_i64_timestamps_ms.pco"), out.resolve("survey.png"))));
+                            () -> teachingShot(window, "bpcells", List.of("block 0", "4 · interleaved words"), "x25", out.resolve("bp128-teaching.png"),
+                                    () -> surveyShot(window, resources.resolve("pco/smooth_i64_timestamps_ms.pco"), out.resolve("survey.png")))));
             return;
         }
         Shot shot = todo.poll();

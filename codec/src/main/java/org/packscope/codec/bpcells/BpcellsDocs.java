@@ -24,6 +24,7 @@ final class BpcellsDocs {
     static final String PACKED = SPEC + "Matrix Logical Storage Layout (Bitpacked compressed matrices)";
     static final String VERSION = SPEC + "Matrix Logical Storage Layout (version string: [compression]-[datatype]-matrix-v2)";
     static final String BP128 = SPEC + "Bitpacking formats › BP128";
+    static final String D1 = SPEC + "Bitpacking formats › BP128d1";
     static final String D1Z = SPEC + "Bitpacking formats › BP128d1z";
     static final String FOR = PACKED + "; fixtures/bpcells MANIFEST.json format_notes_observed.bp128_for";
     static final String DIR = SPEC + "Physical storage layout › Directory of files format";

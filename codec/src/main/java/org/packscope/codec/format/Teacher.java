@@ -40,6 +40,15 @@ public interface Teacher {
      */
     Lesson teach(String text, Map<String, String> chosen);
 
+    /**
+     * Series the window offers to generate into the editor (a ramp, sparse counts), each
+     * with its name and its text: none unless the format says.
+     */
+    default List<Series> series() { return List.of(); }
+
+    /** A generated input: its name on the button and the text it puts in the editor. */
+    record Series(String name, String text) { }
+
     /** One of the format's choices, shown as a list of options. */
     record Choice(String key, String label, List<String> options, String initial) {
         public Choice {

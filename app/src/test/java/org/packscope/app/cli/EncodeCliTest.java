@@ -1,0 +1,259 @@
+package org.packscope.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.packscope.app.Samples;
+import org.packscope.codec.blosc.BloscChunk;
+import org.packscope.codec.blosc.Codecs;
+import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.SparseMatrix;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.io.ByteSource;
+
+/**
+ * {@code encode IN --codec blosc|bpcells --out PATH}: what it writes PackScope's decoders
+ * read back bit for bit; the recorded chunks (which c-blosc decoded) come out byte for byte
+ * again from the values c-blosc got; where python-blosc is installed it decodes fresh
+ * chunks to the input; an AnnData {@code X} or a 10x matrix becomes a BPCells folder whose
+ * entries are the input's, entry by entry; outputs never land on inputs or on an existing folder.
+ */
+class EncodeCliTest {
+    static final Path RECORDED = recorded();
+
+    private static Path recorded() {
+        try {
+            return Path.of(EncodeCliTest.class.getResource("/fixtures/encode-cli/MANIFEST.json").toURI()).getParent();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static byte[] bloscValues(Path chunk) throws Exception {
+        byte[] b = Files.readAllBytes(chunk);
+        BloscChunk c = BloscChunk.read(ByteSource.of(b, chunk.toString()), 0, b.length);
+        assertEquals(List.of(), c.problems());
+        return c.decodeAll(new Codecs());
+    }
+
+    @Test
+    void rawValuesWithEveryCodecAndShuffleComeBackBitExact(@TempDir Path tmp) throws Exception {
+        // 20,000 int32: a slow ramp with noise and a few extremes
+        Random r = new Random(32);
+        ByteBuffer raw = ByteBuffer.allocate(4 * 20_000).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 20_000; i++) raw.putInt(i % 997 == 0 ? (i % 2 == 0 ? Integer.MIN_VALUE : Integer.MAX_VALUE) : i * 3 + r.nextInt(9));
+        Path in = tmp.resolve("v.i32");
+        Files.write(in, raw.array());
+        for (String cname : List.of("blosclz", "lz4", "lz4hc", "zstd", "zlib", "snappy")) {
+            for (String shuffle : List.of("none", "byte", "bit")) {
+                Path out = tmp.resolve(cname + "-" + shuffle + ".blosc");
+                CliTest.Run run = CliTest.run("encode", in.toString(), "--codec", "blosc", "--cname", cname, "--shuffle", shuffle,
+                        "--clevel", "7", "--typesize", "4", "--blocksize", "8192", "--dtype", "<i4", "--out", out.toString());
+                assertEquals(0, run.code(), run.err());
+                assertArrayEquals(raw.array(), bloscValues(out), cname + " " + shuffle);
+                byte[] header = Files.readAllBytes(out);
+                assertEquals(4, header[3], "typesize in the header");
+                // as c-blosc, a chunk split into typesize streams takes blocks of at least 64 KiB whatever is asked
+                boolean split = (header[2] & 0x10) == 0;
+                if (!split) assertEquals(8192, ByteBuffer.wrap(header, 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt(), "blocksize in the header");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"hdf5/blosc_filtered.h5, ::/temperature", "zarr/sample_v2.zarr/weather/temperature, ''"})
+    void anArrayAddressIsEncodedAsItsStoredValues(String file, String inner, @TempDir Path tmp) throws Exception {
+        String address = Samples.get(file) + inner;
+        Path out = tmp.resolve("t.blosc");
+        CliTest.Run run = CliTest.run("encode", address, "--codec", "blosc", "--cname", "zstd", "--out", out.toString());
+        assertEquals(0, run.code(), run.err());
+        ValueColumn col = FormatRegistry.standard().resolve(address).target().values();
+        byte[] got = bloscValues(out);
+        int w = col.type().byteWidth();
+        assertEquals(col.count() * w, got.length);
+        long[] v = new long[(int) col.count()];
+        col.read(0, v, 0, v.length);
+        for (int i = 0; i < v.length; i++) {
+            long stored = 0;
+            for (int b = 0; b < w; b++) stored |= (got[i * w + b] & 0xffL) << (8 * b);
+            assertEquals(v[i] & mask(w), stored, "value " + i);
+        }
+    }
+
+    private static long mask(int bytes) { return bytes == 8 ? -1L : (1L << (8 * bytes)) - 1; }
+
+    /** The recorded chunks: c-blosc decoded them to the digest in the MANIFEST; encode writes them again from those values. */
+    @Test
+    void recordedChunksAreWrittenAgainByteForByte(@TempDir Path tmp) throws Exception {
+        JsonNode manifest = new ObjectMapper().readTree(RECORDED.resolve("MANIFEST.json").toFile());
+        assertEquals(2, manifest.get("chunks").size());
+        for (JsonNode c : manifest.get("chunks")) {
+            Path recorded = RECORDED.resolve(c.get("file").asText());
+            byte[] values = bloscValues(recorded);
+            assertEquals(c.get("nbytes").asInt(), values.length);
+            assertEquals(c.get("cblosc_sha256").asText(), sha256(values), "PackScope decodes what c-blosc decoded");
+            Path raw = tmp.resolve(c.get("file").asText() + ".raw");
+            Files.write(raw, values);
+            Path out = tmp.resolve(c.get("file").asText());
+            List<String> args = new ArrayList<>(List.of("encode", raw.toString(), "--codec", "blosc", "--out", out.toString()));
+            c.get("options").forEach(o -> args.add(o.asText()));
+            CliTest.Run run = CliTest.run(args.toArray(String[]::new));
+            assertEquals(0, run.code(), run.err());
+            assertArrayEquals(Files.readAllBytes(recorded), Files.readAllBytes(out), c.get("file").asText());
+        }
+    }
+
+    static String sha256(byte[] b) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
+    }
+
+    /** c-blosc itself, through python-blosc, where it is installed (Debian: python3-blosc). */
+    @Test
+    void pythonBloscDecodesWhatEncodeWrites(@TempDir Path tmp) throws Exception {
+        PYTHON = python("import blosc") == 0 ? "python3" : null;
+        if (PYTHON == null && Files.isExecutable(Path.of("/usr/bin/python3"))) {
+            // Debian's python3-blosc is for the system's interpreter, which another python3 on the PATH may hide
+            PYTHON = "/usr/bin/python3";
+            if (python("import blosc") != 0) PYTHON = null;
+        }
+        Assumptions.assumeTrue(PYTHON != null, "no python3 with the blosc module (Debian: python3-blosc): c-blosc's live check skipped "
+                + "(the recorded chunks stand for it)");
+        Random r = new Random(7);
+        double[] d = new double[30_000];
+        for (int i = 0; i < d.length; i++) d[i] = Math.round((20 + 5 * Math.sin(i / 300.0) + r.nextGaussian()) * 100) / 100.0;
+        ByteBuffer raw = ByteBuffer.allocate(8 * d.length).order(ByteOrder.LITTLE_ENDIAN);
+        for (double v : d) raw.putDouble(v);
+        Path in = tmp.resolve("d.f8");
+        Files.write(in, raw.array());
+        boolean snappy = python("import blosc,sys; sys.exit(0 if 'snappy' in blosc.compressor_list() else 1)") == 0;
+        for (String cname : List.of("blosclz", "lz4", "lz4hc", "zstd", "zlib", "snappy")) {
+            if (cname.equals("snappy") && !snappy) continue; // python-blosc built without Snappy
+            for (String shuffle : List.of("none", "byte", "bit")) {
+                Path out = tmp.resolve(cname + shuffle + ".blosc");
+                CliTest.Run run = CliTest.run("encode", in.toString(), "--codec", "blosc", "--cname", cname, "--shuffle", shuffle,
+                        "--dtype", "<f8", "--out", out.toString());
+                assertEquals(0, run.code(), run.err());
+                Path back = tmp.resolve(cname + shuffle + ".back");
+                int code = python("import blosc,sys; open(sys.argv[2],'wb').write(blosc.decompress(open(sys.argv[1],'rb').read()))",
+                        out.toString(), back.toString());
+                assertEquals(0, code, "python-blosc decodes " + cname + " " + shuffle);
+                assertArrayEquals(raw.array(), Files.readAllBytes(back), cname + " " + shuffle);
+            }
+        }
+    }
+
+    /** The interpreter that has python-blosc. */
+    private static String PYTHON = "python3";
+
+    private static int python(String code, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(PYTHON, "-c", code));
+        cmd.addAll(Arrays.asList(args));
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return -1;
+            }
+            return p.exitValue();
+        } catch (java.io.IOException e) {
+            return -1; // no python3
+        }
+    }
+
+    /** An entry as (row, column, value bits), sortable. */
+    record Entry(long row, long col, long value) { }
+
+    static List<Entry> entries(SparseMatrix m, boolean asDouble) {
+        List<Entry> out = new ArrayList<>();
+        ValueType t = m.valueType();
+        m.forEachEntry((r, c, v) -> out.add(new Entry(r, c, asDouble ? Double.doubleToLongBits(t.toDouble(t.normalize(v))) : t.normalize(v))),
+                Progress.NONE);
+        out.sort((a, b) -> a.row != b.row ? Long.compare(a.row, b.row) : Long.compare(a.col, b.col));
+        return out;
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2} {3}")
+    @CsvSource({
+            "singlecell/pbmc.h5ad::X, packed, col, ",
+            "singlecell/pbmc.h5ad::X, unpacked, row, double",
+            "singlecell/pbmc.h5ad::layers/counts, packed, row, ",
+            "singlecell/pbmc.h5ad::layers/counts, packed, col, uint",
+            "singlecell/pbmc.h5ad::X, packed, col, uint",
+            "singlecell/pbmc_10x_v3.h5::matrix, packed, col, ",
+            "singlecell/pbmc_10x_v3.h5::matrix, unpacked, row, float"})
+    void aMatrixBecomesABpcellsFolderWithTheSameEntries(String address, String variant, String order, String type, @TempDir Path tmp) throws Exception {
+        String in = Samples.get(address.replaceAll("::.*", "")) + (address.contains("::") ? address.substring(address.indexOf("::")) : "");
+        Path out = tmp.resolve("m");
+        List<String> args = new ArrayList<>(List.of("encode", in, "--codec", "bpcells", "--variant", variant, "--order", order, "--out", out.toString()));
+        if (type != null) args.addAll(List.of("--type", type));
+        CliTest.Run run = CliTest.run(args.toArray(String[]::new));
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.text().startsWith("wrote " + out + ": "), run.text());
+        SparseMatrix source = FormatRegistry.standard().resolve(in).target().facet(SparseMatrix.class);
+        SparseMatrix written = FormatRegistry.standard().resolve(out.toString()).target().facet(SparseMatrix.class);
+        assertEquals(source.rows(), written.rows());
+        assertEquals(source.cols(), written.cols());
+        assertEquals(source.rowNames(), written.rowNames());
+        assertEquals(source.colNames(), written.colNames());
+        String version = Files.readString(out.resolve("version")).strip();
+        String kind = type != null ? type : source.valueType().kind() == ValueType.Kind.FLOAT ? (source.valueType().byteWidth() == 8 ? "double" : "float") : "uint";
+        assertEquals((variant.equals("packed") ? "packed-" : "unpacked-") + kind + "-matrix-v2", version);
+        assertEquals(order, Files.readString(out.resolve("storage_order")).strip());
+        // uint and float keep the values' bits; double widens floats exactly, so compare all as doubles
+        List<Entry> a = entries(source, true);
+        List<Entry> b = entries(written, true);
+        assertEquals(a.size(), b.size(), "entries");
+        assertTrue(a.size() > 100, "a real matrix: " + a.size() + " entries");
+        for (int i = 0; i < a.size(); i++) assertEquals(a.get(i), b.get(i), "entry " + i);
+        assertTrue(Files.list(tmp).noneMatch(p -> p.getFileName().toString().endsWith(".part")), "no temporary folder left");
+    }
+
+    @Test
+    void outputsThatWouldOverwriteAreRefusedAndPcoWaitsForItsEncoder(@TempDir Path tmp) throws Exception {
+        String x = Samples.get("singlecell/pbmc.h5ad") + "::X";
+        Path existing = Files.createDirectory(tmp.resolve("there"));
+        CliTest.Run again = CliTest.run("encode", x, "--codec", "bpcells", "--out", existing.toString());
+        assertEquals(2, again.code());
+        assertTrue(again.err().contains("is a folder") || again.err().contains("exists"), again.err());
+        Path v = tmp.resolve("v.u1");
+        Files.write(v, new byte[] {1, 2, 3});
+        CliTest.Run self = CliTest.run("encode", v.toString(), "--codec", "blosc", "--dtype", "u1", "--out", v.toString());
+        assertEquals(2, self.code());
+        assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(v), "the input is never written");
+        CliTest.Run notMatrix = CliTest.run("encode", v.toString(), "--codec", "bpcells", "--out", tmp.resolve("m").toString());
+        assertEquals(2, notMatrix.code());
+        assertFalse(Files.exists(tmp.resolve("m")));
+        CliTest.Run pco = CliTest.run("encode", v.toString(), "--codec", "pco", "--out", tmp.resolve("v.pco").toString());
+        assertEquals(2, pco.code());
+        assertTrue(pco.err().contains("--codec pco: this build has no Pco encoder yet"), pco.err());
+        CliTest.Run two = CliTest.run("encode", v.toString(), tmp.resolve("a.blosc").toString(), "--out", tmp.resolve("b.blosc").toString());
+        assertEquals(2, two.code());
+        CliTest.Run badOrder = CliTest.run("encode", x, "--codec", "bpcells", "--order", "diagonal", "--out", tmp.resolve("m").toString());
+        assertEquals(2, badOrder.code());
+        assertTrue(badOrder.err().contains("--order diagonal: not one of col, row"), badOrder.err());
+        assertFalse(Files.exists(tmp.resolve("m")));
+    }
+}
