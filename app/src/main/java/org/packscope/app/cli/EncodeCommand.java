@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.packscope.app.export.SafeOutput;
+import org.packscope.codec.bcolz.CarrayWriter;
 import org.packscope.codec.binjson.BinaryJsonWriter;
 import org.packscope.codec.blosc.BloscEncoder;
 import org.packscope.codec.inspect.PlainText;
@@ -25,6 +26,7 @@ import picocli.CommandLine.ParentCommand;
         "           file of numbers with --dtype, or any PATH[::inner] PackScope decodes (a Zarr or HDF5 array);",
         "  bpcells  a BPCells matrix folder, as BPCells' write_matrix_dir writes it, from a sparse matrix",
         "           address (file.h5ad::/X, a 10x matrix, a BPCells matrix);",
+        "  bcolz    a bcolz 1.x carray folder, as bcolz writes it, from the same inputs as blosc;",
         "  binjson  JSON as binary JSON: BJ, or seekable SJ (for an .sj output or with --seekable).",
         "The output is written beside its place and moved into place; an input is never written."})
 final class EncodeCommand implements Callable<Integer> {
@@ -34,7 +36,7 @@ final class EncodeCommand implements Callable<Integer> {
      * case in {@link #call()} (Pco's encoder comes as {@code PCO}'s case; until then it is refused).
      */
     enum Target {
-        BINJSON("binjson", ".bj", ".sj"), BLOSC("blosc", ".blosc"), BPCELLS("bpcells"), PCO("pco", ".pco");
+        BINJSON("binjson", ".bj", ".sj"), BLOSC("blosc", ".blosc"), BCOLZ("bcolz"), BPCELLS("bpcells"), PCO("pco", ".pco");
 
         final String name;
         final List<String> suffixes;
@@ -68,7 +70,7 @@ final class EncodeCommand implements Callable<Integer> {
     Path outOption;
 
     @Option(names = "--codec", paramLabel = "NAME",
-            description = "blosc, bpcells or binjson (pco: not yet); default: by OUT's name. A Blosc compressor name here means blosc with that --cname")
+            description = "blosc, bcolz, bpcells or binjson (pco: not yet); default: by OUT's name. A Blosc compressor name here means blosc with that --cname")
     String codec;
 
     @Option(names = "--cname", paramLabel = "NAME", description = "Blosc: blosclz, lz4, lz4hc, snappy, zlib or zstd; default blosclz")
@@ -91,6 +93,9 @@ final class EncodeCommand implements Callable<Integer> {
 
     @Option(names = "--blocksize", paramLabel = "BYTES", description = "Blosc: block size; default: chosen as c-blosc chooses it")
     int blocksize = 0;
+
+    @Option(names = "--chunklen", paramLabel = "ROWS", description = "bcolz: rows per chunk; default: 128 KiB of them, as bcolz takes for small data")
+    Long chunklen;
 
     @Option(names = "--dtype", paramLabel = "DTYPE", description = "the element type of a raw or CSV input, in NumPy's spelling (e.g. '<f8', '>i4', 'u2')")
     String dtype;
@@ -122,9 +127,10 @@ final class EncodeCommand implements Callable<Integer> {
             target = Target.BLOSC;
             cname = codec;
         }
-        if (target == null) return usage("--codec " + codec + ": not one of blosc, bpcells, binjson (or a Blosc compressor: blosclz, lz4, lz4hc, snappy, zlib, zstd)");
+        if (target == null) return usage("--codec " + codec + ": not one of blosc, bcolz, bpcells, binjson (or a Blosc compressor: blosclz, lz4, lz4hc, snappy, zlib, zstd)");
         return switch (target) {
-            case BLOSC -> blosc();
+            case BLOSC -> blosc(false);
+            case BCOLZ -> blosc(true);
             case BPCELLS -> EncodeBpcells.write(this, out);
             case PCO -> usage("--codec pco: this build has no Pco encoder yet");
             case BINJSON -> json(outName);
@@ -158,7 +164,8 @@ final class EncodeCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int blosc() throws IOException {
+    /** One Blosc chunk ({@code carray} false), or a bcolz carray folder of Blosc chunks. */
+    private int blosc(boolean carray) throws IOException {
         if (cname == null) cname = "blosclz";
         BloscEncoder.Codec c = BloscEncoder.Codec.named(cname);
         BloscEncoder.Filter filter = switch (shuffle.toLowerCase(Locale.ROOT)) {
@@ -173,7 +180,8 @@ final class EncodeCommand implements Callable<Integer> {
                 : clevel < 0 || clevel > 9 ? "--clevel " + clevel + ": not 0-9"
                 : blocksize < 0 ? "--blocksize " + blocksize + ": negative"
                 : typesize != null && (typesize < 1 || typesize > 255) ? "--typesize " + typesize + ": not 1-255"
-                : dtype != null && type == null ? "--dtype " + dtype + ": not a NumPy type PackScope reads" : null;
+                : dtype != null && type == null ? "--dtype " + dtype + ": not a NumPy type PackScope reads"
+                : chunklen != null && chunklen < 1 ? "--chunklen " + chunklen + ": not a positive number of rows" : null;
         if (usage != null) {
             cli.err.println("packscope: " + PlainText.escape(usage));
             return Cli.EXIT_USAGE;
@@ -185,6 +193,7 @@ final class EncodeCommand implements Callable<Integer> {
             if (e.getMessage() != null) cli.err.println("packscope: " + PlainText.escape(e.getMessage()));
             return Cli.EXIT_USAGE;
         }
+        if (carray) return carray(values, c, filter);
         BloscEncoder.Settings s = new BloscEncoder.Settings(c, clevel, filter, typesize != null ? typesize : values.typesize(), blocksize);
         byte[] chunk = BloscEncoder.encode(values.bytes(), s);
         List<Path> inputs = new ArrayList<>();
@@ -194,6 +203,29 @@ final class EncodeCommand implements Callable<Integer> {
         cli.out.printf(Locale.ROOT, "wrote %s: %,d bytes (Blosc %s level %d, %s, typesize %d; %s, %,d bytes, ratio %.2f)%n",
                 out, chunk.length, c.cname(), clevel, filter.name().toLowerCase(Locale.ROOT), s.typesize(),
                 PlainText.escape(values.description()), n, chunk.length == 0 ? 0.0 : (double) n / chunk.length);
+        return 0;
+    }
+
+    private int carray(EncodeInput values, BloscEncoder.Codec c, BloscEncoder.Filter filter) throws IOException {
+        int width = values.typesize();
+        long rows = values.bytes().length / width;
+        long perChunk = chunklen != null ? chunklen : Math.max(1, (128 << 10) / width);
+        CarrayWriter.Settings s;
+        try {
+            s = new CarrayWriter.Settings(CarrayWriter.storageName(values.dtype()), new long[] {rows}, perChunk, c, clevel, filter, "{}");
+        } catch (IllegalArgumentException e) {
+            return usage(e.getMessage());
+        }
+        long[] cbytes = new long[1];
+        try {
+            SafeOutput.writeFolder(out, List.of(Path.of(in.contains("::") ? in.substring(0, in.indexOf("::")) : in)),
+                    dir -> cbytes[0] = CarrayWriter.write(dir, values.bytes(), s));
+        } catch (SafeOutput.Refused e) {
+            return usage(e.getMessage());
+        }
+        cli.out.printf(Locale.ROOT, "wrote %s: a bcolz carray of %,d rows (%s) in %,d chunk files of %,d rows (Blosc %s level %d, %s; cbytes %,d; %s)%n",
+                out, rows, s.dtype(), (rows + perChunk - 1) / perChunk, perChunk, c.cname(), clevel, filter.name().toLowerCase(Locale.ROOT),
+                cbytes[0], PlainText.escape(values.description()));
         return 0;
     }
 

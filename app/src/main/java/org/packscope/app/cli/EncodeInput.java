@@ -23,7 +23,10 @@ import org.packscope.codec.numpy.Dtype;
  * {@code .npy} file, a CSV or text file of numbers or a raw file (both with {@code --dtype}),
  * or anything PackScope decodes (a PATH with its {@code ::} inner path), as its stored type.
  */
-record EncodeInput(byte[] bytes, int typesize, String description) {
+record EncodeInput(byte[] bytes, Dtype dtype, String description) {
+
+    /** The element size the values come in. */
+    int typesize() { return dtype.itemsize(); }
 
     /** Why the input cannot be encoded, for the person (exit code 2). */
     static final class Refused extends Exception {
@@ -47,7 +50,8 @@ record EncodeInput(byte[] bytes, int typesize, String description) {
         if (descr == null) {
             throw new Refused(address + " holds no fixed-size values to encode; give a .npy file, or raw or CSV values with --dtype");
         }
-        int width = Dtype.parse(descr).itemsize();
+        Dtype type = Dtype.parse(descr);
+        int width = type.itemsize();
         if (column.count() > MAX_BYTES / width) throw new Refused(address + ": " + column.count() + " values are more than one Blosc chunk holds");
         ByteArrayOutputStream out = new ByteArrayOutputStream((int) (column.count() * width));
         try {
@@ -56,7 +60,7 @@ record EncodeInput(byte[] bytes, int typesize, String description) {
         } catch (Export.Unsuitable e) {
             throw new Refused(e.getMessage());
         }
-        return new EncodeInput(out.toByteArray(), width, column.count() + " values (" + descr + ") of " + address);
+        return new EncodeInput(out.toByteArray(), type, column.count() + " values (" + descr + ") of " + address);
     }
 
     private static final Pattern NPY_DESCR = Pattern.compile("'descr'\\s*:\\s*'([^']*)'");
@@ -77,7 +81,7 @@ record EncodeInput(byte[] bytes, int typesize, String description) {
         Dtype dtype = m.find() ? Dtype.parse(m.group(1)) : null;
         if (dtype == null) throw new Refused(file + ": the .npy dtype is not one PackScope encodes (" + header.trim() + ")");
         byte[] data = java.util.Arrays.copyOfRange(all, (int) dataStart, all.length);
-        return new EncodeInput(data, dtype.itemsize(), data.length / dtype.itemsize() + " values (" + dtype.text() + ") of " + file);
+        return new EncodeInput(data, dtype, data.length / dtype.itemsize() + " values (" + dtype.text() + ") of " + file);
     }
 
     static EncodeInput raw(Path file, Dtype dtype) throws IOException, Refused {
@@ -85,7 +89,7 @@ record EncodeInput(byte[] bytes, int typesize, String description) {
         if (data.length % dtype.itemsize() != 0) {
             throw new Refused(file + ": " + data.length + " bytes are not whole " + dtype.itemsize() + "-byte values of " + dtype.text());
         }
-        return new EncodeInput(data, dtype.itemsize(), data.length / dtype.itemsize() + " raw values (" + dtype.text() + ") of " + file);
+        return new EncodeInput(data, dtype, data.length / dtype.itemsize() + " raw values (" + dtype.text() + ") of " + file);
     }
 
     /** Numbers separated by commas, white space or new lines, written in the dtype's byte order. */
@@ -118,7 +122,7 @@ record EncodeInput(byte[] bytes, int typesize, String description) {
                 throw new Refused(file + ": value " + (i + 1) + " (" + t + ") is not a number");
             }
         }
-        return new EncodeInput(out.array(), dtype.itemsize(), tokens.length + " values (" + dtype.text() + ") read from " + file);
+        return new EncodeInput(out.array(), dtype, tokens.length + " values (" + dtype.text() + ") read from " + file);
     }
 
     private static boolean fits(long v, Dtype d) {

@@ -232,6 +232,35 @@ class EncodeCliTest {
     }
 
     @Test
+    void valuesBecomeABcolzCarrayThatReadsBackAsThem(@TempDir Path tmp) throws Exception {
+        // 70,000 float64 as CSV: more than two default chunks of 16,384 rows, and a leftover
+        StringBuilder csv = new StringBuilder();
+        ByteBuffer want = ByteBuffer.allocate(8 * 70_000).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 70_000; i++) {
+            double v = Math.round(Math.sin(i / 500.0) * 1e4) / 100.0;
+            csv.append(v).append(i % 10 == 9 ? "\n" : ",");
+            want.putDouble(v);
+        }
+        Path in = tmp.resolve("v.csv");
+        Files.writeString(in, csv);
+        Path out = tmp.resolve("v.bcolz");
+        CliTest.Run run = CliTest.run("encode", in.toString(), "--codec", "bcolz", "--cname", "zstd", "--shuffle", "bit", "--dtype", "<f8", "--out", out.toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.text().contains("a bcolz carray of 70,000 rows (float64) in 5 chunk files of 16,384 rows"), run.text());
+        assertEquals("{\"dtype\": \"float64\", \"cparams\": {\"clevel\": 5, \"shuffle\": 2, \"cname\": \"zstd\", \"quantize\": 0}, "
+                + "\"chunklen\": 16384, \"expectedlen\": 70000, \"dflt\": 0.0}\n", Files.readString(out.resolve("meta/storage")));
+        for (int k = 0; k < 5; k++) assertTrue(Files.isRegularFile(out.resolve("data/__" + k + ".blp")), "chunk file " + k);
+        CliTest.Run check = CliTest.run("check", out.toString());
+        assertEquals(0, check.code(), check.text() + check.err());
+        Path raw = tmp.resolve("back.raw");
+        CliTest.Run back = CliTest.run("decode", out.toString(), "--format", "raw", "--out", raw.toString());
+        assertEquals(0, back.code(), back.err());
+        assertArrayEquals(want.array(), Files.readAllBytes(raw));
+        CliTest.Run again = CliTest.run("encode", in.toString(), "--codec", "bcolz", "--dtype", "<f8", "--out", out.toString());
+        assertEquals(2, again.code(), "an existing folder is never written over");
+    }
+
+    @Test
     void outputsThatWouldOverwriteAreRefusedAndPcoWaitsForItsEncoder(@TempDir Path tmp) throws Exception {
         String x = Samples.get("singlecell/pbmc.h5ad") + "::X";
         Path existing = Files.createDirectory(tmp.resolve("there"));

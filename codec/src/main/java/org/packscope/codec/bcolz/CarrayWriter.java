@@ -83,6 +83,22 @@ public final class CarrayWriter {
         return cbytes;
     }
 
+    /**
+     * The name meta/storage gives a dtype, as numpy's {@code str()} spells it: "float64",
+     * "uint16", "bool", "|S8", "&lt;U5"; a big-endian number keeps its protocol form ("&gt;i4").
+     */
+    public static String storageName(Dtype dt) {
+        if (dt.bigEndian()) return ">" + dt.kind() + dt.itemsize();
+        return switch (dt.kind()) {
+            case 'b' -> "bool";
+            case 'i' -> "int" + dt.itemsize() * 8;
+            case 'u' -> "uint" + dt.itemsize() * 8;
+            case 'f' -> "float" + dt.itemsize() * 8;
+            case 'S' -> "|S" + dt.itemsize();
+            default -> "<U" + dt.itemsize() / 4;
+        };
+    }
+
     /** The default value bcolz stores for a dtype, as Python's json writes it. */
     private static String defaultFor(Dtype dt) {
         return switch (dt.kind()) {
