@@ -611,7 +611,10 @@ public final class MainWindow {
 
     /** Opens the teaching view of format {@code formatId} (input in, annotated encoding out); {@code shown} gets it once it shows. */
     void openTeaching(String formatId, java.util.function.Consumer<TeachingWindow> shown) {
-        SteppedWindow.open(stage, new TeachingWindow(Teacher.of(formatId)), shown);
+        SteppedWindow.open(stage, new TeachingWindow(Teacher.of(formatId), () -> {
+            Node n = detail.node();
+            return n == null ? null : n.values();
+        }), shown);
     }
 
     private void refreshRecentMenu() {

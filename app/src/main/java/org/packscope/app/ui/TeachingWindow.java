@@ -2,7 +2,9 @@ package org.packscope.app.ui;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import javafx.animation.PauseTransition;
 import javafx.collections.FXCollections;
@@ -24,6 +26,7 @@ import javafx.util.Duration;
 
 import org.packscope.codec.format.Teacher;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.ValueColumn;
 
 /**
  * A teaching view: type or paste input on the left (JSON, numbers: what the format takes),
@@ -50,8 +53,17 @@ final class TeachingWindow implements SteppedWindow.Contents {
     private final SplitPane right = new SplitPane();
     private int generation;
 
-    TeachingWindow(Teacher teacher) {
+    /** Values a lesson takes from the main window at most: a teaching example, not a data set. */
+    static final int MAX_SHOWN_VALUES = 4096;
+    private final Supplier<ValueColumn> shown;
+
+    /**
+     * {@code shown} gives the values the main window shows now (null when it shows none), for
+     * formats whose input is numbers; null when the window is opened on its own.
+     */
+    TeachingWindow(Teacher teacher, Supplier<ValueColumn> shown) {
         this.teacher = teacher;
+        this.shown = teacher.takesNumbers() ? shown : null;
         input = new TextArea(teacher.example());
         input.setId("teach-input");
         input.setWrapText(true);
@@ -74,7 +86,7 @@ final class TeachingWindow implements SteppedWindow.Contents {
         Label inputLabel = new Label(teacher.inputName());
         inputLabel.setWrapText(true);
         VBox left = new VBox(8, inputLabel, input, options, sizes, problem);
-        if (!teacher.series().isEmpty()) left.getChildren().add(1, seriesBar(teacher.series()));
+        if (!teacher.series().isEmpty() || this.shown != null) left.getChildren().add(1, seriesBar(teacher.series()));
         VBox.setVgrow(input, Priority.ALWAYS);
         left.setPadding(new Insets(8));
         split.getItems().add(left);
@@ -95,7 +107,42 @@ final class TeachingWindow implements SteppedWindow.Contents {
             b.setOnAction(e -> input.setText(s.text()));
             bar.getChildren().add(b);
         }
+        if (shown != null) {
+            Button b = new Button("Values Shown in the Main Window");
+            b.setId("teach-from-main");
+            b.setOnAction(e -> takeShownValues());
+            bar.getChildren().add(b);
+        }
         return bar;
+    }
+
+    /**
+     * Puts the first values the main window shows (up to {@link #MAX_SHOWN_VALUES}), read in
+     * the background, in the editor, and picks the choices that suit their type.
+     */
+    private void takeShownValues() {
+        ValueColumn column = shown.get();
+        if (column == null || !column.type().numeric() || column.count() == 0) {
+            problem.setText("Select something that holds numbers in the main window (a file, an array, a column) to teach with its values");
+            return;
+        }
+        int n = (int) Math.min(MAX_SHOWN_VALUES, column.count());
+        runner.submit("Reading " + n + " values", p -> {
+            long[] raw = new long[n];
+            column.read(0, raw, 0, n);
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < n; i++) text.append(column.type().format(raw[i])).append(i % 8 == 7 ? "\n" : " ");
+            return text.toString().strip();
+        }, text -> {
+            teacher.choicesFor(column.type()).forEach((key, option) -> {
+                ChoiceBox<String> box = choices.get(key);
+                if (box != null && box.getItems().contains(option)) box.setValue(option);
+            });
+            input.setText(text);
+            status.showMessage(n < column.count()
+                    ? String.format(Locale.ROOT, "The first %,d of %,d values shown in the main window", n, column.count())
+                    : String.format(Locale.ROOT, "The %,d values shown in the main window", n));
+        });
     }
 
     @Override public Scene scene() { return scene; }

@@ -203,6 +203,38 @@ class MainWindowTest {
     }
 
     /**
+     * A teaching window takes the values the main window shows: the first 4,096 of a Pco
+     * file's 5,000 timestamps go into the editor as text, the element type follows them
+     * (int64), and the lesson's chunk decodes to those very values.
+     */
+    @Test
+    void bloscTeachingTakesTheValuesTheMainWindowShows(FxRobot robot) throws Exception {
+        TeachingWindow[] w = new TeachingWindow[1];
+        robot.interact(() -> window.openTeaching("blosc", shown -> w[0] = shown));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w[0] != null && w[0].sizesText().startsWith("96 values of int32"));
+        // nothing with numbers is selected yet: the window says what to do
+        robot.interact(() -> ((javafx.scene.control.Button) w[0].stage().getScene().lookup("#teach-from-main")).fire());
+        assertTrue(w[0].problemText().startsWith("Select something that holds numbers in the main window"), w[0].problemText());
+
+        openAndWait(robot, Samples.get("pco/smooth_i64_timestamps_ms.pco"), "smooth_i64_timestamps_ms.pco");
+        ValueColumn shown = window.detail().node().values();
+        assertEquals(5_000, shown.count());
+        robot.interact(() -> ((javafx.scene.control.Button) w[0].stage().getScene().lookup("#teach-from-main")).fire());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w[0].sizesText().startsWith("4,096 values of int64 = 32,768 bytes"));
+        assertEquals("int64", w[0].choice("type").getValue());
+        String[] typed = w[0].inputArea().getText().strip().split("\\s+");
+        assertEquals(4_096, typed.length);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w[0].detail().node() != null && w[0].detail().node().values() != null
+                && w[0].detail().node().values().count() == 4_096);
+        ValueColumn lesson = w[0].detail().node().values();
+        for (int i = 0; i < 4_096; i += 97) {
+            assertEquals(shown.text(i), typed[i], "value " + i + " as typed");
+            assertEquals(shown.text(i), lesson.text(i), "value " + i + " decoded from the lesson's chunk");
+        }
+        robot.interact(() -> w[0].stage().close());
+    }
+
+    /**
      * Tools → BP128, Explained: numbers typed show block by block; the width, the words and
      * the sizes the window shows are the ones this test computes from the numbers by hand
      * (zigzag, bit length, each word's 32 bits from the lane layout); a word's field selects

@@ -58,6 +58,17 @@ public final class BloscTeacher implements Teacher {
 
     @Override public List<Choice> choices() { return List.of(TYPE, CODEC, SHUFFLE, LEVEL, BLOCK); }
 
+    @Override public boolean takesNumbers() { return true; }
+
+    /** The element type of the same kind and width, when Blosc's lesson offers one (no 2-byte floats). */
+    @Override
+    public Map<String, String> choicesFor(ValueType type) {
+        for (Map.Entry<String, ValueType> e : TYPES.entrySet()) {
+            if (e.getValue().equals(type)) return Map.of(TYPE.key(), e.getKey());
+        }
+        return Map.of();
+    }
+
     @Override
     public Lesson teach(String text, Map<String, String> chosen) {
         ValueType type = TYPES.get(TYPE.in(chosen));

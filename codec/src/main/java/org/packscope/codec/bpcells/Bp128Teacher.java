@@ -27,6 +27,8 @@ public final class Bp128Teacher implements Teacher {
 
     @Override public String title() { return "BP128"; }
 
+    @Override public boolean takesNumbers() { return true; }
+
     @Override public String inputName() { return "Unsigned 32-bit integers (spaces, commas or new lines between them)"; }
 
     /** Sorted row indices of one sparse column, as a matrix's index stream holds them: three blocks. */

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.ValueType;
 
 /**
  * A format PackScope can also write, for teaching it: a person types some input, makes the
@@ -45,6 +46,18 @@ public interface Teacher {
      * with its name and its text: none unless the format says.
      */
     default List<Series> series() { return List.of(); }
+
+    /**
+     * Whether the input is numbers, one after another, so that values a person has open
+     * elsewhere (a file's, an array's, a column's) can be taught with: none unless the format says.
+     */
+    default boolean takesNumbers() { return false; }
+
+    /**
+     * The choices that suit numbers of type {@code type} taken from elsewhere (Blosc's element
+     * type "int64" for 8-byte integers), by {@link Choice#key}; none when nothing needs to change.
+     */
+    default Map<String, String> choicesFor(ValueType type) { return Map.of(); }
 
     /** A generated input: its name on the button and the text it puts in the editor. */
     record Series(String name, String text) { }
