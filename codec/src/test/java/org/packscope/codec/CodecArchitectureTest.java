@@ -54,6 +54,14 @@ class CodecArchitectureTest {
     }
 
     @Test
+    void theInspectionModelUsesNoServiceBuiltOnIt() {
+        noClasses().that().resideInAPackage("org.packscope.codec.inspect")
+                .should().dependOnClassesThat().resideInAPackage("org.packscope.codec.analysis")
+                .because("the model (nodes, fields, spans, diagnostics, columns) stands alone; walks, diffs and histograms use it")
+                .check(classes);
+    }
+
+    @Test
     void theCodecKnowsNoGui() {
         noClasses().that().resideInAPackage("org.packscope.codec..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.packscope.app..", "io.fair_acc..")

@@ -127,7 +127,7 @@ final class Checkers {
             CheckReport.Problem said = CheckReport.problem(u.address(), a.array(), a.units().asVerified(u.chunk(), d));
             String offset = d.span() == null ? "" : d.span().offsetText();
             // a problem check places in the file keeps that place; a Zarr chunk's is in the chunk's own bytes
-            String place = said.place().kind() != org.packscope.codec.inspect.DiagnosticPlace.Kind.NONE
+            String place = said.place().kind() != org.packscope.codec.analysis.DiagnosticPlace.Kind.NONE
                     ? said.place().kind().name().toLowerCase(java.util.Locale.ROOT) : d.span() == null ? "none" : "chunk";
             ps.add(new Problem(u.address(), u.array(), u.label(), said.severity().label(), said.rule(), offset,
                     place, PlainText.forDisplay(d.message()), said.line()));

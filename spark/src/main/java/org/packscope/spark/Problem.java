@@ -3,7 +3,7 @@ package org.packscope.spark;
 import java.io.Serializable;
 
 import org.packscope.codec.format.CheckReport;
-import org.packscope.codec.inspect.DiagnosticPlace;
+import org.packscope.codec.analysis.DiagnosticPlace;
 
 /**
  * One diagnostic row: where (address, array, unit), how bad, which rule, at which byte of

@@ -7,7 +7,7 @@ import java.util.Locale;
 
 import org.apache.spark.sql.SparkSession;
 
-import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.remote.LocalS3;
 import org.packscope.codec.remote.RemoteSettings;

@@ -10,7 +10,7 @@ import org.apache.spark.sql.SparkSession;
 import org.packscope.codec.format.CheckReport;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
-import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
 
 /** What the Spark tests share: one local[2] session per test class, and single-machine check. */

@@ -11,7 +11,7 @@ import org.packscope.codec.format.CheckReport;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.remote.RemoteStats;
 import org.packscope.codec.inspect.Node;
-import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 

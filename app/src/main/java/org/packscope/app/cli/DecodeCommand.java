@@ -13,7 +13,7 @@ import org.packscope.app.export.SafeOutput;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
-import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Severity;

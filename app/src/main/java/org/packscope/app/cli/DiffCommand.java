@@ -13,7 +13,7 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
-import org.packscope.codec.inspect.TreeDiff;
+import org.packscope.codec.analysis.TreeDiff;
 
 @Command(name = "diff", description = {
         "Compares two files of the same format structure by structure: fields, chunks and values.",

@@ -1,6 +1,6 @@
 package org.packscope.app.cli;
 
-import org.packscope.codec.inspect.ElementReading;
+import org.packscope.codec.analysis.ElementReading;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.numpy.Dtype;

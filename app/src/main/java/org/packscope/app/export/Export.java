@@ -12,14 +12,14 @@ import java.util.List;
 import java.util.Locale;
 
 import org.packscope.codec.export.MatrixMarket;
-import org.packscope.codec.inspect.ColumnPages;
+import org.packscope.codec.analysis.ColumnPages;
 import org.packscope.codec.inspect.Node;
-import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.ReadAhead;
+import org.packscope.codec.analysis.ReadAhead;
 import org.packscope.codec.inspect.SparseMatrix;
-import org.packscope.codec.inspect.TextExport;
+import org.packscope.codec.analysis.TextExport;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.store.ArraySlices;

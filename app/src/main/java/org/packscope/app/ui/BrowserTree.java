@@ -10,9 +10,9 @@ import javafx.scene.control.TreeView;
 
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
-import org.packscope.codec.inspect.NodeLocator;
+import org.packscope.codec.analysis.NodeLocator;
 import org.packscope.codec.inspect.Severity;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TreeWalk;
 
 /**
  * The browser on the left: opened files and folders with their internals. Children are

@@ -18,7 +18,7 @@ import org.packscope.codec.compare.MatrixCompare;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
-import org.packscope.codec.inspect.TreeDiff;
+import org.packscope.codec.analysis.TreeDiff;
 
 /**
  * Two files of one format compared structure by structure: every differing field,

@@ -6,7 +6,7 @@ import io.fair_acc.dataset.DataSet;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import org.packscope.app.plot.Envelope;
-import org.packscope.codec.inspect.Overview;
+import org.packscope.codec.analysis.Overview;
 
 /**
  * Draws an {@link Overview} on a chartfx chart: each pixel column filled from its

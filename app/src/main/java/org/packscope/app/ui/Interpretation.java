@@ -3,7 +3,7 @@ package org.packscope.app.ui;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.packscope.codec.inspect.ElementReading;
+import org.packscope.codec.analysis.ElementReading;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;

@@ -27,7 +27,7 @@ import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.format.LakeCensus;
 import org.packscope.codec.format.Teacher;
 import org.packscope.codec.inspect.Node;
-import org.packscope.codec.inspect.NodeLocator;
+import org.packscope.codec.analysis.NodeLocator;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.io.FileNames;

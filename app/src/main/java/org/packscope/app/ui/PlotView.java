@@ -20,9 +20,9 @@ import javafx.scene.layout.HBox;
 import javafx.util.Duration;
 import org.packscope.app.export.SafeOutput;
 import org.packscope.app.plot.NumberText;
-import org.packscope.codec.inspect.Histogram;
-import org.packscope.codec.inspect.Overview;
-import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.analysis.Histogram;
+import org.packscope.codec.analysis.Overview;
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.Summary;
 import org.packscope.codec.inspect.ValueColumn;
 

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.packscope.app.cli.Cli;
 import org.packscope.codec.format.FormatRegistry;
-import org.packscope.codec.inspect.DrillWalk;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.DrillWalk;
+import org.packscope.codec.analysis.TreeWalk;
 import org.packscope.codec.testing.CpuBound;
 
 /**

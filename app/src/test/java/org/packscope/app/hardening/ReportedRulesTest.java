@@ -14,7 +14,7 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.inspect.RuleCatalogue;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TreeWalk;
 
 /** Every rule PackScope reports on the samples, fixtures and their damaged copies is in a catalogue. */
 class ReportedRulesTest {

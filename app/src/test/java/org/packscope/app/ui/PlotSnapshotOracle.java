@@ -10,7 +10,7 @@ import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import org.packscope.app.plot.Recount;
-import org.packscope.codec.inspect.Overview;
+import org.packscope.codec.analysis.Overview;
 import org.packscope.codec.inspect.ValueColumn;
 import org.testfx.util.WaitForAsyncUtils;
 

@@ -47,7 +47,7 @@ class SingleCellWindowTest {
         var diagnosticsTab = window.detail().tabs().getTabs().stream().filter(t -> t.getText().startsWith("Diagnostics")).findFirst().orElseThrow();
         robot.interact(() -> window.detail().tabs().getSelectionModel().select(diagnosticsTab));
         DiagnosticsView d = window.detail().diagnostics();
-        javafx.scene.control.TableView<org.packscope.codec.inspect.TreeWalk.Located> table = d.table();
+        javafx.scene.control.TableView<org.packscope.codec.analysis.TreeWalk.Located> table = d.table();
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> table.getItems().stream()
                 .anyMatch(l -> l.diagnostic().rule().equals("indptr_not_monotonic")));
         WaitForAsyncUtils.waitForFxEvents();

@@ -140,7 +140,7 @@ class WindowTruthTest {
         var listed = d.table().getItems().stream().map(l -> l.node().path() + "|" + l.diagnostic().rule()).toList();
         assertTrue(listed.contains("bad/1|cbytes_beyond_data"), listed.toString());
         // the same as a deep check of the chunk on its own finds
-        var own = org.packscope.codec.inspect.TreeWalk.diagnostics(chunk[0], true, 1000, org.packscope.codec.inspect.Progress.NONE).stream()
+        var own = org.packscope.codec.analysis.TreeWalk.diagnostics(chunk[0], true, 1000, org.packscope.codec.inspect.Progress.NONE).stream()
                 .map(l -> l.node().path() + "|" + l.diagnostic().rule()).toList();
         assertEquals(own, listed);
     }

@@ -10,7 +10,7 @@ import org.packscope.codec.blosc.ChunkHeader;
 import org.packscope.codec.blosc.Codecs;
 import org.packscope.codec.blosc.Superchunk;
 import org.packscope.codec.inspect.Diagnostic;
-import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.io.ByteSource;

@@ -6,7 +6,7 @@ import org.packscope.codec.format.Format;
 import org.packscope.codec.format.Opener;
 import org.packscope.codec.format.Probe;
 import org.packscope.codec.inspect.BulkDecoder;
-import org.packscope.codec.inspect.ElementReading;
+import org.packscope.codec.analysis.ElementReading;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;

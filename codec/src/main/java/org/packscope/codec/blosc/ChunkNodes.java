@@ -6,11 +6,11 @@ import java.util.Locale;
 
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.DataTable;
-import org.packscope.codec.inspect.ElementReading;
+import org.packscope.codec.analysis.ElementReading;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
-import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;

@@ -1,6 +1,6 @@
 package org.packscope.codec.bpcells;
 
-import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
 
 /**

@@ -10,7 +10,7 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.SparseMatrix;
-import org.packscope.codec.inspect.TreeDiff;
+import org.packscope.codec.analysis.TreeDiff;
 import org.packscope.codec.inspect.ValueType;
 
 /**

@@ -11,9 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
-import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.ReadAhead;
+import org.packscope.codec.analysis.ReadAhead;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.ValueType;
 

@@ -9,14 +9,14 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 import org.packscope.codec.inspect.Diagnostic;
-import org.packscope.codec.inspect.DiagnosticPlace;
+import org.packscope.codec.analysis.DiagnosticPlace;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.RuleCap;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TreeWalk;
 import org.packscope.codec.io.MappedFileSource;
 
 /**

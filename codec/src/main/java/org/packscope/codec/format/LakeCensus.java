@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.Node;
-import org.packscope.codec.inspect.NodeLocator;
+import org.packscope.codec.analysis.NodeLocator;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.remote.RemoteFileSystemProvider;
 import org.packscope.codec.store.ChunkUnits;

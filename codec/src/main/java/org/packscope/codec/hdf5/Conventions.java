@@ -7,7 +7,7 @@ import java.util.function.Function;
 import io.jhdf.api.Attribute;
 import io.jhdf.api.Dataset;
 
-import org.packscope.codec.inspect.CfConventions;
+import org.packscope.codec.analysis.CfConventions;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ValueType;
 

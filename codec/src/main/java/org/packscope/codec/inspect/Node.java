@@ -309,7 +309,7 @@ public final class Node implements AutoCloseable {
      * Failures that mean a reader trusted bad input instead of checking it (they are
      * reported as {@code internal_error}, which the mutation suite treats as a bug).
      */
-    static boolean isBug(Throwable e) {
+    public static boolean isBug(Throwable e) {
         return e instanceof NullPointerException || e instanceof IndexOutOfBoundsException
                 || e instanceof ClassCastException || e instanceof ArithmeticException
                 || e instanceof NegativeArraySizeException || e instanceof ArrayStoreException
@@ -318,7 +318,7 @@ public final class Node implements AutoCloseable {
     }
 
     /** The failure in PackScope's words: what went wrong, never a Java class name. */
-    static String describe(Throwable e) {
+    public static String describe(Throwable e) {
         return PlainText.describe(e);
     }
 

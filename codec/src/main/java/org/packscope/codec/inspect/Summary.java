@@ -132,7 +132,7 @@ public record Summary(ValueType type, long counted, long gaps, long nonFinite, l
         public boolean isFloat() { return isFloat; }
 
         /** Whether integer {@code a} is below {@code b}, as u64 or as a signed number. */
-        static boolean below(long a, long b, boolean unsigned64) {
+        public static boolean below(long a, long b, boolean unsigned64) {
             return unsigned64 ? Long.compareUnsigned(a, b) < 0 : a < b;
         }
 

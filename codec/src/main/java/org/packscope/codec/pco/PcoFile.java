@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.packscope.codec.inspect.Diagnostic;
-import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.packscope.codec.inspect.Diagnostic;
-import org.packscope.codec.inspect.ParallelTasks;
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.Rule;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;

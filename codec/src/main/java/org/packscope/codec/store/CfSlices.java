@@ -2,11 +2,11 @@ package org.packscope.codec.store;
 
 import java.util.List;
 
-import org.packscope.codec.inspect.CfConventions;
+import org.packscope.codec.analysis.CfConventions;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 
-/** {@link ArraySlices} of stored values seen through their {@link CfConventions} (see {@link org.packscope.codec.inspect.CfColumn}). */
+/** {@link ArraySlices} of stored values seen through their {@link CfConventions} (see {@link org.packscope.codec.analysis.CfColumn}). */
 public final class CfSlices implements ArraySlices {
     private final ArraySlices stored;
     private final CfConventions cf;

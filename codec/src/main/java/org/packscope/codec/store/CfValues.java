@@ -1,7 +1,7 @@
 package org.packscope.codec.store;
 
-import org.packscope.codec.inspect.CfColumn;
-import org.packscope.codec.inspect.CfConventions;
+import org.packscope.codec.analysis.CfColumn;
+import org.packscope.codec.analysis.CfConventions;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ValueColumn;

@@ -3,7 +3,7 @@ package org.packscope.codec.zarr;
 import java.util.AbstractList;
 import java.util.Locale;
 
-import org.packscope.codec.inspect.CfConventions;
+import org.packscope.codec.analysis.CfConventions;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;

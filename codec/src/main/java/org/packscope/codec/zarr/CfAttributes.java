@@ -3,7 +3,7 @@ package org.packscope.codec.zarr;
 import java.io.IOException;
 import java.util.List;
 
-import org.packscope.codec.inspect.CfConventions;
+import org.packscope.codec.analysis.CfConventions;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.json.Json;
 import org.packscope.codec.json.JsonMembers;

@@ -15,7 +15,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import org.packscope.codec.blosc.BloscChunk;
 import org.packscope.codec.blosc.ChunkNodes;
 import org.packscope.codec.inspect.BulkDecoder;
-import org.packscope.codec.inspect.CfConventions;
+import org.packscope.codec.analysis.CfConventions;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldExplainer;

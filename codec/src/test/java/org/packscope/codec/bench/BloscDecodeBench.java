@@ -65,7 +65,7 @@ public class BloscDecodeBench {
     /** Blocks on all cores through the node's bulk decoder (what bench's second figure times). */
     @Benchmark
     public long decodeAllCores() {
-        return bulk.decodeAll(org.packscope.codec.inspect.Progress.NONE, org.packscope.codec.inspect.ParallelTasks.cores());
+        return bulk.decodeAll(org.packscope.codec.inspect.Progress.NONE, org.packscope.codec.analysis.ParallelTasks.cores());
     }
 
     @Benchmark

@@ -69,7 +69,7 @@ public class BpcellsReadBench {
     /** Whole matrix, entry ranges on all cores. */
     @Benchmark
     public long wholeMatrixAllCores() {
-        return matrix.decodeAll(Progress.NONE, org.packscope.codec.inspect.ParallelTasks.cores());
+        return matrix.decodeAll(Progress.NONE, org.packscope.codec.analysis.ParallelTasks.cores());
     }
 
     /** 100 spread-out columns, each decoded alone through idxptr (about 1,000 entries each). */

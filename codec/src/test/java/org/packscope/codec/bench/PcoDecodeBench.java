@@ -53,6 +53,6 @@ public class PcoDecodeBench {
     /** Chunks on all cores (what bench's second figure times). */
     @Benchmark
     public long decodeAllCores() {
-        return pco.decodeAllDiscard(null, org.packscope.codec.inspect.ParallelTasks.cores());
+        return pco.decodeAllDiscard(null, org.packscope.codec.analysis.ParallelTasks.cores());
     }
 }

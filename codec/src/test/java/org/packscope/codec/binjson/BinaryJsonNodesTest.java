@@ -17,7 +17,7 @@ import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Span;
-import org.packscope.codec.inspect.TextExport;
+import org.packscope.codec.analysis.TextExport;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import org.packscope.codec.testing.Fixtures;
 import org.packscope.codec.format.FormatRegistry;
-import org.packscope.codec.inspect.ElementReading;
+import org.packscope.codec.analysis.ElementReading;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;

@@ -15,7 +15,7 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Severity;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TreeWalk;
 
 /** A file whose name promises a format it does not hold is an error; content no format knows is at least a warning. */
 class RecognitionTest {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TreeWalk;
 import org.packscope.codec.testing.CpuBound;
 
 /** Folders that try to hang or crash a browser: loops, FIFOs, broken links, huge listings. */

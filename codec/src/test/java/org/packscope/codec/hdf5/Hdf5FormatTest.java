@@ -67,7 +67,7 @@ class Hdf5FormatTest {
         Path cut = dir.resolve("cut.h5");
         Files.write(cut, java.util.Arrays.copyOf(b, 600));
         Node n = new Hdf5Format(java.util.List.of()).open(cut, FormatRegistry.standard());
-        var walk = org.packscope.codec.inspect.TreeWalk.diagnostics(n, true, 1000, org.packscope.codec.inspect.Progress.NONE);
+        var walk = org.packscope.codec.analysis.TreeWalk.diagnostics(n, true, 1000, org.packscope.codec.inspect.Progress.NONE);
         assertTrue(walk.stream().anyMatch(l -> l.diagnostic().severity() == org.packscope.codec.inspect.Severity.ERROR));
     }
 
@@ -90,9 +90,9 @@ class Hdf5FormatTest {
     }
 
     /** Opens a file and collects its problems (verifiers run, at most {@code maxNodes} nodes), failing after {@code seconds} of CPU time. */
-    private static java.util.List<org.packscope.codec.inspect.TreeWalk.Located> problemsWithin(int seconds, int maxNodes, Path file) {
+    private static java.util.List<org.packscope.codec.analysis.TreeWalk.Located> problemsWithin(int seconds, int maxNodes, Path file) {
         return CpuBound.within(java.time.Duration.ofSeconds(seconds), "the walk of " + file.getFileName(), () ->
-                org.packscope.codec.inspect.TreeWalk.diagnostics(FormatRegistry.standard().open(file), true, maxNodes,
+                org.packscope.codec.analysis.TreeWalk.diagnostics(FormatRegistry.standard().open(file), true, maxNodes,
                         org.packscope.codec.inspect.Progress.NONE));
     }
 }

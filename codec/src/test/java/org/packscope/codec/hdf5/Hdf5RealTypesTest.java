@@ -21,7 +21,7 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.SparseMatrix;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TreeWalk;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.testing.Fixtures;
 import org.packscope.codec.testing.CpuBound;

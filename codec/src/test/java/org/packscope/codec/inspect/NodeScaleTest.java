@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.testing.CpuBound;
+import org.packscope.codec.analysis.TreeWalk;
 
 /** Filling a node one field or diagnostic at a time is linear, repeated rules are capped, and readers never see a torn list. */
 class NodeScaleTest {

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.analysis.TreeWalk;
 
 class NodeTest {
 

@@ -19,7 +19,7 @@ import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.SparseMatrix;
-import org.packscope.codec.inspect.TreeDiff;
+import org.packscope.codec.analysis.TreeDiff;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.testing.Fixtures;
 

@@ -172,9 +172,9 @@ class CfValuesTest {
             org.packscope.codec.inspect.FieldExplainer docs = node.facet(org.packscope.codec.inspect.FieldExplainer.class);
             for (org.packscope.codec.inspect.Field f : node.fields()) {
                 String name = f.name().startsWith("attributes.") ? f.name().substring("attributes.".length()) : f.name();
-                if (!f.key().equals("attribute") && !org.packscope.codec.inspect.CfConventions.NAMES.contains(name)) continue;
+                if (!f.key().equals("attribute") && !org.packscope.codec.analysis.CfConventions.NAMES.contains(name)) continue;
                 String text = docs.explain(f).text();
-                if (org.packscope.codec.inspect.CfConventions.NAMES.contains(name)) {
+                if (org.packscope.codec.analysis.CfConventions.NAMES.contains(name)) {
                     assertTrue(text.contains("PackScope applies") && text.contains("stored × scale_factor + add_offset"), node.name() + " " + f.name() + ": " + text);
                     applied++;
                 } else {

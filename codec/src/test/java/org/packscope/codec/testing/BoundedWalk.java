@@ -13,8 +13,8 @@ import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.TextExport;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TextExport;
+import org.packscope.codec.analysis.TreeWalk;
 import org.packscope.codec.inspect.ValueColumn;
 
 /**

@@ -13,9 +13,9 @@ import com.tngtech.archunit.core.domain.JavaClass;
 public final class CodecPackages {
     private static final String CODEC = "org.packscope.codec.";
 
-    /** Packages every format may use: the inspection model, reading, and generic codecs and stores. */
+    /** Packages every format may use: the inspection model and the services on it, reading, and generic codecs and stores. */
     public static final Set<String> SHARED = Set.of(
-            "inspect", "io", "read", "format", "compress", "store", "json", "numpy", "export", "compare", "remote");
+            "inspect", "analysis", "io", "read", "format", "compress", "store", "json", "numpy", "export", "compare", "remote");
 
     /**
      * Each format package and the other formats it may reach: the containers it is a

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TreeWalk;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.json.Json;
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TreeWalk;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.json.Json;

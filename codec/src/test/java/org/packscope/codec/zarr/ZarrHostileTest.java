@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TreeWalk;
 import org.packscope.codec.inspect.ValueColumn;
 
 /** Metadata and chunk bytes no writer makes: diagnostics, never an exception or an out-of-memory. */

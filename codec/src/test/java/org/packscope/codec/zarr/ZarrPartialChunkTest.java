@@ -14,7 +14,7 @@ import org.packscope.codec.blosc.BloscChunk;
 import org.packscope.codec.blosc.ChunkStore;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TreeWalk;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TreeWalk;
 import org.packscope.codec.inspect.ValueColumn;
 
 /**

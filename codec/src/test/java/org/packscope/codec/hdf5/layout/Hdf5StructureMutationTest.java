@@ -15,11 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.packscope.codec.hdf5.Hdf5ElementSpans;
 import org.packscope.codec.inspect.Diagnostic;
-import org.packscope.codec.inspect.DrillWalk;
+import org.packscope.codec.analysis.DrillWalk;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Severity;
-import org.packscope.codec.inspect.TreeWalk;
+import org.packscope.codec.analysis.TreeWalk;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.read.ReadProblem;

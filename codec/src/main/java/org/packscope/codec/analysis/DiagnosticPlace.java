@@ -1,10 +1,13 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Span;
 
 /**
  * Where a diagnostic points, and in which bytes its offset counts: the file's own bytes,

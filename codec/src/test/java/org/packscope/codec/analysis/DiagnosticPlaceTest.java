@@ -1,4 +1,4 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Span;
 
 /**
  * The window's Offset column says which bytes each offset counts in: a problem inside a

@@ -1,8 +1,10 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.packscope.codec.inspect.PlainText;
+import org.packscope.codec.inspect.ValueType;
 
 /**
  * The netCDF / CF attributes that say how stored numbers become physical values:

@@ -1,4 +1,4 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.inspect.Verifier;
 
 /** The deep walk finds a reader's bug where check never looks: inside drill-down children. */
 class DrillWalkTest {

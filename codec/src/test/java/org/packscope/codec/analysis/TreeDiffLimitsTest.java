@@ -1,4 +1,4 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +10,8 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 import org.packscope.codec.testing.CpuBound;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
 
 /** A comparison never claims sameness it did not check: deep nesting, long drill-down lists, tight limits. */
 class TreeDiffLimitsTest {

@@ -1,8 +1,12 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.function.Consumer;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Summary;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueType;
 
 /**
  * What a line plot needs of a value column: for each pixel column the minimum and maximum

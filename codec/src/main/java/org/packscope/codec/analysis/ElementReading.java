@@ -1,6 +1,10 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import java.util.function.BiFunction;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
+import org.packscope.codec.inspect.ValueType;
 
 /**
  * The facet of a node whose bytes can be re-read as elements of another type: a Blosc

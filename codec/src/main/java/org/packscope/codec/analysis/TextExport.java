@@ -1,7 +1,8 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import java.io.IOException;
 import java.util.List;
+import org.packscope.codec.inspect.Progress;
 
 /** A node that can write itself as a text document, e.g. a binary-JSON file as JSON. */
 public interface TextExport {

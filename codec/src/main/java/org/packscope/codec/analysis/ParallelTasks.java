@@ -1,10 +1,11 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
+import org.packscope.codec.inspect.Progress;
 
 /**
  * Runs numbered tasks (chunks, pages, blocks, column ranges) on a fixed number of threads.

@@ -1,4 +1,4 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,6 +16,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.packscope.codec.format.FormatRegistry;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.Trace;
+import org.packscope.codec.inspect.ValueTracer;
 
 /** Every trace step that reads the file leads to the innermost node holding its bits. */
 class NodeLocatorTest {

@@ -1,4 +1,4 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -6,6 +6,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Rule;
+import org.packscope.codec.inspect.SharedRules;
 
 class TreeWalkTest {
     private static final Rule RULE = Rule.error("test_cycle", "a node reached twice");

@@ -1,4 +1,4 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +12,10 @@ import java.util.List;
 import java.util.function.LongUnaryOperator;
 
 import org.junit.jupiter.api.Test;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Summary;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueType;
 
 /** Each pixel column's extremes and the statistics, against a recount over the same values. */
 class OverviewTest {

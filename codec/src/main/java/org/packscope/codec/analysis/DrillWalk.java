@@ -1,9 +1,15 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.SharedRules;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.Verifier;
 
 /**
  * A walk that goes where {@link TreeWalk} (and so {@code check}) does not: into the

@@ -1,4 +1,4 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -8,6 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.packscope.codec.inspect.Field;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.ValueColumn;
 
 /**
  * A structure-level comparison of two inspection trees of the same format: fields

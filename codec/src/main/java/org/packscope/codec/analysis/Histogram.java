@@ -1,6 +1,9 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import java.util.function.Consumer;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueType;
 
 /**
  * A histogram of every value of a column (no sampling: a sample read in runs of pages

@@ -1,9 +1,12 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.Span;
 
 /**
  * Finds the innermost node that holds given bits of a source: where a trace step, a

@@ -1,4 +1,7 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
+
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.ValueColumn;
 
 /**
  * Reads a range of a {@link ValueColumn} (its values or stored bytes, and its gap marks)

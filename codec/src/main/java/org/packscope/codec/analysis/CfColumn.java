@@ -1,4 +1,7 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
+
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueType;
 
 /**
  * A stored column seen through its {@link CfConventions}: physical values (scaled,

@@ -1,10 +1,11 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
+import org.packscope.codec.inspect.Progress;
 
 /**
  * Reads numbered pages on worker threads and hands them to the caller's thread in page

@@ -1,4 +1,4 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -11,6 +11,13 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.packscope.codec.inspect.Diagnostic;
+import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.RuleCap;
+import org.packscope.codec.inspect.SharedRules;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.Verifier;
 
 /**
  * Walks a tree the way {@code check} does: every node, but not into the children of

@@ -1,4 +1,4 @@
-package org.packscope.codec.inspect;
+package org.packscope.codec.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,6 +13,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.testing.Fixtures;
+import org.packscope.codec.inspect.Progress;
+import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueType;
 
 class HistogramTest {
 
