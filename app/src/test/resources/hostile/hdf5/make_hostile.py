@@ -6,6 +6,7 @@ Each case writes OUT_DIR/CASE.h5 (CASE.h5ad for AnnData). The big ones (millions
 a million chunks) are made by the tests at run time; none of them is committed.
 """
 import bz2
+import zlib
 import os
 import shutil
 import struct
@@ -158,6 +159,19 @@ def bzip2_bomb():
             d.id.write_direct_chunk((i * 1024,), c, 0)
 
 
+def gzip_bomb():
+    """A float32 dataset of 4 KB chunks through gzip (deflate, filter 1), one chunk a zlib
+    stream of 300 MB of zeros in 300 KB."""
+    p = path("gzip_bomb")
+    with h5py.File(p, "w") as f:
+        d = f.create_dataset("d", shape=(4096,), chunks=(1024,), dtype="<f4", compression="gzip")
+        good = zlib.compress(np.arange(1024, dtype="<f4").tobytes(), 6)
+        z = zlib.compressobj(9)
+        bomb = b"".join(z.compress(bytes(1 << 20)) for _ in range(300)) + z.flush()
+        for i, c in enumerate([good, bomb, good, good]):
+            d.id.write_direct_chunk((i * 1024,), c, 0)
+
+
 def root_matrix_with_groups():
     """A BPCells matrix in the root group, with two more matrices elsewhere in the file."""
     def matrix(g):
@@ -225,6 +239,7 @@ CASES = {
     "chunk_btree_dag": chunk_btree_dag,
     "group_btree_dag": group_btree_dag,
     "bzip2_bomb": bzip2_bomb,
+    "gzip_bomb": gzip_bomb,
     "root_matrix": root_matrix_with_groups,
     "groups_50k": many_groups,
     "big_contiguous": big_contiguous,

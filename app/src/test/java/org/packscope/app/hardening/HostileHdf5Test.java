@@ -43,7 +43,7 @@ class HostileHdf5Test {
     /** CPU time for checking 50,000 empty groups: generous, for a shared machine; work quadratic in the groups is far above it. */
     private static final long GROUPS_CPU_LIMIT_MS = 20_000;
     private static final String[] CASES = {"unwritten", "unwritten_latest", "csr_30m_rows", "tenx_30m_barcodes", "chunks_1m",
-        "chunks_300k", "chunks_300k_poked", "chunk_btree_dag", "group_btree_dag", "bzip2_bomb", "root_matrix", "groups_50k",
+        "chunks_300k", "chunks_300k_poked", "chunk_btree_dag", "group_btree_dag", "bzip2_bomb", "gzip_bomb", "root_matrix", "groups_50k",
         "x_index_out_of_range", "x_index_negative", "big_contiguous"};
     /** The AnnData fixture the damaged X copies start from, and the BPCells matrix it equals. */
     private static final Path FIXTURES = org.packscope.app.Samples.root().getParent().resolve("codec/src/test/resources/fixtures");
@@ -215,6 +215,26 @@ class HostileHdf5Test {
         assertTrue(c.out().contains(": error at byte " + second + ": too_large_to_hold: "), c.out());
         assertTrue(c.out().contains("4096 bytes"), "the chunk's own size is the limit: " + c.out());
         // the other three chunks decode; the bomb's elements are the gap
+        ByteBuffer v = ByteBuffer.wrap(decodeRaw(f + "::/d", "d.raw", 1)).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 4096; i++) {
+            if (i / 1024 == 1) assertTrue(Float.isNaN(v.getFloat(i * 4)), "element " + i);
+            else assertEquals((float) (i % 1024), v.getFloat(i * 4), "element " + i);
+        }
+    }
+
+    @Test
+    void aGzipBombStopsAtTheChunkSizeAndIsReportedAtItsChunk() throws Exception {
+        Path f = input("gzip_bomb.h5");
+        MeasuredCli.Run c = check(f.toString());
+        assertEquals(1, c.code(), c.toString());
+        assertTrue(c.out().contains("hdf5_filter_damaged: dataset /d, chunk at [1024]: chunk filter deflate: "), c.out());
+        assertTrue(c.out().contains("more than the 4096 bytes expected"), "the chunk's own size is the limit: " + c.out());
+        // the error is at the bomb's own bytes: its zlib header (0x78 0xda, level 9) lies there
+        long at = Long.parseLong(c.out().replaceAll("(?s).*: error at byte (\\d+): hdf5_filter_damaged.*", "$1"));
+        byte[] bytes = Files.readAllBytes(f);
+        assertEquals(0x78, bytes[(int) at] & 0xff, "a zlib stream starts at byte " + at);
+        assertEquals(0xda, bytes[(int) at + 1] & 0xff, "the level-9 stream, the bomb, starts at byte " + at);
+        assertTrue(c.peakHeapMb() < 200, "no room taken for what the bomb would inflate to: " + c.figures());
         ByteBuffer v = ByteBuffer.wrap(decodeRaw(f + "::/d", "d.raw", 1)).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < 4096; i++) {
             if (i / 1024 == 1) assertTrue(Float.isNaN(v.getFloat(i * 4)), "element " + i);
