@@ -20,10 +20,11 @@ public record DiagnosticPlace(Span span, Kind kind, String stream) {
 
     public enum Kind { FILE, STREAM, NONE }
 
-    /** The place of {@code d}, held by {@code node}: its own span, else the node's. */
+    /** The place of {@code d}, held by {@code node}: its own span (in its own source, if it names one), else the node's. */
     public static DiagnosticPlace of(Node node, Diagnostic d) {
-        Span s = d.span() != null ? d.span() : node.span();
-        ByteSource src = node.source();
+        // a diagnostic about other bytes than its node's (a folder's check, one of its files) counts in those
+        Span s = d.span() != null || d.source() != null ? d.span() : node.span();
+        ByteSource src = d.source() != null ? d.source() : node.source();
         if (s == null || src == null) return new DiagnosticPlace(null, Kind.NONE, null);
         return isFile(src) ? new DiagnosticPlace(s, Kind.FILE, null) : new DiagnosticPlace(s, Kind.STREAM, src.name());
     }

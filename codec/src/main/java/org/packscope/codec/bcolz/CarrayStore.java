@@ -64,12 +64,14 @@ final class CarrayStore implements ByteStore {
         Superchunk s = Superchunk.read(src);
         BloscChunk b = s.chunk();
         if (b == null || b.header() == null) {
-            return new Chunk(k, null, Diagnostic.error(Span.bytes(0, 0), BcolzRules.CHUNK_UNREADABLE, file + " holds no readable Blosc chunk"));
+            Diagnostic why = s.problems().isEmpty() ? null : s.problems().get(0);
+            return new Chunk(k, null, Diagnostic.error(why != null && why.span() != null ? why.span() : Span.bytes(0, 0), BcolzRules.CHUNK_UNREADABLE,
+                    file + " holds no readable Blosc chunk" + (why != null ? ": " + why.message() : "")).in(src));
         }
         long expected = carray.chunkBytes(k);
         if (b.header().nbytes() != expected) {
             return new Chunk(k, null, Diagnostic.error(b.header().span(ChunkHeader.NBYTES), BcolzRules.CHUNK_NBYTES_MISMATCH,
-                    file + ": the chunk holds " + b.header().nbytes() + " bytes but shape and chunklen call for " + expected));
+                    file + ": the chunk holds " + b.header().nbytes() + " bytes but shape and chunklen call for " + expected).in(src));
         }
         return new Chunk(k, b, null);
     }
@@ -182,7 +184,10 @@ final class CarrayStore implements ByteStore {
                 continue;
             }
             String file = "data/__" + k + ".blp: ";
-            int failed = c.blosc().verify(d -> sink.accept(new Diagnostic(d.severity(), d.span(), d.rule(), file + d.message())), ctx);
+            ByteSource src = c.blosc().source();
+            // the chunk's header problems too: a memcpyed chunk decodes whatever its cbytes claims
+            for (Diagnostic d : c.blosc().problems()) sink.accept(new Diagnostic(d.severity(), d.span(), d.rule(), file + d.message(), src));
+            int failed = c.blosc().verify(d -> sink.accept(new Diagnostic(d.severity(), d.span(), d.rule(), file + d.message(), src)), ctx);
             if (failed == 0) done += c.blosc().nbytes();
         }
         return done;

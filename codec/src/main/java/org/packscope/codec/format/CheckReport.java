@@ -140,7 +140,7 @@ public final class CheckReport {
 
     /** The file whose bytes the offset counts in: the argument itself, or a file inside a folder argument. */
     private static String location(String address, TreeWalk.Located l) {
-        var src = l.node().source();
+        var src = l.diagnostic().source() != null ? l.diagnostic().source() : l.node().source();
         if (src != null) {
             String name = src.name();
             try {

@@ -2,17 +2,31 @@ package org.packscope.codec.inspect;
 
 import java.util.Objects;
 
+import org.packscope.codec.io.ByteSource;
+
 /**
  * A problem found while reading: how bad, where (may be null when the problem has no
  * place, such as a missing file), which rule (a stable lower_snake_case id) and what a
- * person should know.
+ * person should know. {@code source} names the bytes the span counts in when they are not
+ * the bytes of the node that holds the diagnostic (a folder's check finding a problem in
+ * one of its files); null means the node's own.
  */
-public record Diagnostic(Severity severity, Span span, String rule, String message) {
+public record Diagnostic(Severity severity, Span span, String rule, String message, ByteSource source) {
 
     public Diagnostic {
         Objects.requireNonNull(severity);
         Objects.requireNonNull(rule);
         Objects.requireNonNull(message);
+    }
+
+    /** A diagnostic whose span, if any, counts in the bytes of the node that holds it. */
+    public Diagnostic(Severity severity, Span span, String rule, String message) {
+        this(severity, span, rule, message, null);
+    }
+
+    /** This diagnostic, its span counting in the bytes of {@code src}. */
+    public Diagnostic in(ByteSource src) {
+        return new Diagnostic(severity, span, rule, message, src);
     }
 
     public static Diagnostic error(Span span, String rule, String message) {

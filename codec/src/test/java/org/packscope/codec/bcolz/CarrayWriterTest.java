@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import org.packscope.codec.blosc.BloscEncoder;
 import org.packscope.codec.blosc.ChunkHeader;
+import org.packscope.codec.format.CheckReport;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.io.ByteSource;
@@ -107,6 +110,35 @@ class CarrayWriterTest {
         assertEquals(List.of(), root.diagnostics().stream().map(Object::toString).toList());
         ValueColumn col = root.values();
         assertArrayEquals(values, BcolzFixtureTest.readAll(col));
+    }
+
+    /**
+     * A carray of 300 chunk files (too many to walk file by file: the array's verifier reads
+     * them) with one chunk whose cbytes lies and one file cut short: check names each file and
+     * the byte in it, as it does for a file checked alone. The memcpyed chunk with the lying
+     * cbytes decodes anyway, so before the array's verifier read chunk headers it went unsaid.
+     */
+    @Test
+    void checkingAManyChunkFolderNamesTheChunkFileAndTheByteInIt(@TempDir Path tmp) throws Exception {
+        byte[] values = new byte[3000 * 8];
+        ByteBuffer.wrap(values).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().put(java.util.stream.IntStream.range(0, 3000).mapToDouble(i -> i * 0.25).toArray());
+        Path root = tmp.resolve("c");
+        CarrayWriter.write(root, values, new CarrayWriter.Settings("float64", new long[] {3000}, 10, BloscEncoder.Codec.BLOSCLZ, 0,
+                BloscEncoder.Filter.NONE, "{}"));
+        Path lying = root.resolve("data/__50.blp");
+        byte[] b = Files.readAllBytes(lying);
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(16 + 12, 999_999);
+        Files.write(lying, b);
+        Path cut = root.resolve("data/__70.blp");
+        Files.write(cut, java.util.Arrays.copyOf(Files.readAllBytes(cut), 30));
+
+        Node n = BcolzFixtureTest.REGISTRY.open(root);
+        List<String> lines = CheckReport.of(root.toString(), n).lines();
+        assertEquals(List.of(
+                lying + ": error at byte 28: cbytes_beyond_data: data/__50.blp: cbytes claims 999999 bytes but only 96 are present from offset 16",
+                lying + ": error at byte 28: memcpyed_size_mismatch: data/__50.blp: a memcpyed chunk holds nbytes + 16 = 96 bytes but cbytes is 999999",
+                cut + ": error at byte 0: chunk_unreadable: data/__70.blp holds no readable Blosc chunk"),
+                lines.stream().sorted(java.util.Comparator.comparing((String l) -> l.contains("__70")).thenComparing(l -> l)).toList());
     }
 
     @Test
