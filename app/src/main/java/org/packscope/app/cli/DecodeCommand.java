@@ -3,6 +3,7 @@ package org.packscope.app.cli;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -73,6 +74,11 @@ final class DecodeCommand implements Callable<Integer> {
             cli.err.println("packscope: --threads must be at least 1");
             return Cli.EXIT_USAGE;
         }
+        String room = roomFor(node, fmt);
+        if (room != null) {
+            cli.err.println("packscope: " + shown + ": error with no byte offset: output_too_large: " + PlainText.escape(room));
+            return 1;
+        }
         Export.Written written;
         try {
             if (outFile == null) {
@@ -109,6 +115,29 @@ final class DecodeCommand implements Callable<Integer> {
                     + " (the output holds the values as read)");
         }
         return note == null && !damaged ? 0 : 1;
+    }
+
+    /**
+     * Why the output cannot fit where it is to go, or null: what the values take at least
+     * (raw and npy: their width each; text: a digit and a separator each) against the space
+     * left on the output's file system, so that a file claiming 33 billion numbers is refused
+     * at once instead of filling the disk for minutes. A device (/dev/null) is not measured.
+     */
+    private String roomFor(Node node, String fmt) {
+        if (outFile == null || node.values() == null || fmt.equals("mtx")) return null;
+        try {
+            Path target = outFile.toAbsolutePath();
+            if (Files.exists(target) && !Files.isRegularFile(target)) return null;
+            long count = node.values().count();
+            int each = fmt.equals("raw") || fmt.equals("npy") ? Math.max(1, node.values().type().byteWidth()) : 2;
+            long need = count > Long.MAX_VALUE / each ? Long.MAX_VALUE : count * each;
+            long free = Files.getFileStore(target.getParent()).getUsableSpace();
+            if (need <= free) return null;
+            return String.format(Locale.ROOT, "the output needs at least %,d bytes (%,d values) but the file system of %s has %,d bytes free; nothing written",
+                    need, count, outFile, free);
+        } catch (IOException | RuntimeException e) {
+            return null; // not measurable here: the write itself says what fails
+        }
     }
 
     /** Problems of the exported node listed on standard error at most. */

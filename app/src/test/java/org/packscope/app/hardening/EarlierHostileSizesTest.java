@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.packscope.codec.testing.PcoBits;
@@ -70,6 +72,24 @@ class EarlierHostileSizesTest {
         assertTrue(inspect.out().contains("33,554,432,000 numbers · 2,000 chunks"), inspect::toString);
         MeasuredCli.Run check = cli("check", constant.toString());
         assertEquals(0, check.code(), check::toString);
+        // a chunk of one bin without offset bits is one value at every row: summarised, not decoded
+        MeasuredCli.Run line = cli("plot", constant.toString(), "--out", dir.resolve("line.png").toString());
+        assertEquals(0, line.code(), line::toString);
+        assertTrue(line.out().contains("line of 33,554,432,000 values (min 1, max 1, mean 1)"), line::toString);
+        MeasuredCli.Run histogram = cli("plot", constant.toString(), "--kind", "histogram", "--out", dir.resolve("histogram.png").toString());
+        assertEquals(0, histogram.code(), histogram::toString);
+        assertTrue(histogram.out().contains("histogram of 33,554,432,000 values"), histogram::toString);
+        // 134 GB of raw u32: refused at once where it cannot fit, nothing written
+        long need = 4L * 2000 * (1 << 24);
+        Assumptions.assumeTrue(Files.getFileStore(dir).getUsableSpace() < need,
+                "this file system has room for 134 GB: the refusal of an output that cannot fit is not tested here");
+        Path raw = dir.resolve("constant.raw");
+        MeasuredCli.Run decode = cli("decode", constant.toString(), "--format", "raw", "--out", raw.toString());
+        assertEquals(1, decode.code(), decode::toString);
+        assertTrue(decode.err().contains("error with no byte offset: output_too_large: the output needs at least 134,217,728,000 bytes"), decode::toString);
+        try (var left = Files.list(dir)) {
+            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().startsWith("constant.raw")).toList(), "nothing written");
+        }
     }
 
     @Test

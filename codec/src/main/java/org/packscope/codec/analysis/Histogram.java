@@ -58,7 +58,7 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
         boolean unsigned64 = t.kind() == ValueType.Kind.UINT && t.byteWidth() == 8;
         // pass 1: exact extremes (raw longs for integers, doubles for floats)
         Range r = new Range();
-        ColumnPages.read(column, 0, n, PAGE, ColumnPages.Read.VALUES, threads, progress, (page, k) -> {
+        stretches(column, threads, progress, (from, to, v) -> r.add(v, t, integer, unsigned64), (page, k) -> {
             int len = page.length;
             long[] values = page.values;
             for (int i = 0; i < len; i++) {
@@ -66,29 +66,7 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
                     r.gaps++;
                     continue;
                 }
-                long v = values[i];
-                if (integer) {
-                    if (!r.any) {
-                        r.lo = v;
-                        r.hi = v;
-                    } else if (unsigned64) {
-                        if (Long.compareUnsigned(v, r.lo) < 0) r.lo = v;
-                        if (Long.compareUnsigned(v, r.hi) > 0) r.hi = v;
-                    } else {
-                        if (v < r.lo) r.lo = v;
-                        if (v > r.hi) r.hi = v;
-                    }
-                    r.any = true;
-                } else {
-                    double d = t.toDouble(v);
-                    if (!Double.isFinite(d)) {
-                        r.nonFinite++;
-                        continue;
-                    }
-                    if (d < r.dlo) r.dlo = d;
-                    if (d > r.dhi) r.dhi = d;
-                    r.any = true;
-                }
+                r.add(values[i], t, integer, unsigned64);
             }
             progress.update(0.5 * (page.start + len) / n, "range");
         });
@@ -105,23 +83,29 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
         double width = integer ? unsignedToDouble(span) : (dhi > dlo ? dhi - dlo : 1);
         for (int i = 0; i <= bins; i++) edges[i] = first + width * i / bins;
         int[] reports = {0};
-        ColumnPages.read(column, 0, n, PAGE, ColumnPages.Read.VALUES, threads, progress, (page, k) -> {
+        Cell cell = v -> {
+            int b;
+            if (exact) {
+                b = (int) ((v - lo) * bins / span);
+            } else if (integer) {
+                b = (int) (unsignedToDouble(v - lo) / width * bins);
+            } else {
+                double d = t.toDouble(v);
+                if (!Double.isFinite(d)) return -1;
+                b = (int) ((d - dlo) / width * bins);
+            }
+            return Math.min(bins - 1, Math.max(0, b));
+        };
+        stretches(column, threads, progress, (from, to, v) -> {
+            int b = cell.of(v);
+            if (b >= 0) counts[b] += to - from;
+        }, (page, k) -> {
             int len = page.length;
             long[] values = page.values;
             for (int i = 0; i < len; i++) {
                 if (page.gap(i)) continue;
-                long v = values[i];
-                int b;
-                if (exact) {
-                    b = (int) ((v - lo) * bins / span);
-                } else if (integer) {
-                    b = (int) (unsignedToDouble(v - lo) / width * bins);
-                } else {
-                    double d = t.toDouble(v);
-                    if (!Double.isFinite(d)) continue;
-                    b = (int) ((d - dlo) / width * bins);
-                }
-                counts[Math.min(bins - 1, Math.max(0, b))]++;
+                int b = cell.of(values[i]);
+                if (b >= 0) counts[b]++;
             }
             long done = page.start + len;
             progress.update(0.5 + 0.5 * done / n, "counting");
@@ -138,6 +122,66 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
         long lo, hi, gaps, nonFinite;
         double dlo = Double.POSITIVE_INFINITY, dhi = Double.NEGATIVE_INFINITY;
         boolean any;
+
+        void add(long v, ValueType t, boolean integer, boolean unsigned64) {
+            if (integer) {
+                if (!any) {
+                    lo = v;
+                    hi = v;
+                } else if (unsigned64) {
+                    if (Long.compareUnsigned(v, lo) < 0) lo = v;
+                    if (Long.compareUnsigned(v, hi) > 0) hi = v;
+                } else {
+                    if (v < lo) lo = v;
+                    if (v > hi) hi = v;
+                }
+                any = true;
+            } else {
+                double d = t.toDouble(v);
+                if (!Double.isFinite(d)) {
+                    nonFinite++;
+                    return;
+                }
+                if (d < dlo) dlo = d;
+                if (d > dhi) dhi = d;
+                any = true;
+            }
+        }
+    }
+
+    /** The histogram cell of a value, or -1 for a value no cell counts (a float that is not finite). */
+    private interface Cell {
+        int of(long v);
+    }
+
+    /** Rows {@code [from, to)} all holding {@code value}. */
+    private interface Run {
+        void rows(long from, long to, long value);
+    }
+
+    /**
+     * Reads the whole column in order: runs the column knows to be one value (a Zarr array's
+     * chunks that are not stored, a Pco chunk of one bin without offset bits) go to {@code
+     * uniform} as one value and a count, without being read; the rest in pages to {@code pages}.
+     */
+    private static void stretches(ValueColumn column, int threads, Progress progress, Run uniform, ReadAhead.Sink<ColumnPages.Page, RuntimeException> pages) {
+        long n = column.count();
+        long pos = 0;
+        long[] one = new long[1];
+        while (pos < n) {
+            progress.checkCancelled();
+            long same = Math.min(n, column.uniformEnd(pos));
+            if (same - pos >= PAGE) {
+                column.read(pos, one, 0, 1);
+                uniform.rows(pos, same, one[0]);
+                pos = same;
+                continue;
+            }
+            long end = Math.min(n, pos + PAGE);
+            while (end < n && Math.min(n, column.uniformEnd(end)) - end < PAGE) end = Math.min(n, end + PAGE);
+            ColumnPages.read(column, pos, end, PAGE, ColumnPages.Read.VALUES, threads, progress, pages);
+            pos = end;
+        }
     }
 
     private static double unsignedToDouble(long v) {
