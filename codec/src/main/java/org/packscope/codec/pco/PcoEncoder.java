@@ -82,23 +82,24 @@ public final class PcoEncoder {
 
     private static void writeChunk(PcoBitWriter w, NumberType type, long[] lat, Options o) {
         int n = lat.length;
-        List<Split> modes = new ArrayList<>();
-        if (o.mode == ModeChoice.AUTO || o.mode == ModeChoice.CLASSIC) modes.add(new Split(new Mode.Classic(), lat, null));
-        if (o.mode == ModeChoice.AUTO || o.mode == ModeChoice.INT_MULT) addIfFound(modes, PcoModeSplits.intMult(type, lat));
-        if (o.mode == ModeChoice.AUTO || o.mode == ModeChoice.FLOAT_QUANT) addIfFound(modes, PcoModeSplits.floatQuant(type, lat));
-        if (modes.isEmpty()) modes.add(new Split(new Mode.Classic(), lat, null)); // a forced mode that cannot apply
+        int sample = Math.min(n, SAMPLE);
+        List<Mode> modes = new ArrayList<>();
+        if (o.mode == ModeChoice.AUTO || o.mode == ModeChoice.CLASSIC) modes.add(new Mode.Classic());
+        if (o.mode == ModeChoice.AUTO || o.mode == ModeChoice.INT_MULT) modes.addAll(PcoModeSplits.intMultCandidates(type, lat, sample));
+        if (o.mode == ModeChoice.AUTO || o.mode == ModeChoice.FLOAT_QUANT) modes.addAll(PcoModeSplits.floatQuantCandidates(type, lat, sample));
+        if (modes.isEmpty()) modes.add(new Mode.Classic()); // a forced mode the numbers give no base or width for
         int[] orders = o.delta.auto() ? new int[] {0, 1, 2, 3, 4, 5, 6, 7} : new int[] {o.delta.order()};
-        Split best = null;
+        Mode best = null;
         int bestOrder = 0;
         double bestBits = Double.MAX_VALUE;
-        int sample = Math.min(n, SAMPLE);
-        for (Split s : modes) {
+        for (Mode m : modes) {
+            Split s = modes.size() * orders.length == 1 ? null : PcoModeSplits.split(m, lat, sample, type);
             for (int order : orders) {
                 if (order >= n && order > 0) continue;
-                double bits = modes.size() * orders.length == 1 ? 0 : estimate(type, s, order, sample, o.level);
+                double bits = s == null ? 0 : estimate(type, s, order, o.level);
                 if (bits < bestBits) {
                     bestBits = bits;
-                    best = s;
+                    best = m;
                     bestOrder = order;
                 }
             }
@@ -107,21 +108,17 @@ public final class PcoEncoder {
             best = modes.get(0);
             bestOrder = 0;
         }
-        writeChunk(w, type, best, bestOrder, o.level);
+        writeChunk(w, type, PcoModeSplits.split(best, lat, n, type), bestOrder, o.level);
     }
 
-    private static void addIfFound(List<Split> modes, Split s) {
-        if (s != null) modes.add(s);
-    }
-
-    private static double estimate(NumberType type, Split s, int order, int sample, int level) {
-        long[] p = java.util.Arrays.copyOf(s.primary, sample);
-        long[] body = Deltas.encode(p, order, type.mask()).body;
+    /** Estimated bits of the split numbers with delta order {@code order} (the moments, the bins, the latents). */
+    private static double estimate(NumberType type, Split s, int order, int level) {
+        long[] body = Deltas.encode(s.primary, order, type.mask()).body;
         double bits = order * (double) type.bits
                 + PcoBinning.estimateBits(PcoBinning.bins(LatentVar.Role.PRIMARY, type.bits, body, body.length, level), body, body.length);
         if (s.secondary != null) {
-            long[] q = java.util.Arrays.copyOf(s.secondary, sample);
-            bits += PcoBinning.estimateBits(PcoBinning.bins(LatentVar.Role.SECONDARY, type.bits, q, sample, level), q, sample);
+            long[] q = s.secondary;
+            bits += PcoBinning.estimateBits(PcoBinning.bins(LatentVar.Role.SECONDARY, type.bits, q, q.length, level), q, q.length);
         }
         return bits;
     }

@@ -156,6 +156,28 @@ class PcoEncoderTest {
     }
 
     @Test
+    void intMultFindsTheBaseOfMultiplesWithJitter() {
+        Random r = new Random(6);
+        long[] d = new long[50_000];
+        long t = 1_700_000_000_000L;
+        for (int i = 0; i < d.length; i++) d[i] = t + 1000L * i + 800 + r.nextInt(8); // events each second, ms clock
+        PcoFile f = roundTrip(NumberType.I64, d, Options.DEFAULT);
+        assertEquals(new Mode.IntMult(1000), f.chunks().get(0).meta().mode());
+        long classic = PcoEncoder.encode(NumberType.I64, d, d.length, Options.DEFAULT.withMode(ModeChoice.CLASSIC)).length;
+        assertTrue(f.size() < classic * 0.9, f.size() + " vs classic " + classic);
+        assertTrue(f.size() * 8L < 4L * d.length, "about 3 bits a number (the jitter), not " + f.size() * 8.0 / d.length);
+    }
+
+    @Test
+    void floatQuantTakesTheBitsMostNumbersLeaveZero() {
+        Random r = new Random(7);
+        double[] v = new double[20_000];
+        for (int i = 0; i < v.length; i++) v[i] = i % 50 == 0 ? r.nextGaussian() : (float) r.nextGaussian();
+        PcoFile f = roundTrip(NumberType.F64, floats(NumberType.F64, v), Options.DEFAULT);
+        assertEquals(new Mode.FloatQuant(29), f.chunks().get(0).meta().mode());
+    }
+
+    @Test
     void floatQuantIsChosenForShortMantissas() {
         Random r = new Random(4);
         double[] v = new double[5000];
