@@ -52,8 +52,8 @@ class CompressionSurveyTest {
             assertTrue(row.encodeMBps() > 0 && row.decodeMBps() > 0, row.toString());
         }
         // 32-bit integers: BPCells' four BP128 variants are tried too
-        assertEquals(Set.of("BP128", "Blosc", "stream"), families);
-        assertEquals(18 + 4 + 7 + 4, r.rows().size());
+        assertEquals(Set.of("BP128", "Blosc", "Pco", "stream"), families);
+        assertEquals(18 + 4 + 7 + 4 + 3, r.rows().size());
         for (int i = 1; i < r.rows().size(); i++) assertTrue(r.rows().get(i - 1).encodedBytes() <= r.rows().get(i).encodedBytes());
         byte[] raw = CompressionSurvey.sample(col, 200_000, 4, Progress.NONE);
         for (int level : new int[] {1, 6, 9}) {

@@ -1,0 +1,131 @@
+package org.packscope.codec.pco;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Bins for one latent variable, as an encoder chooses them: quantiles of the latents'
+ * histogram (up to 2^level), each bin as wide as its range needs in offset bits, then
+ * neighbours merged wherever one wider bin costs fewer bits than two (the metadata of a
+ * bin included); weights quantised to a power-of-two tANS table, each at least 1.
+ */
+final class PcoBinning {
+    static final int MAX_LEVEL = 12;
+
+    private PcoBinning() { }
+
+    /** The bins of {@code lat[0..m)} (unsigned latents of {@code bits} bits). */
+    static LatentVar bins(LatentVar.Role role, int bits, long[] lat, int m, int level) {
+        if (m == 0) return new LatentVar(role, bits, 0, List.of());
+        long[] sorted = new long[m];
+        for (int i = 0; i < m; i++) sorted[i] = lat[i] ^ Long.MIN_VALUE; // unsigned order as signed
+        Arrays.sort(sorted);
+        for (int i = 0; i < m; i++) sorted[i] ^= Long.MIN_VALUE;
+        int target = Math.min(1 << level, m);
+        List<long[]> groups = new ArrayList<>(); // {lower, upper, count}
+        int i = 0;
+        for (int g = 0; g < target && i < m; g++) {
+            int end = (int) Math.max(i + 1, ((long) (g + 1) * m + target - 1) / target);
+            end = Math.min(end, m);
+            while (end < m && sorted[end] == sorted[end - 1]) end++;
+            groups.add(new long[] {sorted[i], sorted[end - 1], end - i});
+            i = end;
+        }
+        List<long[]> merged = merge(groups, bits, m);
+        int n = merged.size();
+        int sizeLog = n == 1 ? 0 : Math.min(MetaParser.MAX_ANS_SIZE_LOG, ceilLog2(n) + 2);
+        int[] weights = weights(merged, m, sizeLog);
+        List<Bin> bins = new ArrayList<>(n);
+        for (int b = 0; b < n; b++) {
+            long[] g = merged.get(b);
+            bins.add(new Bin(weights[b], g[0], widthOf(g[1] - g[0])));
+        }
+        return new LatentVar(role, bits, sizeLog, bins);
+    }
+
+    /** One left-to-right pass joining a bin to the one before when that saves bits. */
+    private static List<long[]> merge(List<long[]> groups, int bits, int total) {
+        int metaBits = bits + LatentVar.offsetBitsWidth(bits) + 8; // lower, offset bits, a weight of a typical table
+        List<long[]> out = new ArrayList<>(groups.size());
+        for (long[] g : groups) {
+            if (!out.isEmpty()) {
+                long[] last = out.get(out.size() - 1);
+                double apart = cost(last, total) + cost(g, total) + metaBits;
+                long[] joined = {last[0], g[1], last[2] + g[2]};
+                if (cost(joined, total) <= apart) {
+                    out.set(out.size() - 1, joined);
+                    continue;
+                }
+            }
+            out.add(g);
+        }
+        return out;
+    }
+
+    /** Bits a bin's latents take: the entropy of its share plus its offsets. */
+    private static double cost(long[] g, int total) {
+        double c = g[2];
+        return c * (Math.log(total / c) / Math.log(2) + widthOf(g[1] - g[0]));
+    }
+
+    /** Counts scaled to weights summing to 2^sizeLog, none below 1. */
+    private static int[] weights(List<long[]> groups, int total, int sizeLog) {
+        int n = groups.size();
+        int size = 1 << sizeLog;
+        int[] w = new int[n];
+        long sum = 0;
+        for (int b = 0; b < n; b++) {
+            w[b] = (int) Math.max(1, Math.round((double) groups.get(b)[2] * size / total));
+            sum += w[b];
+        }
+        // take the excess from the heaviest bins first, one at a time round the table, or give the lack to the heaviest
+        Integer[] order = new Integer[n];
+        for (int b = 0; b < n; b++) order[b] = b;
+        Arrays.sort(order, (a, b) -> Integer.compare(w[b], w[a]));
+        while (sum > size) {
+            boolean took = false;
+            for (int k = 0; k < n && sum > size; k++) {
+                if (w[order[k]] > 1) {
+                    w[order[k]]--;
+                    sum--;
+                    took = true;
+                }
+            }
+            if (!took) throw new IllegalStateException("more bins than tANS states");
+        }
+        w[order[0]] += (int) (size - sum);
+        return w;
+    }
+
+    /** Offset bits that cover a range of {@code span + 1} values. */
+    static int widthOf(long span) { return 64 - Long.numberOfLeadingZeros(span); }
+
+    static int ceilLog2(int n) { return n <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1); }
+
+    /** Index of the bin holding {@code latent}: the last whose lower bound is at most it. */
+    static int binOf(long[] lowers, long latent) {
+        int lo = 0, hi = lowers.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (Long.compareUnsigned(lowers[mid], latent) <= 0) lo = mid; else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    /** Estimated bits of a variable's latents with these bins, metadata included. */
+    static double estimateBits(LatentVar v, long[] lat, int m) {
+        List<Bin> bins = v.bins();
+        double bits = 4 + 15 + 4 * v.ansSizeLog() + (double) bins.size() * (v.ansSizeLog() + v.bits() + LatentVar.offsetBitsWidth(v.bits()));
+        if (m == 0) return bits;
+        long[] lowers = new long[bins.size()];
+        for (int b = 0; b < lowers.length; b++) lowers[b] = bins.get(b).lower();
+        double[] symbolBits = new double[lowers.length];
+        for (int b = 0; b < lowers.length; b++) {
+            symbolBits[b] = bins.size() == 1 ? 0 : v.ansSizeLog() - Math.log(bins.get(b).weight()) / Math.log(2);
+            symbolBits[b] += bins.get(b).offsetBits();
+        }
+        for (int i = 0; i < m; i++) bits += symbolBits[binOf(lowers, lat[i])];
+        return bits;
+    }
+}

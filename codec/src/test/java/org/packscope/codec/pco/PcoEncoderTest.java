@@ -1,0 +1,218 @@
+package org.packscope.codec.pco;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.packscope.codec.io.ArraySource;
+import org.packscope.codec.io.ByteSource;
+import org.packscope.codec.pco.PcoEncoder.DeltaChoice;
+import org.packscope.codec.pco.PcoEncoder.ModeChoice;
+import org.packscope.codec.pco.PcoEncoder.Options;
+import org.packscope.codec.testing.Fixtures;
+import org.packscope.codec.inspect.Progress;
+
+/** Files PcoEncoder writes decode, through PackScope's own reader, to exactly the numbers given. */
+class PcoEncoderTest {
+
+    /** Encodes, opens with no diagnostic, decodes every chunk and compares bit for bit; returns the file. */
+    static PcoFile roundTrip(NumberType type, long[] raw, Options o) {
+        byte[] file = PcoEncoder.encode(type, raw, raw.length, o);
+        PcoFile f = PcoFile.open(new ArraySource(file, 0, file.length, "encoded.pco"));
+        assertEquals(List.of(), f.diagnostics(), "diagnostics of " + type + " " + o);
+        List<Object> verified = new ArrayList<>();
+        f.verify(verified::add, Progress.NONE);
+        assertEquals(List.of(), verified);
+        assertEquals(raw.length, f.totalN());
+        long[] out = new long[raw.length];
+        for (PcoFile.Chunk c : f.chunks()) f.decodeChunk(c, out, (int) c.firstRow());
+        long[] expect = new long[raw.length];
+        for (int i = 0; i < raw.length; i++) expect[i] = canonical(type, raw[i]);
+        assertArrayEquals(expect, out, type + " " + o);
+        return f;
+    }
+
+    /** The raw bits as the decoder gives them: signed types sign-extended, the rest zero-extended. */
+    static long canonical(NumberType t, long raw) {
+        long m = raw & t.mask();
+        return t.isSigned() && t.bits < 64 ? (m << (64 - t.bits)) >> (64 - t.bits) : m;
+    }
+
+    static long[] ramp(int n, long step) {
+        long[] a = new long[n];
+        for (int i = 0; i < n; i++) a[i] = 1000 + i * step;
+        return a;
+    }
+
+    static long[] noise(int n, long seed) {
+        Random r = new Random(seed);
+        long[] a = new long[n];
+        for (int i = 0; i < n; i++) a[i] = r.nextLong();
+        return a;
+    }
+
+    static long[] floats(NumberType t, double[] v) {
+        long[] a = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+            a[i] = switch (t) {
+                case F64 -> Double.doubleToRawLongBits(v[i]);
+                case F32 -> Float.floatToRawIntBits((float) v[i]) & 0xffffffffL;
+                default -> Floats.floatToHalf((float) v[i]) & 0xffffL;
+            };
+        }
+        return a;
+    }
+
+    static List<long[]> datasets(NumberType t) {
+        List<long[]> d = new ArrayList<>();
+        d.add(new long[0]);
+        d.add(new long[] {42});
+        d.add(noise(1000, 1));
+        d.add(ramp(1001, 3));
+        long[] sparse = new long[3333];
+        Random r = new Random(5);
+        for (int i = 0; i < sparse.length; i++) sparse[i] = r.nextInt(50) == 0 ? r.nextInt(7) + 1 : 0;
+        d.add(sparse);
+        if (t.isFloat()) {
+            double[] dec = new double[777];
+            for (int i = 0; i < dec.length; i++) dec[i] = Math.round(r.nextGaussian() * 10000) / 100.0;
+            d.add(floats(t, dec));
+            d.add(floats(t, new double[] {Double.NaN, 0.0, -0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+                    Double.MIN_VALUE, -Double.MIN_VALUE, 1e-310, Float.MIN_VALUE, 6e-8, 1.5, -2.25}));
+            long[] nanPayload = floats(t, new double[] {1, 2, 3});
+            nanPayload[1] = t.mask() ^ (t.mid() >>> 1 >>> 1); // a negative NaN with a payload
+            d.add(nanPayload);
+        } else {
+            long[] ts = new long[2049];
+            long now = 1_700_000_000_000L;
+            for (int i = 0; i < ts.length; i++) ts[i] = now += 1000 + r.nextInt(20);
+            d.add(ts);
+            d.add(new long[] {0, -1, t.mid(), t.mid() - 1, t.mask(), 1});
+        }
+        return d;
+    }
+
+    @ParameterizedTest
+    @EnumSource(NumberType.class)
+    void classicWithoutDeltaRoundTrips(NumberType t) {
+        for (long[] d : datasets(t)) {
+            for (int level : new int[] {0, 3, 8, 12}) {
+                roundTrip(t, d, Options.DEFAULT.withLevel(level).withMode(ModeChoice.CLASSIC).withDelta(DeltaChoice.NONE));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(NumberType.class)
+    void everyDeltaOrderAndAutoRoundTrip(NumberType t) {
+        for (long[] d : datasets(t)) {
+            for (int order = 1; order <= 7; order++) {
+                roundTrip(t, d, Options.DEFAULT.withMode(ModeChoice.CLASSIC).withDelta(DeltaChoice.consecutive(order)));
+            }
+            roundTrip(t, d, Options.DEFAULT);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(NumberType.class)
+    void forcedModesRoundTrip(NumberType t) {
+        ModeChoice m = t.isFloat() ? ModeChoice.FLOAT_QUANT : ModeChoice.INT_MULT;
+        for (long[] d : datasets(t)) {
+            roundTrip(t, d, Options.DEFAULT.withMode(m).withDelta(DeltaChoice.NONE));
+            roundTrip(t, d, Options.DEFAULT.withMode(m).withDelta(DeltaChoice.consecutive(2)));
+        }
+    }
+
+    @Test
+    void severalChunksSplitAtTheChunkSize() {
+        long[] d = noise(10_000, 9);
+        for (int i = 0; i < d.length; i++) d[i] = (d[i] & 0xff) + i * 7L;
+        PcoFile f = roundTrip(NumberType.I64, d, Options.DEFAULT.withChunkSize(3000));
+        assertEquals(4, f.chunks().size());
+        assertEquals(1000, f.chunks().get(3).n());
+        assertEquals(9000, f.chunks().get(3).firstRow());
+    }
+
+    @Test
+    void intMultIsChosenForMultiplesAndPays() {
+        Random r = new Random(3);
+        long[] d = new long[5000];
+        for (int i = 0; i < d.length; i++) d[i] = 17 + 1000L * r.nextInt(1 << 20);
+        PcoFile f = roundTrip(NumberType.I64, d, Options.DEFAULT);
+        assertEquals(new Mode.IntMult(1000), f.chunks().get(0).meta().mode());
+        long classic = PcoEncoder.encode(NumberType.I64, d, d.length, Options.DEFAULT.withMode(ModeChoice.CLASSIC)).length;
+        assertTrue(f.size() < classic * 0.8, f.size() + " vs classic " + classic);
+    }
+
+    @Test
+    void intMultFindsTheBaseOfMultiplesWithJitter() {
+        Random r = new Random(6);
+        long[] d = new long[50_000];
+        long t = 1_700_000_000_000L;
+        for (int i = 0; i < d.length; i++) d[i] = t + 1000L * i + 800 + r.nextInt(8); // events each second, ms clock
+        PcoFile f = roundTrip(NumberType.I64, d, Options.DEFAULT);
+        assertEquals(new Mode.IntMult(1000), f.chunks().get(0).meta().mode());
+        long classic = PcoEncoder.encode(NumberType.I64, d, d.length, Options.DEFAULT.withMode(ModeChoice.CLASSIC)).length;
+        assertTrue(f.size() < classic * 0.9, f.size() + " vs classic " + classic);
+        assertTrue(f.size() * 8L < 4L * d.length, "about 3 bits a number (the jitter), not " + f.size() * 8.0 / d.length);
+    }
+
+    @Test
+    void floatQuantTakesTheBitsMostNumbersLeaveZero() {
+        Random r = new Random(7);
+        double[] v = new double[20_000];
+        for (int i = 0; i < v.length; i++) v[i] = i % 50 == 0 ? r.nextGaussian() : (float) r.nextGaussian();
+        PcoFile f = roundTrip(NumberType.F64, floats(NumberType.F64, v), Options.DEFAULT);
+        assertEquals(new Mode.FloatQuant(29), f.chunks().get(0).meta().mode());
+    }
+
+    @Test
+    void floatQuantIsChosenForShortMantissas() {
+        Random r = new Random(4);
+        double[] v = new double[5000];
+        for (int i = 0; i < v.length; i++) v[i] = (float) r.nextGaussian();
+        PcoFile f = roundTrip(NumberType.F64, floats(NumberType.F64, v), Options.DEFAULT);
+        assertEquals(new Mode.FloatQuant(29), f.chunks().get(0).meta().mode());
+    }
+
+    @Test
+    void deltaIsChosenForSmoothSeriesAndCompresses() {
+        long[] d = new long[20_000];
+        for (int i = 0; i < d.length; i++) d[i] = (long) (1e6 * Math.sin(i / 500.0));
+        PcoFile f = roundTrip(NumberType.I64, d, Options.DEFAULT);
+        DeltaEncoding e = f.chunks().get(0).meta().deltaEncoding();
+        assertTrue(e instanceof DeltaEncoding.Consecutive c && c.order() >= 2, e.toString());
+        assertTrue(f.size() < d.length, "under a byte a number: " + f.size());
+    }
+
+    static Stream<Path> fixtures() throws IOException {
+        Path root = Fixtures.resource("fixtures/pco");
+        return Files.walk(root).filter(p -> p.toString().endsWith(".pco")).sorted();
+    }
+
+    @Test
+    void reencodesEveryFixtureToTheSameNumbers() throws IOException {
+        int files = 0;
+        for (Path p : fixtures().toList()) {
+            PcoFile ref = PcoFile.open(ByteSource.open(p));
+            if (!ref.diagnostics().isEmpty() || ref.chunks().isEmpty()) continue;
+            NumberType t = ref.numberType();
+            long[] vals = new long[(int) ref.totalN()];
+            for (PcoFile.Chunk c : ref.chunks()) ref.decodeChunk(c, vals, (int) c.firstRow());
+            roundTrip(t, vals, Options.DEFAULT);
+            files++;
+        }
+        assertTrue(files >= 20, files + " fixtures");
+    }
+}
