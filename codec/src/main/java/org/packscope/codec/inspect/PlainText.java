@@ -28,7 +28,24 @@ public final class PlainText {
 
     /** A count with its noun, {@code one} for one and {@code many} otherwise, digits grouped. */
     public static String count(long n, String one, String many) {
-        return String.format(java.util.Locale.ROOT, "%,d %s", n, n == 1 ? one : many);
+        return grouped(n) + " " + (n == 1 ? one : many);
+    }
+
+    /**
+     * {@code n} with its digits grouped by commas, as {@code String.format(Locale.ROOT, "%,d", n)}
+     * writes it, without the formatter's parsing: node summaries of 300,000 chunks call this.
+     */
+    public static String grouped(long n) {
+        String digits = Long.toString(n);
+        int sign = n < 0 ? 1 : 0;
+        int len = digits.length() - sign;
+        if (len <= 3) return digits;
+        StringBuilder b = new StringBuilder(digits.length() + len / 3).append(digits, 0, sign);
+        for (int i = 0; i < len; i++) {
+            if (i > 0 && (len - i) % 3 == 0) b.append(',');
+            b.append(digits.charAt(sign + i));
+        }
+        return b.toString();
     }
 
     /** A failure as a person should read it; never empty, never a Java class name. */

@@ -144,7 +144,7 @@ public final class PcoNodes {
                     .facet(FieldExplainer.class, PcoDocs.DOCS);
             if (c.damaged()) n.diagnose(c.damage());
             ChunkMeta m = c.meta();
-            n.summary(c.type().label() + " · " + String.format("%,d", c.n()) + " numbers · " + m.mode().name() + " · "
+            n.summary(c.type().label() + " · " + PlainText.grouped(c.n()) + " numbers · " + m.mode().name() + " · "
                     + describe(m.deltaEncoding()) + " · " + (c.endByte() - c.startByte()) + " bytes");
             Map<LatentVar.Role, Node> vars = new EnumMap<>(LatentVar.Role.class);
             for (LatentVar v : m.latentVars()) {
@@ -258,7 +258,7 @@ public final class PcoNodes {
         long start = c.startByte();
         return Node.lazy("chunk " + c.index(), "pco-chunk", n -> {
             n.source(src).facet(FieldExplainer.class, PcoDocs.DOCS).summary("unreadable chunk"
-                    + (c.n() > 0 ? " · " + String.format("%,d", c.n()) + " numbers not decodable" : ""));
+                    + (c.n() > 0 ? " · " + PlainText.grouped(c.n()) + " numbers not decodable" : ""));
             FieldReader r = new FieldReader(f.bytes(), start, new NodeRecorder(n));
             ReadProblem e = walkBroken(f, r);
             if (e != null) n.diagnose(e.diagnostic());
@@ -293,7 +293,7 @@ public final class PcoNodes {
         return Node.lazy("page", "pco-page", n -> {
             n.source(src).span(Span.bits(c.pageStartBit(), c.endBit() - c.pageStartBit()))
                     .facet(FieldExplainer.class, PcoDocs.DOCS);
-            n.summary(String.format("%,d", c.n()) + " numbers in " + batches + " batches · "
+            n.summary(PlainText.grouped(c.n()) + " numbers in " + batches + " batches · "
                     + (c.endByte() - (c.pageStartBit() >>> 3)) + " bytes");
             try {
                 f.pageDecoder(c, new NodeRecorder(n));

@@ -23,4 +23,15 @@ class PlainTextTest {
         assertEquals("a\\x00b\\x1b[31m\\x0a\\x7f\\u202e", PlainText.escape("a\u0000b\u001b[31m\n\u007f\u202e"));
         assertEquals("naïve 名前", PlainText.escape("naïve 名前"));
     }
+
+    @Test
+    void groupsDigitsAsTheFormatterDoes() {
+        java.util.Random rnd = new java.util.Random(28);
+        long[] edges = {0, 1, -1, 999, 1000, -1000, 999_999, 1_000_000, Long.MAX_VALUE, Long.MIN_VALUE};
+        for (long n : edges) assertEquals(String.format(java.util.Locale.ROOT, "%,d", n), PlainText.grouped(n));
+        for (int i = 0; i < 10_000; i++) {
+            long n = rnd.nextLong() >> rnd.nextInt(64);
+            assertEquals(String.format(java.util.Locale.ROOT, "%,d", n), PlainText.grouped(n));
+        }
+    }
 }
