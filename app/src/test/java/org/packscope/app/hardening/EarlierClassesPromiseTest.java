@@ -136,7 +136,7 @@ class EarlierClassesPromiseTest {
     }
 
     @Test
-    @Disabled("issue 28, open: the pairlist's cells are held as objects; check says too_large_to_hold with no offset (exit 1, 21 s, 247 MB)")
+    @Disabled("issue 28, open: the pairlist's cells are held as objects; check says too_large_to_hold with no offset (exit 1, 19 s CPU, 247 MB, measured 29 Nov)")
     void anRPairlistOf2MCellsIsCheckedAsValid() throws Exception {
         Path f = Files.write(dir.resolve("pairlist.rds"), HostileRdsFiles.pairlist(2_000_000));
         expect(0, f, "check", "IN");

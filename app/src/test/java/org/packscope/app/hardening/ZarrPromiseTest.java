@@ -203,6 +203,9 @@ class ZarrPromiseTest {
         ForkedCli.Run i = cli("inspect", many + "::.zattrs");
         assertEquals(0, i.exit(), i.toString());
         assertTrue(i.out().contains("1,000 of 1,000,000 shown as fields"), i.out().substring(0, Math.min(2000, i.out().length())));
+        long at = 1; // a sampled field, its offset recounted from the text written above
+        for (int k = 0; k < 999; k++) at += ("\"k" + k + "\": " + k).length() + 2;
+        assertTrue(i.out().contains("· k999 @" + at + " ") && i.out().contains(" = 999  — user attribute"), i.out().substring(0, 2000));
     }
 
     // ------------------------------------------------------------------ sizes, stages, 0-d arrays
