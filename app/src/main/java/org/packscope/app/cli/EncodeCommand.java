@@ -1,6 +1,8 @@
 package org.packscope.app.cli;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +17,8 @@ import org.packscope.codec.binjson.BinaryJsonWriter;
 import org.packscope.codec.blosc.BloscEncoder;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.numpy.Dtype;
+import org.packscope.codec.pco.NumberType;
+import org.packscope.codec.pco.PcoEncoder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,6 +31,7 @@ import picocli.CommandLine.ParentCommand;
         "  bpcells  a BPCells matrix folder, as BPCells' write_matrix_dir writes it, from a sparse matrix",
         "           address (file.h5ad::/X, a 10x matrix, a BPCells matrix);",
         "  bcolz    a bcolz 1.x carray folder, as bcolz writes it, from the same inputs as blosc;",
+        "  pco      a standalone Pco file (OUT.pco), mode and delta chosen by size unless given, from the same inputs;",
         "  binjson  JSON as binary JSON: BJ, or seekable SJ (for an .sj output or with --seekable).",
         "The output is written beside its place and moved into place; an input is never written."})
 final class EncodeCommand implements Callable<Integer> {
@@ -70,7 +75,7 @@ final class EncodeCommand implements Callable<Integer> {
     Path outOption;
 
     @Option(names = "--codec", paramLabel = "NAME",
-            description = "blosc, bcolz, bpcells or binjson (pco: not yet); default: by OUT's name. A Blosc compressor name here means blosc with that --cname")
+            description = "blosc, bcolz, bpcells, pco or binjson; default: by OUT's name. A Blosc compressor name here means blosc with that --cname")
     String codec;
 
     @Option(names = "--cname", paramLabel = "NAME", description = "Blosc: blosclz, lz4, lz4hc, snappy, zlib or zstd; default blosclz")
@@ -96,6 +101,15 @@ final class EncodeCommand implements Callable<Integer> {
 
     @Option(names = "--chunklen", paramLabel = "ROWS", description = "bcolz: rows per chunk; default: 128 KiB of them, as bcolz takes for small data")
     Long chunklen;
+
+    @Option(names = "--level", paramLabel = "L", description = "Pco: compression level 0-12; default ${DEFAULT-VALUE}")
+    int level = 8;
+
+    @Option(names = "--mode", paramLabel = "M", description = "Pco: auto, classic, intmult or floatquant; default ${DEFAULT-VALUE}")
+    String mode = "auto";
+
+    @Option(names = "--delta", paramLabel = "D", description = "Pco: auto, none, or a consecutive order 1-7; default ${DEFAULT-VALUE}")
+    String delta = "auto";
 
     @Option(names = "--dtype", paramLabel = "DTYPE", description = "the element type of a raw or CSV input, in NumPy's spelling (e.g. '<f8', '>i4', 'u2')")
     String dtype;
@@ -127,12 +141,12 @@ final class EncodeCommand implements Callable<Integer> {
             target = Target.BLOSC;
             cname = codec;
         }
-        if (target == null) return usage("--codec " + codec + ": not one of blosc, bcolz, bpcells, binjson (or a Blosc compressor: blosclz, lz4, lz4hc, snappy, zlib, zstd)");
+        if (target == null) return usage("--codec " + codec + ": not one of blosc, bcolz, bpcells, pco, binjson (or a Blosc compressor: blosclz, lz4, lz4hc, snappy, zlib, zstd)");
         return switch (target) {
             case BLOSC -> blosc(false);
             case BCOLZ -> blosc(true);
             case BPCELLS -> EncodeBpcells.write(this, out);
-            case PCO -> usage("--codec pco: this build has no Pco encoder yet");
+            case PCO -> pco();
             case BINJSON -> json(outName);
         };
     }
@@ -226,6 +240,57 @@ final class EncodeCommand implements Callable<Integer> {
         cli.out.printf(Locale.ROOT, "wrote %s: a bcolz carray of %,d rows (%s) in %,d chunk files of %,d rows (Blosc %s level %d, %s; cbytes %,d; %s)%n",
                 out, rows, s.dtype(), (rows + perChunk - 1) / perChunk, perChunk, c.cname(), clevel, filter.name().toLowerCase(Locale.ROOT),
                 cbytes[0], PlainText.escape(values.description()));
+        return 0;
+    }
+
+    /** The values as one standalone Pco file, its mode and delta chosen by size unless given. */
+    private int pco() throws IOException {
+        Dtype type = dtype == null ? null : Dtype.parse(dtype);
+        if (dtype != null && type == null) return usage("--dtype " + dtype + ": not a NumPy type PackScope reads");
+        PcoEncoder.ModeChoice m = switch (mode.toLowerCase(Locale.ROOT)) {
+            case "auto" -> PcoEncoder.ModeChoice.AUTO;
+            case "classic" -> PcoEncoder.ModeChoice.CLASSIC;
+            case "intmult", "int_mult" -> PcoEncoder.ModeChoice.INT_MULT;
+            case "floatquant", "float_quant" -> PcoEncoder.ModeChoice.FLOAT_QUANT;
+            default -> null;
+        };
+        PcoEncoder.DeltaChoice d;
+        try {
+            d = delta.equalsIgnoreCase("auto") ? PcoEncoder.DeltaChoice.AUTO : delta.equalsIgnoreCase("none") ? PcoEncoder.DeltaChoice.NONE
+                    : PcoEncoder.DeltaChoice.consecutive(Integer.parseInt(delta));
+        } catch (IllegalArgumentException e) {
+            d = null;
+        }
+        if (m == null) return usage("--mode " + mode + ": not one of auto, classic, intmult, floatquant");
+        if (d == null) return usage("--delta " + delta + ": not auto, none or an order 1-7");
+        if (level < 0 || level > 12) return usage("--level " + level + ": not 0-12");
+        EncodeInput values;
+        try {
+            values = EncodeInput.read(cli, in, type);
+        } catch (EncodeInput.Refused e) {
+            if (e.getMessage() != null) cli.err.println("packscope: " + PlainText.escape(e.getMessage()));
+            return Cli.EXIT_USAGE;
+        }
+        NumberType t = null;
+        for (NumberType c : NumberType.values()) if (c.valueType.equals(values.dtype().valueType())) t = c;
+        if (t == null || values.dtype().bigEndian()) return usage("Pco encodes little-endian integers and floats of 1 to 8 bytes, not " + values.dtype().text());
+        int w = values.typesize();
+        int count = values.bytes().length / w;
+        long[] raw = new long[count];
+        ByteBuffer b = ByteBuffer.wrap(values.bytes()).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < count; i++) {
+            raw[i] = switch (w) {
+                case 1 -> b.get(i) & 0xffL;
+                case 2 -> b.getShort(2 * i) & 0xffffL;
+                case 4 -> b.getInt(4 * i) & 0xffffffffL;
+                default -> b.getLong(8 * i);
+            };
+        }
+        byte[] file = PcoEncoder.encode(t, raw, count, new PcoEncoder.Options(level, m, d, PcoEncoder.Options.DEFAULT.chunkSize()));
+        if (!write(List.of(Path.of(in.contains("::") ? in.substring(0, in.indexOf("::")) : in)), file)) return Cli.EXIT_USAGE;
+        int n = values.bytes().length;
+        cli.out.printf(Locale.ROOT, "wrote %s: %,d bytes (Pco level %d; %s, %,d bytes, ratio %.2f)%n", out, file.length, level,
+                PlainText.escape(values.description()), n, file.length == 0 ? 0.0 : (double) n / file.length);
         return 0;
     }
 

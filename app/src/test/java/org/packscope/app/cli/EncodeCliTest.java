@@ -232,6 +232,32 @@ class EncodeCliTest {
     }
 
     @Test
+    void valuesBecomeAPcoFileThatReadsBackAsThem(@TempDir Path tmp) throws Exception {
+        // 50,000 int64 timestamps a second apart with millisecond jitter: IntMult and a delta pay
+        ByteBuffer want = ByteBuffer.allocate(8 * 50_000).order(ByteOrder.LITTLE_ENDIAN);
+        Random r = new Random(7);
+        long t = 1_700_000_000_000L;
+        for (int i = 0; i < 50_000; i++) want.putLong(t += 1000 + (r.nextInt(10) == 0 ? r.nextInt(7) : 0));
+        Path in = tmp.resolve("t.i64");
+        Files.write(in, want.array());
+        Path out = tmp.resolve("t.pco");
+        CliTest.Run run = CliTest.run("encode", in.toString(), "--codec", "pco", "--dtype", "<i8", "--out", out.toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(Files.size(out) * 8 < want.capacity(), "timestamps a second apart take far less than their 8 bytes: " + Files.size(out));
+        CliTest.Run check = CliTest.run("check", out.toString());
+        assertEquals(0, check.code(), check.text() + check.err());
+        Path raw = tmp.resolve("back.raw");
+        CliTest.Run back = CliTest.run("decode", out.toString(), "--format", "raw", "--out", raw.toString());
+        assertEquals(0, back.code(), back.err());
+        assertArrayEquals(want.array(), Files.readAllBytes(raw));
+        CliTest.Run classic = CliTest.run("encode", in.toString(), "--codec", "pco", "--dtype", "<i8", "--mode", "classic", "--delta", "none",
+                "--out", tmp.resolve("c.pco").toString());
+        assertEquals(0, classic.code(), classic.err());
+        assertTrue(Files.size(tmp.resolve("c.pco")) > Files.size(out), "the chosen mode and delta beat Classic without delta");
+        assertEquals(2, CliTest.run("encode", in.toString(), "--codec", "pco", "--dtype", "<i8", "--delta", "9", "--out", tmp.resolve("x.pco").toString()).code());
+    }
+
+    @Test
     void valuesBecomeABcolzCarrayThatReadsBackAsThem(@TempDir Path tmp) throws Exception {
         // 70,000 float64 as CSV: more than two default chunks of 16,384 rows, and a leftover
         StringBuilder csv = new StringBuilder();
@@ -261,7 +287,7 @@ class EncodeCliTest {
     }
 
     @Test
-    void outputsThatWouldOverwriteAreRefusedAndPcoWaitsForItsEncoder(@TempDir Path tmp) throws Exception {
+    void outputsThatWouldOverwriteAreRefusedAndTypesPcoCannotHoldToo(@TempDir Path tmp) throws Exception {
         String x = Samples.get("singlecell/pbmc.h5ad") + "::X";
         Path existing = Files.createDirectory(tmp.resolve("there"));
         CliTest.Run again = CliTest.run("encode", x, "--codec", "bpcells", "--out", existing.toString());
@@ -275,9 +301,9 @@ class EncodeCliTest {
         CliTest.Run notMatrix = CliTest.run("encode", v.toString(), "--codec", "bpcells", "--out", tmp.resolve("m").toString());
         assertEquals(2, notMatrix.code());
         assertFalse(Files.exists(tmp.resolve("m")));
-        CliTest.Run pco = CliTest.run("encode", v.toString(), "--codec", "pco", "--out", tmp.resolve("v.pco").toString());
+        CliTest.Run pco = CliTest.run("encode", v.toString(), "--codec", "pco", "--dtype", "<c16", "--out", tmp.resolve("v.pco").toString());
         assertEquals(2, pco.code());
-        assertTrue(pco.err().contains("--codec pco: this build has no Pco encoder yet"), pco.err());
+        assertTrue(pco.err().contains("--dtype <c16: not a NumPy type PackScope reads"), pco.err());
         CliTest.Run two = CliTest.run("encode", v.toString(), tmp.resolve("a.blosc").toString(), "--out", tmp.resolve("b.blosc").toString());
         assertEquals(2, two.code());
         CliTest.Run badOrder = CliTest.run("encode", x, "--codec", "bpcells", "--order", "diagonal", "--out", tmp.resolve("m").toString());
