@@ -68,10 +68,8 @@ final class ItemLists {
     static final class Strings extends AbstractList<RItem> implements RandomAccess {
         private final ByteSource src;
         private final Charset nativeCharset;
-        /** Where each CHARSXP starts: in {@code small} while the stream is under 2 GB, else in {@code big}. */
-        private int[] small = new int[16];
-        private long[] big;
-        private int size;
+        /** Where each CHARSXP starts. */
+        private final Offsets offsets = new Offsets();
         /** Elements that are not plain CHARSXPs (attributes, or not a string at all): rare, kept as read. */
         private final Map<Integer, RItem> others = new HashMap<>();
 
@@ -82,31 +80,15 @@ final class ItemLists {
 
         /** Adds a plain CHARSXP (no attributes) whose flags word is at {@code offset}. */
         void addPlain(long offset) {
-            int cap = big == null ? small.length : big.length;
-            if (size == cap) {
-                cap = size + (size >> 1) + 16;
-                if (big == null) small = Arrays.copyOf(small, cap);
-                else big = Arrays.copyOf(big, cap);
-            }
-            if (big == null && offset > Integer.MAX_VALUE) {
-                big = new long[small.length];
-                for (int i = 0; i < size; i++) big[i] = small[i];
-                small = null;
-            }
-            if (big == null) small[size++] = (int) offset;
-            else big[size++] = offset;
-        }
-
-        private long offset(int i) {
-            return big == null ? small[i] : big[i];
+            offsets.add(offset);
         }
 
         void addItem(RItem item) {
-            others.put(size, item);
+            others.put(offsets.size, item);
             addPlain(item.offset());
         }
 
-        @Override public int size() { return size; }
+        @Override public int size() { return offsets.size; }
 
         /** True when element {@code i} is a CHARSXP (NA or not), read without making it. */
         boolean isString(int i) {
@@ -118,15 +100,15 @@ final class ItemLists {
         boolean isNA(int i) {
             RItem o = others.get(i);
             if (o != null) return o instanceof RItem.Chars c && c.isNA();
-            return int32(src, offset(i) + 4) == -1;
+            return int32(src, offsets.get(i) + 4) == -1;
         }
 
         @Override
         public RItem get(int i) {
-            if (i < 0 || i >= size) throw new IndexOutOfBoundsException(i);
+            if (i < 0 || i >= offsets.size) throw new IndexOutOfBoundsException(i);
             RItem o = others.isEmpty() ? null : others.get(i);
             if (o != null) return o;
-            long off = offset(i);
+            long off = offsets.get(i);
             RFlags f = new RFlags(int32(src, off));
             int n = int32(src, off + 4);
             String value = n < 0 ? null : decode(src.bytes(off + 8, n), f.charEncoding(), nativeCharset);
@@ -174,5 +156,97 @@ final class ItemLists {
             long off = before < 0 ? start + 4L * i : items[before].end() + 4L * (i - indices[before] - 1);
             return new RItem.Singleton(off, off + 4, NULL_FLAGS);
         }
+    }
+
+    /**
+     * A pairlist's cells. A plain cell (no attributes, no tag, its CAR an atomic vector
+     * without attributes) is kept only as where it starts and made when asked, so a
+     * pairlist of millions of cells costs an int each; any other cell is kept as read.
+     */
+    static final class Cells extends AbstractList<RItem.Cell> implements RandomAccess {
+        private final ByteSource src;
+        /** Where each cell's flags word is. */
+        private final Offsets offsets = new Offsets();
+        /** Cells that are not plain, as read. */
+        private final Map<Integer, RItem.Cell> others = new HashMap<>();
+
+        Cells(ByteSource src) {
+            this.src = src;
+        }
+
+        /**
+         * The end of the plain cell whose flags word is {@code at}, or -1 when it is not plain
+         * (or its vector's bytes are not all there: then it is read the ordinary way).
+         */
+        static long plainEnd(ByteSource src, long at, int unusedFlagBits) {
+            if (!src.has(at, 12)) return -1;
+            int w = int32(src, at);
+            if ((w & 0xff) != RFlags.LISTSXP || (w & (unusedFlagBits | 0x600)) != 0) return -1;
+            int cw = int32(src, at + 4);
+            int t = cw & 0xff;
+            boolean atomic = t == RFlags.LGLSXP || t == RFlags.INTSXP || t == RFlags.REALSXP || t == RFlags.CPLXSXP || t == RFlags.RAWSXP;
+            if (!atomic || (cw & (unusedFlagBits | 0x200)) != 0) return -1;
+            int n = int32(src, at + 8);
+            if (n < 0) return -1;
+            long end = at + 12 + (long) n * RItem.Vector.elementSize(t);
+            return src.has(at + 12, end - at - 12) ? end : -1;
+        }
+
+        void addPlain(long offset) {
+            offsets.add(offset);
+        }
+
+        void addCell(RItem.Cell cell) {
+            others.put(offsets.size, cell);
+            addPlain(cell.offset());
+        }
+
+        /** True when every cell is plain (none is held as read). */
+        boolean allPlain() { return others.isEmpty(); }
+
+        /** Cell {@code i}'s tag name, or null, without making a plain cell. */
+        String tagName(int i) {
+            RItem.Cell c = others.isEmpty() ? null : others.get(i);
+            return c == null ? null : c.tagName();
+        }
+
+        @Override public int size() { return offsets.size; }
+
+        @Override
+        public RItem.Cell get(int i) {
+            if (i < 0 || i >= offsets.size) throw new IndexOutOfBoundsException(i);
+            RItem.Cell c = others.isEmpty() ? null : others.get(i);
+            if (c != null) return c;
+            long off = offsets.get(i);
+            long end = plainEnd(src, off, 0);
+            RFlags cf = new RFlags(int32(src, off + 4));
+            RItem.Vector car = new RItem.Vector(off + 4, end, cf, off + 8, int32(src, off + 8), off + 12, src, null);
+            return new RItem.Cell(off, end, new RFlags(int32(src, off)), null, null, car);
+        }
+    }
+
+    /** Stream offsets, four bytes each while the stream is under 2 GB, eight beyond. */
+    static final class Offsets {
+        private int[] small = new int[16];
+        private long[] big;
+        int size;
+
+        void add(long offset) {
+            int cap = big == null ? small.length : big.length;
+            if (size == cap) {
+                cap = size + (size >> 1) + 16;
+                if (big == null) small = Arrays.copyOf(small, cap);
+                else big = Arrays.copyOf(big, cap);
+            }
+            if (big == null && offset > Integer.MAX_VALUE) {
+                big = new long[small.length];
+                for (int i = 0; i < size; i++) big[i] = small[i];
+                small = null;
+            }
+            if (big == null) small[size++] = (int) offset;
+            else big[size++] = offset;
+        }
+
+        long get(int i) { return big == null ? small[i] : big[i]; }
     }
 }

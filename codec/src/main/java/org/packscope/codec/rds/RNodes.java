@@ -235,10 +235,17 @@ public final class RNodes {
      * A pairlist's cells as children, each named by its tag and showing the cell's own
      * flags and tag before its value's fields.
      */
+    /** Cells of a pairlist whose nodes are kept once made; longer pairlists make them on each request. */
+    static final int CELL_NODES_KEPT = 10_000;
+
     private static void pairList(Node n, RItem.PairList p, ByteSource data, boolean slots, Origin origin) {
         List<RItem.Cell> cells = p.cells();
-        List<String> tags = new ArrayList<>(cells.size());
-        for (RItem.Cell c : cells) tags.add(c.tagName());
+        // a compact cell list answers a tag without making its cell
+        List<String> tags = cells instanceof ItemLists.Cells compact ? new java.util.AbstractList<>() {
+            @Override public String get(int i) { return compact.tagName(i); }
+
+            @Override public int size() { return compact.size(); }
+        } : cells.stream().map(RItem.Cell::tagName).toList();
         List<String> names = childNames(cells.size(), tags);
         RItem tail = p.tail();
         boolean cdr = tail != null && tail.type() != RFlags.NILVALUE_SXP;
@@ -246,9 +253,18 @@ public final class RNodes {
             field(n, slots ? "s4.slots_end" : "pairlist.end", slots ? "slots end" : "end", span(tail), "NILVALUE_SXP",
                     "NULL ends the pairlist");
         }
-        // made on demand: language objects nest deeply, and a long pairlist costs nothing until opened
-        n.lazyChildren(cells.size() + (cdr ? 1 : 0), i -> i < cells.size()
-                ? cell(names.get(i), cells.get(i), data, origin) : item("CDR", tail, data, origin));
+        // made on demand: language objects nest deeply, and a long pairlist costs nothing until opened;
+        // a pairlist of millions of cells makes them again when asked rather than keep each one made
+        java.util.function.IntFunction<Node> child = i -> i < cells.size()
+                ? cell(names.get(i), cells.get(i), data, origin) : item("CDR", tail, data, origin);
+        if (cells.size() > CELL_NODES_KEPT) {
+            n.childrenNotKept(cells.size() + (cdr ? 1 : 0), child);
+            // cells of one plain vector each carry no diagnostic of their own (the parser reported
+            // all of the stream's): a walk for problems need not make millions of them
+            if (!cdr && cells instanceof ItemLists.Cells compact && compact.allPlain()) n.drillDown(true);
+        } else {
+            n.lazyChildren(cells.size() + (cdr ? 1 : 0), child);
+        }
     }
 
     /** One row per slot: where it is, its R type and length, and the bytes it takes. */
@@ -286,16 +302,19 @@ public final class RNodes {
      */
     private static List<String> childNames(int n, List<String> names) {
         int known = names == null ? 0 : Math.min(n, names.size());
-        long[] byHash = new long[known];
-        for (int i = 0; i < known; i++) {
+        // only the names present are sorted: a pairlist of millions of untagged cells has none
+        int present = 0;
+        for (int i = 0; i < known; i++) if (names.get(i) != null) present++;
+        long[] byHash = new long[present];
+        for (int i = 0, k = 0; i < known; i++) {
             String s = names.get(i);
-            byHash[i] = (long) (s == null ? 0 : s.hashCode()) << 32 | i;
+            if (s != null) byHash[k++] = (long) s.hashCode() << 32 | i;
         }
         java.util.Arrays.sort(byHash);
         java.util.BitSet repeated = new java.util.BitSet(known);
-        for (int start = 0; start < known; ) {
+        for (int start = 0; start < present; ) {
             int end = start + 1;
-            while (end < known && byHash[end] >>> 32 == byHash[start] >>> 32) end++;
+            while (end < present && byHash[end] >>> 32 == byHash[start] >>> 32) end++;
             // indices ascend within a run of equal hashes: the first of each distinct name keeps it
             List<String> distinct = new ArrayList<>();
             for (int k = start; k < end; k++) {

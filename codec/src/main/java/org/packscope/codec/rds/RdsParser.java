@@ -479,16 +479,23 @@ public final class RdsParser {
 
     /** Pairlist-like chains, read iteratively along the CDRs so long lists cost no stack. */
     private RItem readPairList(long off, RFlags first) {
-        List<RItem.Cell> cells = new ArrayList<>();
+        ItemLists.Cells cells = new ItemLists.Cells(src);
         long cellOff = off;
         RFlags f = first;
         RItem tail = null;
         while (true) {
-            RItem attr = f.hasAttributes() ? readItem() : null;
-            RItem tag = f.hasTag() && !stopped ? readItem() : null;
-            RItem car = stopped ? null : readItem();
-            cells.add(new RItem.Cell(cellOff, pos(), f, attr, tag, car));
-            if (stopped) break;
+            long plainEnd = ItemLists.Cells.plainEnd(src, cellOff, UNUSED_FLAG_BITS);
+            if (plainEnd >= 0) {
+                // a cell of one attribute-free atomic vector: its place is all that is kept
+                cells.addPlain(cellOff);
+                seek(plainEnd);
+            } else {
+                RItem attr = f.hasAttributes() ? readItem() : null;
+                RItem tag = f.hasTag() && !stopped ? readItem() : null;
+                RItem car = stopped ? null : readItem();
+                cells.addCell(new RItem.Cell(cellOff, pos(), f, attr, tag, car));
+                if (stopped) break;
+            }
             long next = pos();
             RFlags nf;
             if (!src.has(next, 4)) {
@@ -505,7 +512,7 @@ public final class RdsParser {
             tail = readItem();
             break;
         }
-        return new RItem.PairList(off, pos(), first, List.copyOf(cells), tail);
+        return new RItem.PairList(off, pos(), first, cells, tail);
     }
 
     private List<RItem> readStringVec(long off) {
