@@ -123,7 +123,7 @@ public final class TreeWalk {
                 }
             }
             if (!n.isDrillDown()) {
-                List<Node> kids = n.children();
+                List<Node> kids = n.checkedChildren();
                 if (!kids.isEmpty()) todo.push(kids.iterator());
             }
             if (visited % 64 == 0) progress.update(-1, "checked " + visited + " nodes");

@@ -81,8 +81,13 @@ public final class PcoNodes {
             return end;
         };
         // a chunk node with its fields is kilobytes: 300,000 tiny chunks are made again when looked at, not kept
-        if (chunks > CHUNK_NODES_KEPT) n.childrenNotKept(total, child);
-        else n.lazyChildren(total, child);
+        if (chunks > CHUNK_NODES_KEPT) {
+            n.childrenNotKept(total, child);
+            // a clean chunk's node finds nothing the file's index and verifier have not said: a check skips it
+            n.childrenChecked(i -> i == 0 || i > chunks || f.chunks().get(i - 1).damaged());
+        } else {
+            n.lazyChildren(total, child);
+        }
     }
 
     /** Chunks up to which a file's chunk nodes are kept once made. */
