@@ -162,7 +162,7 @@ class MainWindowTest {
     void bloscTeachingViewShowsTheChunkOfTheNumbersTyped(FxRobot robot) throws Exception {
         MenuBar bar = robot.lookup(".menu-bar").queryAs(MenuBar.class);
         Menu tools = bar.getMenus().stream().filter(m -> m.getText().equals("_Tools")).findFirst().orElseThrow();
-        assertEquals(List.of("BP128, Explained…", "Binary JSON, Explained…", "Blosc, Explained…", "How Would These Values Compress…"),
+        assertEquals(List.of("BP128, Explained…", "Binary JSON, Explained…", "Blosc, Explained…", "Pco, Explained…", "How Would These Values Compress…"),
                 tools.getItems().stream().map(MenuItem::getText).filter(java.util.Objects::nonNull).toList());
 
         TeachingWindow[] w = new TeachingWindow[1];
@@ -199,6 +199,32 @@ class MainWindowTest {
         robot.interact(() -> w[0].inputArea().setText("7"));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w[0].sizesText().startsWith("1 value of int16 = 2 bytes"));
         assertFalse(w[0].stale());
+        robot.interact(() -> w[0].stage().close());
+    }
+
+    /**
+     * Tools → Pco, Explained: numbers typed become a Pco file whose values are them; the
+     * sentence says what the encoder chose, and a forced mode and delta are what it shows.
+     */
+    @Test
+    void pcoTeachingViewShowsTheFileOfTheNumbersTyped(FxRobot robot) throws Exception {
+        TeachingWindow[] w = new TeachingWindow[1];
+        robot.interact(() -> window.openTeaching("pco", shown -> w[0] = shown));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> w[0] != null && w[0].sizesText().startsWith("300 values of int64"));
+        assertEquals("PackScope — Pco, explained", w[0].stage().getTitle());
+        robot.interact(() -> {
+            w[0].choice("type").setValue("int32");
+            w[0].choice("mode").setValue("Classic");
+            w[0].choice("delta").setValue("none");
+            w[0].inputArea().setText("5 5 5 5 7 -3 5 5");
+        });
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> w[0].sizesText().startsWith("8 values of int32 = 32 bytes · Pco file ")
+                && w[0].sizesText().contains("mode Classic, delta no delta"));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> w[0].detail().node() != null && w[0].detail().node().values() != null
+                && w[0].detail().node().values().count() == 8);
+        ValueColumn v = w[0].detail().node().values();
+        String[] typed = {"5", "5", "5", "5", "7", "-3", "5", "5"};
+        for (int i = 0; i < 8; i++) assertEquals(typed[i], v.text(i), "value " + i);
         robot.interact(() -> w[0].stage().close());
     }
 

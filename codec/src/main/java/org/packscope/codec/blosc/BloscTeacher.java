@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.packscope.codec.compress.ChunkCompressors;
 import org.packscope.codec.format.Teacher;
+import org.packscope.codec.format.TeachingNumbers;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueType;
@@ -101,34 +102,6 @@ public final class BloscTeacher implements Teacher {
 
     /** The numbers of {@code text} as little-endian elements of {@code type}. */
     static byte[] values(String text, ValueType type) {
-        String[] words = text.strip().split("[\\s,;]+");
-        if (words.length == 1 && words[0].isEmpty()) throw new IllegalArgumentException("no numbers: type some, e.g. 1 2 3");
-        if (words.length > MAX_VALUES) throw new IllegalArgumentException(words.length + " numbers: a lesson takes at most " + MAX_VALUES);
-        int w = type.byteWidth();
-        byte[] out = new byte[words.length * w];
-        for (int i = 0; i < words.length; i++) type.writeLE(raw(words[i], type, i), out, i * w);
-        return out;
-    }
-
-    private static long raw(String word, ValueType type, int i) {
-        String where = "number " + (i + 1) + " ('" + (word.length() > 20 ? word.substring(0, 20) + "…" : word) + "')";
-        try {
-            if (type.kind() == ValueType.Kind.FLOAT) {
-                double d = Double.parseDouble(word);
-                return type.byteWidth() == 4 ? Float.floatToRawIntBits((float) d) & 0xffffffffL : Double.doubleToRawLongBits(d);
-            }
-            int bits = type.byteWidth() * 8;
-            if (type.kind() == ValueType.Kind.UINT) {
-                if (word.startsWith("-")) throw new IllegalArgumentException(where + " is negative: an unsigned " + bits + "-bit integer has no sign");
-                long v = Long.parseUnsignedLong(word);
-                if (bits < 64 && Long.compareUnsigned(v, (1L << bits) - 1) > 0) throw new IllegalArgumentException(where + " does not fit " + bits + " bits");
-                return v;
-            }
-            long v = Long.parseLong(word);
-            if (bits < 64 && (v < -(1L << (bits - 1)) || v >= 1L << (bits - 1))) throw new IllegalArgumentException(where + " does not fit a signed " + bits + "-bit integer");
-            return v;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(where + " is not " + (type.kind() == ValueType.Kind.FLOAT ? "a number" : "a whole number"));
-        }
+        return TeachingNumbers.parse(text, type, MAX_VALUES);
     }
 }
