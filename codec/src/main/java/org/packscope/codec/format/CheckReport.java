@@ -116,7 +116,10 @@ public final class CheckReport {
             if (d.severity() == Severity.INFO) continue;
             errors |= d.severity() == Severity.ERROR;
             String where = PlainText.escape(location(address, l));
-            String key = where + "\u0000" + d.rule();
+            // the cap counts per node that found the problems: a folder's verifier speaking of
+            // 15,000 chunk files names each file, but says "and N more" as one node
+            String key = (d.source() == null ? where : PlainText.escape(location(address, new TreeWalk.Located(l.node(),
+                    new Diagnostic(d.severity(), d.span(), d.rule(), d.message()))))) + "\u0000" + d.rule();
             if (!repeats.admit(key, d)) {
                 lineStart.putIfAbsent(key, where);
                 firstHidden.putIfAbsent(key, DiagnosticPlace.of(l));
