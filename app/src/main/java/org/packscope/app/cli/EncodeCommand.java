@@ -1,8 +1,6 @@
 package org.packscope.app.cli;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -274,19 +272,7 @@ final class EncodeCommand implements Callable<Integer> {
         NumberType t = null;
         for (NumberType c : NumberType.values()) if (c.valueType.equals(values.dtype().valueType())) t = c;
         if (t == null || values.dtype().bigEndian()) return usage("Pco encodes little-endian integers and floats of 1 to 8 bytes, not " + values.dtype().text());
-        int w = values.typesize();
-        int count = values.bytes().length / w;
-        long[] raw = new long[count];
-        ByteBuffer b = ByteBuffer.wrap(values.bytes()).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < count; i++) {
-            raw[i] = switch (w) {
-                case 1 -> b.get(i) & 0xffL;
-                case 2 -> b.getShort(2 * i) & 0xffffL;
-                case 4 -> b.getInt(4 * i) & 0xffffffffL;
-                default -> b.getLong(8 * i);
-            };
-        }
-        byte[] file = PcoEncoder.encode(t, raw, count, new PcoEncoder.Options(level, m, d, PcoEncoder.Options.DEFAULT.chunkSize()));
+        byte[] file = PcoEncoder.encodeLittleEndian(t, values.bytes(), new PcoEncoder.Options(level, m, d, PcoEncoder.Options.DEFAULT.chunkSize()));
         if (!write(List.of(Path.of(in.contains("::") ? in.substring(0, in.indexOf("::")) : in)), file)) return Cli.EXIT_USAGE;
         int n = values.bytes().length;
         cli.out.printf(Locale.ROOT, "wrote %s: %,d bytes (Pco level %d; %s, %,d bytes, ratio %.2f)%n", out, file.length, level,

@@ -8,15 +8,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
-import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.analysis.DiagnosticPlace;
+import org.packscope.codec.analysis.TreeWalk;
+import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.RuleCap;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
-import org.packscope.codec.analysis.TreeWalk;
+import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.io.MappedFileSource;
 
 /**
@@ -118,8 +119,7 @@ public final class CheckReport {
             String where = PlainText.escape(location(address, l));
             // the cap counts per node that found the problems: a folder's verifier speaking of
             // 15,000 chunk files names each file, but says "and N more" as one node
-            String key = (d.source() == null ? where : PlainText.escape(location(address, new TreeWalk.Located(l.node(),
-                    new Diagnostic(d.severity(), d.span(), d.rule(), d.message()))))) + "\u0000" + d.rule();
+            String key = (d.source() == null ? where : PlainText.escape(location(address, l.node(), l.node().source()))) + "\u0000" + d.rule();
             if (!repeats.admit(key, d)) {
                 lineStart.putIfAbsent(key, where);
                 firstHidden.putIfAbsent(key, DiagnosticPlace.of(l));
@@ -143,7 +143,11 @@ public final class CheckReport {
 
     /** The file whose bytes the offset counts in: the argument itself, or a file inside a folder argument. */
     private static String location(String address, TreeWalk.Located l) {
-        var src = l.diagnostic().source() != null ? l.diagnostic().source() : l.node().source();
+        return location(address, l.node(), l.diagnostic().source() != null ? l.diagnostic().source() : l.node().source());
+    }
+
+    /** The file whose bytes {@code src} are, as {@code check} names it, or the place of {@code node} inside the address. */
+    private static String location(String address, Node node, ByteSource src) {
         if (src != null) {
             String name = src.name();
             try {
@@ -158,7 +162,7 @@ public final class CheckReport {
                 return address;
             }
         }
-        String inner = l.node().path();
+        String inner = node.path();
         String file = address.contains("::") ? address.substring(0, address.indexOf("::")) : address;
         if (inner.isEmpty()) return address;
         if (!address.contains("::")) {

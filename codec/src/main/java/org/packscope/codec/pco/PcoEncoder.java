@@ -51,6 +51,23 @@ public final class PcoEncoder {
 
     private PcoEncoder() { }
 
+    /**
+     * Encodes {@code raw}, the numbers as little-endian elements of {@code type}'s width (as
+     * a file, a survey's sample or a teaching window's typed numbers hold them).
+     */
+    public static byte[] encodeLittleEndian(NumberType type, byte[] raw, Options options) {
+        int w = type.bits / 8;
+        if (raw.length % w != 0) throw new IllegalArgumentException(raw.length + " bytes are not whole " + w + "-byte numbers");
+        int n = raw.length / w;
+        long[] bits = new long[n];
+        for (int i = 0; i < n; i++) {
+            long v = 0;
+            for (int k = w - 1; k >= 0; k--) v = v << 8 | (raw[i * w + k] & 0xff);
+            bits[i] = v;
+        }
+        return encode(type, bits, n, options);
+    }
+
     /** The first {@code count} numbers of {@code rawBits} (raw bit patterns, as the decoder gives them) as a Pco file. */
     public static byte[] encode(NumberType type, long[] rawBits, int count, Options options) {
         if (count < 0 || count > rawBits.length) throw new IllegalArgumentException("count " + count + " outside 0.." + rawBits.length);

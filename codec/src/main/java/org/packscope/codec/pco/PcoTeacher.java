@@ -1,7 +1,5 @@
 package org.packscope.codec.pco;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -91,18 +89,7 @@ public final class PcoTeacher implements Teacher {
     public Lesson teach(String text, Map<String, String> chosen) {
         NumberType type = TYPES.get(TYPE.in(chosen));
         byte[] raw = TeachingNumbers.parse(text, type.valueType, MAX_VALUES);
-        int w = type.valueType.byteWidth();
-        int n = raw.length / w;
-        long[] bits = new long[n];
-        ByteBuffer b = ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < n; i++) {
-            bits[i] = switch (w) {
-                case 1 -> b.get(i) & 0xffL;
-                case 2 -> b.getShort(2 * i) & 0xffffL;
-                case 4 -> b.getInt(4 * i) & 0xffffffffL;
-                default -> b.getLong(8 * i);
-            };
-        }
+        int n = raw.length / type.valueType.byteWidth();
         PcoEncoder.ModeChoice mode = switch (MODE.in(chosen)) {
             case "Classic" -> PcoEncoder.ModeChoice.CLASSIC;
             case "IntMult" -> PcoEncoder.ModeChoice.INT_MULT;
@@ -112,7 +99,7 @@ public final class PcoTeacher implements Teacher {
         String d = DELTA.in(chosen);
         PcoEncoder.DeltaChoice delta = d.equals("none") ? PcoEncoder.DeltaChoice.NONE
                 : d.startsWith("order ") ? PcoEncoder.DeltaChoice.consecutive(Integer.parseInt(d.substring(6))) : PcoEncoder.DeltaChoice.AUTO;
-        byte[] file = PcoEncoder.encode(type, bits, n,
+        byte[] file = PcoEncoder.encodeLittleEndian(type, raw,
                 new PcoEncoder.Options(Integer.parseInt(LEVEL.in(chosen)), mode, delta, PcoEncoder.Options.DEFAULT.chunkSize()));
         String name = "lesson.pco";
         ByteSource src = ByteSource.of(file, name);

@@ -37,15 +37,8 @@ public final class PcoTrials implements TrialCodec {
         NumberType type = null;
         for (NumberType t : NumberType.values()) if (t.label().equals(p[0])) type = t;
         if (type == null || type.bits != typesize * 8) throw new IllegalArgumentException("not a Pco trial setting: " + setting);
-        int n = raw.length / typesize;
-        long[] bits = new long[n];
-        for (int i = 0; i < n; i++) {
-            long v = 0;
-            for (int k = typesize - 1; k >= 0; k--) v = v << 8 | (raw[i * typesize + k] & 0xff);
-            bits[i] = v;
-        }
         int level = Integer.parseInt(p[1].substring("level ".length()));
-        return PcoEncoder.encode(type, bits, n, PcoEncoder.Options.DEFAULT.withLevel(level));
+        return PcoEncoder.encodeLittleEndian(type, raw, PcoEncoder.Options.DEFAULT.withLevel(level));
     }
 
     @Override
