@@ -212,6 +212,29 @@ class MainWindowTest {
         robot.interact(() -> window.openTeaching("pco", shown -> w[0] = shown));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> w[0] != null && w[0].sizesText().startsWith("300 values of int64"));
         assertEquals("PackScope — Pco, explained", w[0].stage().getTitle());
+        // the steps: a tANS transition of batch 0 selects the bits its decoder reads, and they are the number it says
+        showPcoStep(robot, w[0], "6 · batch 0, state by state");
+        Field transition = null;
+        for (Field f : w[0].detail().structure().getItems()) {
+            if (f.key().equals("lesson.transition") && f.span() != null && f.span().bitLength() > 0) {
+                transition = f;
+                break;
+            }
+        }
+        assertTrue(transition != null, "a transition that reads bits");
+        Field picked = transition;
+        robot.interact(() -> w[0].detail().selectField(picked.name()));
+        WaitForAsyncUtils.waitForFxEvents();
+        Span sel = w[0].detail().hex().selectionProperty().get();
+        assertEquals(picked.span(), sel);
+        long read = 0;
+        for (int j = 0; j < sel.bitLength(); j++) {
+            long bit = sel.startBit() + j;
+            read |= (long) ((w[0].detail().node().source().u8(bit >>> 3) >>> (bit & 7)) & 1) << j;
+        }
+        assertTrue(picked.meaning().contains("= " + read + " → state"), picked.meaning() + " reads " + read);
+        showPcoStep(robot, w[0], "8 · size under other levels");
+        assertEquals(13, w[0].detail().node().tables().get(0).rows().size());
         robot.interact(() -> {
             w[0].choice("type").setValue("int32");
             w[0].choice("mode").setValue("Classic");
@@ -364,6 +387,14 @@ class MainWindowTest {
                 && w.detail().node().name().equals(name) && !w.detail().structure().getItems().isEmpty()
                 && w.detail().structure().getItems().get(0).key().equals("lesson.spec"));
         assertTrue(lessonField(w, "spec").value().startsWith("bpcells-matrix-format.txt, "), name);
+    }
+
+    private static void showPcoStep(FxRobot robot, TeachingWindow w, String step) throws Exception {
+        boolean[] done = new boolean[1];
+        robot.interact(() -> w.tree().revealPath(w.tree().getRoot().getChildren().get(0), List.of(step), item -> done[0] = true));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> done[0] && w.detail().node() != null
+                && w.detail().node().name().equals(step) && !w.detail().structure().getItems().isEmpty());
+        assertTrue(lessonField(w, "spec").value().startsWith("pcodec docs/format.md, "), step);
     }
 
     private static Field lessonField(TeachingWindow w, String name) {

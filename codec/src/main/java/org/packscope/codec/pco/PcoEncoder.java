@@ -56,16 +56,21 @@ public final class PcoEncoder {
      * a file, a survey's sample or a teaching window's typed numbers hold them).
      */
     public static byte[] encodeLittleEndian(NumberType type, byte[] raw, Options options) {
+        long[] bits = littleEndianBits(type, raw);
+        return encode(type, bits, bits.length, options);
+    }
+
+    /** Little-endian numbers of {@code type} as the raw bits the decoder gives (signed types sign-extended). */
+    static long[] littleEndianBits(NumberType type, byte[] raw) {
         int w = type.bits / 8;
         if (raw.length % w != 0) throw new IllegalArgumentException(raw.length + " bytes are not whole " + w + "-byte numbers");
-        int n = raw.length / w;
-        long[] bits = new long[n];
-        for (int i = 0; i < n; i++) {
+        long[] bits = new long[raw.length / w];
+        for (int i = 0; i < bits.length; i++) {
             long v = 0;
             for (int k = w - 1; k >= 0; k--) v = v << 8 | (raw[i * w + k] & 0xff);
-            bits[i] = v;
+            bits[i] = type.isSigned() && w < 8 ? v << (64 - 8 * w) >> (64 - 8 * w) : v;
         }
-        return encode(type, bits, n, options);
+        return bits;
     }
 
     /** The first {@code count} numbers of {@code rawBits} (raw bit patterns, as the decoder gives them) as a Pco file. */

@@ -1,5 +1,6 @@
 package org.packscope.codec.pco;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +10,9 @@ import org.packscope.codec.compress.ChunkCompressors;
 import org.packscope.codec.format.Teacher;
 import org.packscope.codec.format.TeachingNumbers;
 import org.packscope.codec.inspect.Node;
+import org.packscope.codec.inspect.PlainText;
+import org.packscope.codec.inspect.Span;
+import org.packscope.codec.inspect.ValueColumn;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;
 
@@ -99,12 +103,18 @@ public final class PcoTeacher implements Teacher {
         String d = DELTA.in(chosen);
         PcoEncoder.DeltaChoice delta = d.equals("none") ? PcoEncoder.DeltaChoice.NONE
                 : d.startsWith("order ") ? PcoEncoder.DeltaChoice.consecutive(Integer.parseInt(d.substring(6))) : PcoEncoder.DeltaChoice.AUTO;
-        byte[] file = PcoEncoder.encodeLittleEndian(type, raw,
-                new PcoEncoder.Options(Integer.parseInt(LEVEL.in(chosen)), mode, delta, PcoEncoder.Options.DEFAULT.chunkSize()));
+        PcoEncoder.Options options = new PcoEncoder.Options(Integer.parseInt(LEVEL.in(chosen)), mode, delta, PcoEncoder.Options.DEFAULT.chunkSize());
+        long[] bits = PcoEncoder.littleEndianBits(type, raw);
+        byte[] file = PcoEncoder.encode(type, bits, n, options);
         String name = "lesson.pco";
         ByteSource src = ByteSource.of(file, name);
-        Node node = PcoNodes.file(name, src);
+        Node fileNode = PcoNodes.file(name, src);
         PcoFile opened = PcoFile.open(src);
+        Node node = Node.of("Pco lesson", "pco-lesson").source(src).span(Span.bytes(0, file.length));
+        node.facet(ValueColumn.class, fileNode.values());
+        List<Node> kids = new ArrayList<>(new PcoLesson(type, bits, options, file, src, opened).steps());
+        kids.add(fileNode);
+        node.children(kids);
         String how = "no chunk";
         if (!opened.chunks().isEmpty() && opened.chunks().get(0).meta() != null) {
             ChunkMeta m = opened.chunks().get(0).meta();
@@ -114,6 +124,7 @@ public final class PcoTeacher implements Teacher {
         String sizes = String.format(Locale.ROOT, "%,d %s of %s = %,d bytes · Pco file %,d bytes (%.0f%%, ratio %.2f) · %s · gzip'd values %,d",
                 n, n == 1 ? "value" : "values", TYPE.in(chosen), raw.length, file.length, 100.0 * file.length / Math.max(1, raw.length),
                 (double) raw.length / Math.max(1, file.length), how, ChunkCompressors.gzipSize(raw));
+        node.summary(PlainText.count(n, "number") + " · " + how);
         return new Lesson(node, sizes);
     }
 }
