@@ -228,6 +228,23 @@ def many_groups(n=50_000):
             f.create_group("g%06d" % i)
 
 
+def bpcells_names_2m(n=2_000_000):
+    """A valid BPCells matrix (3 x 2M, no entries) whose 2M column names are variable-length
+    strings, as BPCells writes names: each one an object in the global heap."""
+    with h5py.File(path("bpcells_names_2m"), "w") as f:
+        g = f.create_group("mat")
+        g.attrs.create("version", "unpacked-uint-matrix-v2", dtype=h5py.string_dtype())
+        chunked = dict(chunks=(1024,), maxshape=(None,))
+        g.create_dataset("idxptr", data=np.zeros(n + 1, dtype="<u8"), **chunked)
+        g.create_dataset("index", shape=(0,), dtype="<u4", **chunked)
+        g.create_dataset("val", shape=(0,), dtype="<u4", **chunked)
+        g.create_dataset("shape", data=np.array([3, n], dtype="<u4"), **chunked)
+        text = h5py.string_dtype("utf-8")
+        g.create_dataset("col_names", data=np.array(["cell%07d" % i for i in range(n)], dtype=object), dtype=text)
+        g.create_dataset("row_names", data=np.array(["a", "b", "c"], dtype=object), dtype=text)
+        g.create_dataset("storage_order", data=np.array(["col"], dtype=object), dtype=text)
+
+
 CASES = {
     "unwritten": unwritten,
     "csr_30m_rows": csr_empty_rows,
@@ -242,6 +259,7 @@ CASES = {
     "gzip_bomb": gzip_bomb,
     "root_matrix": root_matrix_with_groups,
     "groups_50k": many_groups,
+    "bpcells_names_2m": bpcells_names_2m,
     "big_contiguous": big_contiguous,
     "x_index_out_of_range": lambda: extra_entry("x_index_out_of_range", "range"),
     "x_index_negative": lambda: extra_entry("x_index_negative", "negative"),

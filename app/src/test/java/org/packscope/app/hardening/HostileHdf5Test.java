@@ -44,7 +44,7 @@ class HostileHdf5Test {
     private static final long GROUPS_CPU_LIMIT_MS = 20_000;
     private static final String[] CASES = {"unwritten", "unwritten_latest", "csr_30m_rows", "tenx_30m_barcodes", "chunks_1m",
         "chunks_300k", "chunks_300k_poked", "chunk_btree_dag", "group_btree_dag", "bzip2_bomb", "gzip_bomb", "root_matrix", "groups_50k",
-        "x_index_out_of_range", "x_index_negative", "big_contiguous"};
+        "bpcells_names_2m", "x_index_out_of_range", "x_index_negative", "big_contiguous"};
     /** The AnnData fixture the damaged X copies start from, and the BPCells matrix it equals. */
     private static final Path FIXTURES = org.packscope.app.Samples.root().getParent().resolve("codec/src/test/resources/fixtures");
 
@@ -339,6 +339,25 @@ class HostileHdf5Test {
         // CPU of the whole JVM (start-up, compilation and collection included): about 7 s on a loaded
         // 2-core machine; a per-group cost that grew with the group count would be minutes
         assertTrue(c.cpuMillis() < GROUPS_CPU_LIMIT_MS, c.figures());
+    }
+
+    /**
+     * Two million column names of a BPCells matrix, each a global heap object: valid, so check
+     * is silent (they were read whole and ran out of the heap, a warning on a good file), and
+     * the names decode in order, read a page at a time.
+     */
+    @Test
+    void twoMillionBpcellsNamesAreCheckedAndDecodedWithinTheHeap() throws Exception {
+        String m = input("bpcells_names_2m.h5") + "::mat";
+        MeasuredCli.Run c = check(m);
+        assertEquals(0, c.code(), c.toString());
+        assertEquals("", c.out());
+        assertTrue(c.cpuMillis() < GROUPS_CPU_LIMIT_MS, c.figures());
+        List<String> names = decodeText(m + "/col_names", "csv");
+        int first = names.get(0).equals("cell0000000") ? 0 : 1; // a header line, if the format has one
+        assertEquals(2_000_000, names.size() - first);
+        for (int i = 0; i < 2_000_000; i += 99_991) assertEquals(String.format("cell%07d", i), names.get(first + i));
+        assertEquals("cell1999999", names.get(names.size() - 1));
     }
 
     // ------------------------------------------------------------------ helpers

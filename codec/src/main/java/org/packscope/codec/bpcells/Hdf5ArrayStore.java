@@ -179,6 +179,10 @@ public final class Hdf5ArrayStore implements ArrayStore {
             throw ArrayStore.unreadable(-1, name + ": " + info.problem());
         }
         try {
+            long[] dims = d.scalar() ? null : d.dims();
+            if (dims != null && dims.length == 1 && dims[0] > PagedNames.PAGE && dims[0] <= Integer.MAX_VALUE && d.kind() == Hdf5Dataset.Kind.TEXT) {
+                return new PagedNames(d, name, (int) dims[0]);
+            }
             Object data = d.scalar() ? d.data() : d.dataFlat();
             List<String> out = new ArrayList<>();
             if (data == null) return out;
