@@ -25,10 +25,20 @@ final class PcoBinning {
         int target = Math.min(1 << level, m);
         List<long[]> groups = new ArrayList<>(); // {lower, upper, count}
         int i = 0;
-        for (int g = 0; g < target && i < m; g++) {
+        for (int g = 0; i < m; g++) {
             int end = (int) Math.max(i + 1, ((long) (g + 1) * m + target - 1) / target);
             end = Math.min(end, m);
-            while (end < m && sorted[end] == sorted[end - 1]) end++;
+            if (end < m && sorted[end] == sorted[end - 1]) {
+                // a run of one value crosses the quantile: it gets a bin of its own (a value most
+                // latents share would otherwise widen a bin of the few below it to its offsets)
+                int runStart = end - 1;
+                while (runStart > i && sorted[runStart - 1] == sorted[end - 1]) runStart--;
+                if (runStart > i) {
+                    end = runStart;
+                } else {
+                    while (end < m && sorted[end] == sorted[end - 1]) end++;
+                }
+            }
             groups.add(new long[] {sorted[i], sorted[end - 1], end - i});
             i = end;
         }
