@@ -44,7 +44,7 @@ final class PcoBinning {
         }
         List<long[]> merged = merge(groups, bits, m);
         int n = merged.size();
-        int sizeLog = n == 1 ? 0 : Math.min(MetaParser.MAX_ANS_SIZE_LOG, ceilLog2(n) + 2);
+        int sizeLog = n == 1 ? 0 : sizeLog(merged, m);
         int[] weights = weights(merged, m, sizeLog);
         List<Bin> bins = new ArrayList<>(n);
         for (int b = 0; b < n; b++) {
@@ -77,6 +77,28 @@ final class PcoBinning {
     private static double cost(long[] g, int total) {
         double c = g[2];
         return c * (Math.log(total / c) / Math.log(2) + widthOf(g[1] - g[0]));
+    }
+
+    /**
+     * The tANS table size (log 2) that codes the bins' symbols in the fewest bits, their
+     * weights and the four states included: a table of four slots a bin is often enough,
+     * but a bin most latents fall in (a repeated value) wants finer weights.
+     */
+    private static int sizeLog(List<long[]> groups, int total) {
+        int least = ceilLog2(groups.size());
+        int most = Math.min(MetaParser.MAX_ANS_SIZE_LOG, Math.max(least + 2, ceilLog2(total) + 1));
+        int best = Math.min(MetaParser.MAX_ANS_SIZE_LOG, least + 2);
+        double bestBits = Double.MAX_VALUE;
+        for (int log = least; log <= most; log++) {
+            int[] w = weights(groups, total, log);
+            double bits = (4.0 + groups.size()) * log;
+            for (int b = 0; b < w.length; b++) bits += groups.get(b)[2] * (log - Math.log(w[b]) / Math.log(2));
+            if (bits < bestBits - 1e-9) {
+                bestBits = bits;
+                best = log;
+            }
+        }
+        return best;
     }
 
     /** Counts scaled to weights summing to 2^sizeLog, none below 1. */

@@ -36,17 +36,17 @@ final class PcoFloatMult {
     /** The FloatMult mode of a base (raw bits of the type). */
     static Mode.FloatMult mode(NumberType t, long baseRaw) { return new Mode.FloatMult(t.toLatent(baseRaw)); }
 
-    /** Up to one proposed base for the first {@code n} latents; empty when the numbers share none. */
+    /** Proposed bases for the first {@code n} latents (a few); empty when the numbers share none. */
     static List<Mode> candidates(NumberType t, long[] lat, int n) {
         List<Mode> out = new ArrayList<>();
         if (!t.isFloat()) return out;
         double[] sample = usable(t, lat, n);
         if (sample.length < 10) return out;
-        double gcd = sharedDivisor(t, sample);
-        if (!(gcd > 0)) return out;
-        double base = snap(centred(t, gcd, sample));
-        long raw = baseRaw(t, base);
-        if (raw != -1) out.add(mode(t, raw));
+        for (double gcd : sharedDivisors(t, sample)) {
+            long raw = baseRaw(t, snap(centred(t, gcd, sample)));
+            Mode m = raw == -1 ? null : mode(t, raw);
+            if (m != null && !out.contains(m)) out.add(m);
+        }
         return out;
     }
 
@@ -73,8 +73,12 @@ final class PcoFloatMult {
 
     private static int precision(NumberType t) { return t.mantissaBits; }
 
-    /** A divisor that many disjoint pairs of the sample share, or NaN. */
-    private static double sharedDivisor(NumberType t, double[] sample) {
+    /**
+     * Divisors that many disjoint pairs of the sample share, from the smaller of those
+     * found: a pair's Euclid may stop a step early at twice the base (its error grown to
+     * the last remainder), so the smallest shared one is not always the most common.
+     */
+    private static List<Double> sharedDivisors(NumberType t, double[] sample) {
         double eps = Math.scalb(1.0, -precision(t));
         double[] gcds = new double[sample.length / 2];
         int m = 0;
@@ -83,15 +87,18 @@ final class PcoFloatMult {
             if (g > 0) gcds[m++] = g;
         }
         int needed = 1 + (int) Math.ceil(sample.length * SHARED_PAIRS);
-        if (m < needed) return Double.NaN;
+        List<Double> out = new ArrayList<>();
+        if (m < needed) return out;
         Arrays.sort(gcds, 0, m);
-        for (double q : new double[] {0.1, 0.3, 0.5}) {
+        for (double q : new double[] {0.02, 0.1, 0.3, 0.5}) {
             double c = gcds[(int) (q * m)];
             int near = 0;
             for (int i = 0; i < m; i++) if (Math.abs(gcds[i] - c) < 0.01 * c) near++;
-            if (near >= needed) return c;
+            boolean known = false;
+            for (double o : out) known |= Math.abs(o - c) < 0.01 * c;
+            if (near >= needed && !known) out.add(c);
         }
-        return Double.NaN;
+        return out;
     }
 
     /**

@@ -163,21 +163,26 @@ class PcoEncoderTest {
     @ParameterizedTest
     @EnumSource(value = NumberType.class, names = {"F32", "F64"})
     void floatMultIsChosenForDecimalsAndPays(NumberType t) {
-        Random r = new Random(11);
-        double[] v = new double[30_000];
         int centBits = t == NumberType.F32 ? 14 : 20;
-        for (int i = 0; i < v.length; i++) v[i] = (1 + r.nextInt(1 << centBits)) / 100.0;
-        long[] raw = floats(t, v);
+        long[] raw = cents(t, 30_000, 11, centBits);
         PcoFile f = roundTrip(t, raw, Options.DEFAULT);
         Mode m = f.chunks().get(0).meta().mode();
         assertEquals(PcoFloatMult.mode(t, PcoFloatMult.fromDouble(t, 0.01)), m, m.toString());
         long classic = PcoEncoder.encode(t, raw, raw.length, Options.DEFAULT.withMode(ModeChoice.CLASSIC)).length;
         long quant = PcoEncoder.encode(t, raw, raw.length, Options.DEFAULT.withMode(ModeChoice.FLOAT_QUANT)).length;
         assertTrue(f.size() < classic * 0.9 && f.size() < quant, f.size() + " vs classic " + classic + ", float quant " + quant);
-        assertTrue(f.size() * 8L < (centBits + 4L) * v.length, "the cents' bits and a few for the ULPs, not "
-                + f.size() * 8.0 / v.length);
+        assertTrue(f.size() * 8L < (centBits + 4L) * raw.length, "the cents' bits and a few for the ULPs, not "
+                + f.size() * 8.0 / raw.length);
         assertEquals(f.size(), PcoEncoder.encode(t, raw, raw.length, Options.DEFAULT.withFloatMultBase(0.01)).length,
                 "the base found is the base given");
+    }
+
+    /** {@code n} prices of 0.01 to 2^bits cents, as floats of the type. */
+    static long[] cents(NumberType t, int n, long seed, int bits) {
+        Random r = new Random(seed);
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) v[i] = (1 + r.nextInt(1 << bits)) / 100.0;
+        return floats(t, v);
     }
 
     /** Numbers that repeat the one 7 back or 100 back, now and then a fresh one. */
