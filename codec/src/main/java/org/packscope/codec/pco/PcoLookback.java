@@ -39,14 +39,15 @@ final class PcoLookback {
         if (n <= stateN) return new long[0];
         int window = 1 << windowLog;
         long mask = bits == 64 ? -1L : (1L << bits) - 1;
-        int tableLog = Math.min(windowLog + 1, 20);
+        // a lookback never reaches before the page: tables and counts need not outgrow it
+        int tableLog = Math.min(Math.min(windowLog, PcoBinning.ceilLog2(n)) + 1, 20);
         int[] exact = new int[1 << tableLog];
         int[] coarse = new int[1 << tableLog];
         java.util.Arrays.fill(exact, -1);
         java.util.Arrays.fill(coarse, -1);
         exact[slot(lat[0], tableLog)] = 0;
         coarse[slot(lat[0] >>> COARSE_SHIFT, tableLog)] = 0;
-        int[] chosenCount = new int[window + 1];
+        int[] chosenCount = new int[Math.min(window, n) + 1];
         int[] repeated = new int[REPEATED];
         int repeatedAt = 0;
         long[] out = new long[n - stateN];
