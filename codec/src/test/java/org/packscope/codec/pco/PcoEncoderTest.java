@@ -177,6 +177,31 @@ class PcoEncoderTest {
                 "the base found is the base given");
     }
 
+    @Test
+    void floatMultFindsTheCentWhereSomePairsStopAtTwoCents() {
+        // 5,000 f32 prices: the pairs' approximate Euclid ends at 0.02 for many of them
+        long[] raw = cents(NumberType.F32, 5000, 4, 14);
+        PcoFile f = roundTrip(NumberType.F32, raw, Options.DEFAULT);
+        assertEquals(PcoFloatMult.mode(NumberType.F32, PcoFloatMult.fromDouble(NumberType.F32, 0.01)), f.chunks().get(0).meta().mode());
+    }
+
+    @Test
+    void lookbacksPointAtAnEqualNumberWhereThereIsOneInTheWindow() {
+        Random r = new Random(13);
+        long[] lat = new long[3000];
+        for (int i = 0; i < lat.length; i++) lat[i] = i < 100 ? r.nextLong() : lat[i - 100];
+        for (int windowLog : new int[] {4, 7, 15}) {
+            long[] lb = PcoLookback.lookbacks(lat, 64, windowLog);
+            assertEquals(lat.length - 1, lb.length);
+            for (int i = 1; i < lat.length; i++) {
+                long back = lb[i - 1];
+                assertTrue(back >= 1 && back <= Math.min(i, 1 << windowLog), "lookback " + back + " at " + i);
+                // the period is 100: inside a window of 128 every later number finds its copy
+                if (i >= 100 && windowLog >= 7) assertEquals(lat[i], lat[(int) (i - back)], "at " + i);
+            }
+        }
+    }
+
     /** {@code n} prices of 0.01 to 2^bits cents, as floats of the type. */
     static long[] cents(NumberType t, int n, long seed, int bits) {
         Random r = new Random(seed);
