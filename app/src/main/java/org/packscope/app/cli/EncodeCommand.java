@@ -103,10 +103,13 @@ final class EncodeCommand implements Callable<Integer> {
     @Option(names = "--level", paramLabel = "L", description = "Pco: compression level 0-12; default ${DEFAULT-VALUE}")
     int level = 8;
 
-    @Option(names = "--mode", paramLabel = "M", description = "Pco: auto, classic, intmult or floatquant; default ${DEFAULT-VALUE}")
+    @Option(names = "--mode", paramLabel = "M", description = "Pco: auto, classic, intmult, floatquant or float-mult; default ${DEFAULT-VALUE}")
     String mode = "auto";
 
-    @Option(names = "--delta", paramLabel = "D", description = "Pco: auto, none, or a consecutive order 1-7; default ${DEFAULT-VALUE}")
+    @Option(names = "--base", paramLabel = "B", description = "Pco float-mult: the base numbers are multiples of (e.g. 0.01); default: found in the numbers")
+    Double base;
+
+    @Option(names = "--delta", paramLabel = "D", description = "Pco: auto, none, lookback, or a consecutive order 1-7; default ${DEFAULT-VALUE}")
     String delta = "auto";
 
     @Option(names = "--dtype", paramLabel = "DTYPE", description = "the element type of a raw or CSV input, in NumPy's spelling (e.g. '<f8', '>i4', 'u2')")
@@ -249,18 +252,25 @@ final class EncodeCommand implements Callable<Integer> {
             case "auto" -> PcoEncoder.ModeChoice.AUTO;
             case "classic" -> PcoEncoder.ModeChoice.CLASSIC;
             case "intmult", "int_mult" -> PcoEncoder.ModeChoice.INT_MULT;
-            case "floatquant", "float_quant" -> PcoEncoder.ModeChoice.FLOAT_QUANT;
+            case "floatquant", "float_quant", "float-quant" -> PcoEncoder.ModeChoice.FLOAT_QUANT;
+            case "floatmult", "float_mult", "float-mult" -> PcoEncoder.ModeChoice.FLOAT_MULT;
             default -> null;
         };
         PcoEncoder.DeltaChoice d;
         try {
-            d = delta.equalsIgnoreCase("auto") ? PcoEncoder.DeltaChoice.AUTO : delta.equalsIgnoreCase("none") ? PcoEncoder.DeltaChoice.NONE
-                    : PcoEncoder.DeltaChoice.consecutive(Integer.parseInt(delta));
+            d = switch (delta.toLowerCase(Locale.ROOT)) {
+                case "auto" -> PcoEncoder.DeltaChoice.AUTO;
+                case "none" -> PcoEncoder.DeltaChoice.NONE;
+                case "lookback" -> PcoEncoder.DeltaChoice.lookback();
+                default -> PcoEncoder.DeltaChoice.consecutive(Integer.parseInt(delta));
+            };
         } catch (IllegalArgumentException e) {
             d = null;
         }
-        if (m == null) return usage("--mode " + mode + ": not one of auto, classic, intmult, floatquant");
-        if (d == null) return usage("--delta " + delta + ": not auto, none or an order 1-7");
+        if (m == null) return usage("--mode " + mode + ": not one of auto, classic, intmult, floatquant, float-mult");
+        if (d == null) return usage("--delta " + delta + ": not auto, none, lookback or an order 1-7");
+        if (base != null && m != PcoEncoder.ModeChoice.FLOAT_MULT) return usage("--base applies to --mode float-mult only");
+        if (base != null && (base == 0 || base.isNaN() || base.isInfinite())) return usage("--base " + base + ": not a finite, nonzero number");
         if (level < 0 || level > 12) return usage("--level " + level + ": not 0-12");
         EncodeInput values;
         try {
@@ -272,7 +282,16 @@ final class EncodeCommand implements Callable<Integer> {
         NumberType t = null;
         for (NumberType c : NumberType.values()) if (c.valueType.equals(values.dtype().valueType())) t = c;
         if (t == null || values.dtype().bigEndian()) return usage("Pco encodes little-endian integers and floats of 1 to 8 bytes, not " + values.dtype().text());
-        byte[] file = PcoEncoder.encodeLittleEndian(t, values.bytes(), new PcoEncoder.Options(level, m, d, PcoEncoder.Options.DEFAULT.chunkSize()));
+        if (m == PcoEncoder.ModeChoice.FLOAT_MULT && !t.isFloat()) return usage("--mode float-mult applies to floats, not " + values.dtype().text());
+        if (m == PcoEncoder.ModeChoice.FLOAT_QUANT && !t.isFloat()) return usage("--mode floatquant applies to floats, not " + values.dtype().text());
+        if (m == PcoEncoder.ModeChoice.INT_MULT && t.isFloat()) return usage("--mode intmult applies to integers, not " + values.dtype().text());
+        PcoEncoder.Options options = new PcoEncoder.Options(level, m, d, PcoEncoder.Options.DEFAULT.chunkSize(), base == null ? Double.NaN : base);
+        byte[] file;
+        try {
+            file = PcoEncoder.encodeLittleEndian(t, values.bytes(), options);
+        } catch (IllegalArgumentException e) { // a base the type cannot hold (1e-300 as f32)
+            return usage(e.getMessage());
+        }
         if (!write(List.of(Path.of(in.contains("::") ? in.substring(0, in.indexOf("::")) : in)), file)) return Cli.EXIT_USAGE;
         int n = values.bytes().length;
         cli.out.printf(Locale.ROOT, "wrote %s: %,d bytes (Pco level %d; %s, %,d bytes, ratio %.2f)%n", out, file.length, level,

@@ -258,6 +258,55 @@ class EncodeCliTest {
     }
 
     @Test
+    void pcoFloatMultAndLookbackAreChosenOnRequestAndReadBack(@TempDir Path tmp) throws Exception {
+        // 20,000 prices in cents as float64, and 20,000 int64 that repeat the one 7 or 100 back
+        ByteBuffer cents = ByteBuffer.allocate(8 * 20_000).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer repeats = ByteBuffer.allocate(8 * 20_000).order(ByteOrder.LITTLE_ENDIAN);
+        Random r = new Random(8);
+        long[] v = new long[20_000];
+        for (int i = 0; i < v.length; i++) {
+            cents.putDouble((1 + r.nextInt(1 << 20)) / 100.0);
+            int k = r.nextInt(10);
+            v[i] = k < 4 && i >= 7 ? v[i - 7] : k < 9 && i >= 100 ? v[i - 100] : r.nextLong();
+            repeats.putLong(v[i]);
+        }
+        Path prices = tmp.resolve("p.f64");
+        Files.write(prices, cents.array());
+        Path series = tmp.resolve("s.i64");
+        Files.write(series, repeats.array());
+        for (String[] run : new String[][] {
+                {prices.toString(), "<f8", "--mode", "float-mult", "--base", "0.01", "FloatMult", "None"},
+                {prices.toString(), "<f8", "--mode", "float-mult", "--delta", "none", "FloatMult", "None"},
+                {series.toString(), "<i8", "--delta", "lookback", "--mode", "classic", "Classic", "Lookback"}}) {
+            Path out = tmp.resolve("x.pco");
+            Files.deleteIfExists(out);
+            CliTest.Run enc = CliTest.run("encode", run[0], "--codec", "pco", "--dtype", run[1], run[2], run[3], run[4], run[5],
+                    "--out", out.toString());
+            assertEquals(0, enc.code(), enc.err());
+            org.packscope.codec.pco.PcoFile f = org.packscope.codec.pco.PcoFile.open(ByteSource.open(out));
+            assertEquals(run[6], f.chunks().get(0).meta().mode().name());
+            assertEquals(run[7], f.chunks().get(0).meta().deltaEncoding().name());
+            Path raw = tmp.resolve("back.raw");
+            Files.deleteIfExists(raw);
+            CliTest.Run back = CliTest.run("decode", out.toString(), "--format", "raw", "--out", raw.toString());
+            assertEquals(0, back.code(), back.err());
+            assertArrayEquals(Files.readAllBytes(Path.of(run[0])), Files.readAllBytes(raw));
+            assertTrue(Files.size(out) * 2 < Files.size(Path.of(run[0])), run[6] + "/" + run[7] + " under 4 bytes a number: " + Files.size(out));
+        }
+        Path x = tmp.resolve("y.pco");
+        CliTest.Run classicBase = CliTest.run("encode", prices.toString(), "--codec", "pco", "--dtype", "<f8", "--base", "0.01", "--out", x.toString());
+        assertEquals(2, classicBase.code());
+        assertTrue(classicBase.err().contains("--base applies to --mode float-mult only"), classicBase.err());
+        CliTest.Run ints = CliTest.run("encode", series.toString(), "--codec", "pco", "--dtype", "<i8", "--mode", "float-mult", "--out", x.toString());
+        assertEquals(2, ints.code());
+        assertTrue(ints.err().contains("float-mult applies to floats"), ints.err());
+        CliTest.Run zero = CliTest.run("encode", prices.toString(), "--codec", "pco", "--dtype", "<f8", "--mode", "float-mult", "--base", "0",
+                "--out", x.toString());
+        assertEquals(2, zero.code());
+        assertFalse(Files.exists(x), "nothing written on a refusal");
+    }
+
+    @Test
     void valuesBecomeABcolzCarrayThatReadsBackAsThem(@TempDir Path tmp) throws Exception {
         // 70,000 float64 as CSV: more than two default chunks of 16,384 rows, and a leftover
         StringBuilder csv = new StringBuilder();

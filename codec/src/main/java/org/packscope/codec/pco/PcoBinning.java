@@ -25,16 +25,26 @@ final class PcoBinning {
         int target = Math.min(1 << level, m);
         List<long[]> groups = new ArrayList<>(); // {lower, upper, count}
         int i = 0;
-        for (int g = 0; g < target && i < m; g++) {
+        for (int g = 0; i < m; g++) {
             int end = (int) Math.max(i + 1, ((long) (g + 1) * m + target - 1) / target);
             end = Math.min(end, m);
-            while (end < m && sorted[end] == sorted[end - 1]) end++;
+            if (end < m && sorted[end] == sorted[end - 1]) {
+                // a run of one value crosses the quantile: it gets a bin of its own (a value most
+                // latents share would otherwise widen a bin of the few below it to its offsets)
+                int runStart = end - 1;
+                while (runStart > i && sorted[runStart - 1] == sorted[end - 1]) runStart--;
+                if (runStart > i) {
+                    end = runStart;
+                } else {
+                    while (end < m && sorted[end] == sorted[end - 1]) end++;
+                }
+            }
             groups.add(new long[] {sorted[i], sorted[end - 1], end - i});
             i = end;
         }
         List<long[]> merged = merge(groups, bits, m);
         int n = merged.size();
-        int sizeLog = n == 1 ? 0 : Math.min(MetaParser.MAX_ANS_SIZE_LOG, ceilLog2(n) + 2);
+        int sizeLog = n == 1 ? 0 : sizeLog(merged, m);
         int[] weights = weights(merged, m, sizeLog);
         List<Bin> bins = new ArrayList<>(n);
         for (int b = 0; b < n; b++) {
@@ -67,6 +77,28 @@ final class PcoBinning {
     private static double cost(long[] g, int total) {
         double c = g[2];
         return c * (Math.log(total / c) / Math.log(2) + widthOf(g[1] - g[0]));
+    }
+
+    /**
+     * The tANS table size (log 2) that codes the bins' symbols in the fewest bits, their
+     * weights and the four states included: a table of four slots a bin is often enough,
+     * but a bin most latents fall in (a repeated value) wants finer weights.
+     */
+    private static int sizeLog(List<long[]> groups, int total) {
+        int least = ceilLog2(groups.size());
+        int most = Math.min(MetaParser.MAX_ANS_SIZE_LOG, Math.max(least + 2, ceilLog2(total) + 1));
+        int best = Math.min(MetaParser.MAX_ANS_SIZE_LOG, least + 2);
+        double bestBits = Double.MAX_VALUE;
+        for (int log = least; log <= most; log++) {
+            int[] w = weights(groups, total, log);
+            double bits = (4.0 + groups.size()) * log;
+            for (int b = 0; b < w.length; b++) bits += groups.get(b)[2] * (log - Math.log(w[b]) / Math.log(2));
+            if (bits < bestBits - 1e-9) {
+                bestBits = bits;
+                best = log;
+            }
+        }
+        return best;
     }
 
     /** Counts scaled to weights summing to 2^sizeLog, none below 1. */

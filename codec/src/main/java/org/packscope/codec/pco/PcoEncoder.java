@@ -6,10 +6,10 @@ import java.util.List;
 /**
  * Writes standalone Pco files (standalone version 3, format 4.1), the inverse of
  * {@link PcoFile}: numbers map to their ordered latents, a mode may split those in two
- * (IntMult, FloatQuant), Consecutive delta encoding may difference the primary, and each
- * latent variable is binned ({@link PcoBinning}) and tANS coded ({@link PcoAnsEncoder}).
- * One page per chunk. Choices left to AUTO are made by estimating the bits of each
- * candidate on a sample of the chunk's numbers.
+ * (IntMult, FloatMult, FloatQuant), Consecutive or Lookback delta encoding may difference
+ * the primary, and each latent variable is binned ({@link PcoBinning}) and tANS coded
+ * ({@link PcoAnsEncoder}). One page per chunk. Choices left to AUTO are made by estimating
+ * the bits of each candidate on a sample of the chunk's numbers.
  */
 public final class PcoEncoder {
     public static final int DEFAULT_CHUNK_SIZE = 1 << 18;
@@ -18,35 +18,70 @@ public final class PcoEncoder {
     static final FormatVersion FORMAT = new FormatVersion(4, 1);
     /** Numbers of a chunk the AUTO choices look at. */
     static final int SAMPLE = 1 << 14;
+    /** Bits a number Lookback must save over the other delta encodings for AUTO to take it. */
+    static final double LOOKBACK_PENALTY_BITS = 2;
 
-    public enum ModeChoice { AUTO, CLASSIC, INT_MULT, FLOAT_QUANT }
+    public enum ModeChoice { AUTO, CLASSIC, INT_MULT, FLOAT_QUANT, FLOAT_MULT }
 
-    /** Delta encoding: AUTO, NONE (order 0) or CONSECUTIVE of an order 1..7. */
-    public record DeltaChoice(boolean auto, int order) {
-        public static final DeltaChoice AUTO = new DeltaChoice(true, 0);
-        public static final DeltaChoice NONE = new DeltaChoice(false, 0);
+    /**
+     * Delta encoding: AUTO, NONE, CONSECUTIVE of an order 1..7, or LOOKBACK with a window
+     * of 2^windowLog latents (windowLog 1..24; 0: as pco picks it for the chunk's size).
+     */
+    public record DeltaChoice(Kind kind, int order, int windowLog) {
+        public enum Kind { AUTO, NONE, CONSECUTIVE, LOOKBACK }
+
+        public static final DeltaChoice AUTO = new DeltaChoice(Kind.AUTO, 0, 0);
+        public static final DeltaChoice NONE = new DeltaChoice(Kind.NONE, 0, 0);
 
         public DeltaChoice {
+            if (kind == null) throw new IllegalArgumentException("the delta kind must be given");
             if (order < 0 || order > 7) throw new IllegalArgumentException("consecutive delta order must be 0..7, not " + order);
+            if (windowLog < 0 || windowLog > MetaParser.MAX_LOOKBACK_WINDOW_N_LOG) {
+                throw new IllegalArgumentException("lookback window log must be 1.." + MetaParser.MAX_LOOKBACK_WINDOW_N_LOG + ", not " + windowLog);
+            }
         }
 
-        public static DeltaChoice consecutive(int order) { return new DeltaChoice(false, order); }
+        /** Consecutive of an order 1..7; order 0 is NONE. */
+        public static DeltaChoice consecutive(int order) { return order == 0 ? NONE : new DeltaChoice(Kind.CONSECUTIVE, order, 0); }
+
+        /** Lookback with the window pco picks for the chunk's size (2^4 to 2^15). */
+        public static DeltaChoice lookback() { return new DeltaChoice(Kind.LOOKBACK, 0, 0); }
+
+        /** Lookback with a window of 2^windowLog latents, windowLog 1..24. */
+        public static DeltaChoice lookback(int windowLog) {
+            if (windowLog < 1) throw new IllegalArgumentException("lookback window log must be 1..24, not " + windowLog);
+            return new DeltaChoice(Kind.LOOKBACK, 0, windowLog);
+        }
+
+        public boolean auto() { return kind == Kind.AUTO; }
     }
 
-    /** level 0..12: up to 2^level bins per latent variable; chunkSize 1..2^24 numbers. */
-    public record Options(int level, ModeChoice mode, DeltaChoice delta, int chunkSize) {
+    /**
+     * level 0..12: up to 2^level bins per latent variable; chunkSize 1..2^24 numbers;
+     * floatMultBase: the base FLOAT_MULT uses (finite, nonzero), or NaN to find one.
+     */
+    public record Options(int level, ModeChoice mode, DeltaChoice delta, int chunkSize, double floatMultBase) {
         public static final Options DEFAULT = new Options(8, ModeChoice.AUTO, DeltaChoice.AUTO, DEFAULT_CHUNK_SIZE);
 
         public Options {
             if (level < 0 || level > PcoBinning.MAX_LEVEL) throw new IllegalArgumentException("level must be 0..12, not " + level);
             if (chunkSize < 1 || chunkSize > MAX_CHUNK_SIZE) throw new IllegalArgumentException("chunk size must be 1..2^24, not " + chunkSize);
             if (mode == null || delta == null) throw new IllegalArgumentException("mode and delta must be given");
+            if (floatMultBase == 0 || Double.isInfinite(floatMultBase)) {
+                throw new IllegalArgumentException("a FloatMult base must be finite and nonzero, not " + floatMultBase);
+            }
         }
 
-        public Options withLevel(int l) { return new Options(l, mode, delta, chunkSize); }
-        public Options withMode(ModeChoice m) { return new Options(level, m, delta, chunkSize); }
-        public Options withDelta(DeltaChoice d) { return new Options(level, mode, d, chunkSize); }
-        public Options withChunkSize(int c) { return new Options(level, mode, delta, c); }
+        public Options(int level, ModeChoice mode, DeltaChoice delta, int chunkSize) {
+            this(level, mode, delta, chunkSize, Double.NaN);
+        }
+
+        public Options withLevel(int l) { return new Options(l, mode, delta, chunkSize, floatMultBase); }
+        public Options withMode(ModeChoice m) { return new Options(level, m, delta, chunkSize, floatMultBase); }
+        public Options withDelta(DeltaChoice d) { return new Options(level, mode, d, chunkSize, floatMultBase); }
+        public Options withChunkSize(int c) { return new Options(level, mode, delta, c, floatMultBase); }
+        /** FLOAT_MULT with this base (NaN: find one). */
+        public Options withFloatMultBase(double b) { return new Options(level, ModeChoice.FLOAT_MULT, delta, chunkSize, b); }
     }
 
     private PcoEncoder() { }
@@ -76,8 +111,13 @@ public final class PcoEncoder {
     /** The first {@code count} numbers of {@code rawBits} (raw bit patterns, as the decoder gives them) as a Pco file. */
     public static byte[] encode(NumberType type, long[] rawBits, int count, Options options) {
         if (count < 0 || count > rawBits.length) throw new IllegalArgumentException("count " + count + " outside 0.." + rawBits.length);
-        if (options.mode == ModeChoice.INT_MULT && type.isFloat() || options.mode == ModeChoice.FLOAT_QUANT && !type.isFloat()) {
+        boolean floatMode = options.mode == ModeChoice.FLOAT_QUANT || options.mode == ModeChoice.FLOAT_MULT;
+        if (options.mode == ModeChoice.INT_MULT && type.isFloat() || floatMode && !type.isFloat()) {
             throw new IllegalArgumentException(options.mode + " does not apply to " + type.label());
+        }
+        if (options.mode == ModeChoice.FLOAT_MULT && !Double.isNaN(options.floatMultBase)
+                && PcoFloatMult.baseRaw(type, options.floatMultBase) == -1) {
+            throw new IllegalArgumentException("FloatMult base " + options.floatMultBase + " is not finite and nonzero as " + type.label());
         }
         PcoBitWriter w = new PcoBitWriter();
         for (byte b : MetaParser.MAGIC) w.write(b, 8);
@@ -105,39 +145,78 @@ public final class PcoEncoder {
     private static void writeChunk(PcoBitWriter w, NumberType type, long[] lat, Options o) {
         int n = lat.length;
         int sample = Math.min(n, SAMPLE);
-        List<Mode> modes = new ArrayList<>();
-        if (o.mode == ModeChoice.AUTO || o.mode == ModeChoice.CLASSIC) modes.add(new Mode.Classic());
-        if (o.mode == ModeChoice.AUTO || o.mode == ModeChoice.INT_MULT) modes.addAll(PcoModeSplits.intMultCandidates(type, lat, sample));
-        if (o.mode == ModeChoice.AUTO || o.mode == ModeChoice.FLOAT_QUANT) modes.addAll(PcoModeSplits.floatQuantCandidates(type, lat, sample));
-        if (modes.isEmpty()) modes.add(new Mode.Classic()); // a forced mode the numbers give no base or width for
-        int[] orders = o.delta.auto() ? new int[] {0, 1, 2, 3, 4, 5, 6, 7} : new int[] {o.delta.order()};
+        List<Mode> modes = modes(type, lat, sample, o);
+        List<DeltaEncoding> deltas = deltas(o.delta, n);
         Mode best = null;
-        int bestOrder = 0;
+        DeltaEncoding bestDelta = null;
         double bestBits = Double.MAX_VALUE;
         for (Mode m : modes) {
-            Split s = modes.size() * orders.length == 1 ? null : PcoModeSplits.split(m, lat, sample, type);
-            for (int order : orders) {
-                if (order >= n && order > 0) continue;
-                double bits = s == null ? 0 : estimate(type, s, order, o.level);
+            Split s = modes.size() * deltas.size() == 1 ? null : PcoModeSplits.split(m, lat, sample, type);
+            for (DeltaEncoding d : deltas) {
+                if (d.stateN() >= n && !(d instanceof DeltaEncoding.None)) continue;
+                double bits = s == null ? 0 : estimate(type, s, d, o.level, o.delta.auto());
                 if (bits < bestBits) {
                     bestBits = bits;
                     best = m;
-                    bestOrder = order;
+                    bestDelta = d;
                 }
             }
         }
-        if (best == null) { // a forced order of at least n numbers: nothing to difference
+        if (best == null) { // a forced delta whose state holds all n numbers: nothing to difference
             best = modes.get(0);
-            bestOrder = 0;
+            bestDelta = new DeltaEncoding.None();
         }
-        writeChunk(w, type, PcoModeSplits.split(best, lat, n, type), bestOrder, o.level);
+        writeChunk(w, type, PcoModeSplits.split(best, lat, n, type), bestDelta, o.level);
     }
 
-    /** Estimated bits of the split numbers with delta order {@code order} (the moments, the bins, the latents). */
-    private static double estimate(NumberType type, Split s, int order, int level) {
-        long[] body = Deltas.encode(s.primary, order, type.mask()).body;
-        double bits = order * (double) type.bits
+    /** The modes to weigh for a chunk: every candidate under AUTO, else the forced one's (Classic if the numbers give none). */
+    private static List<Mode> modes(NumberType type, long[] lat, int sample, Options o) {
+        List<Mode> modes = new ArrayList<>();
+        boolean auto = o.mode == ModeChoice.AUTO;
+        if (auto || o.mode == ModeChoice.CLASSIC) modes.add(new Mode.Classic());
+        if (auto || o.mode == ModeChoice.INT_MULT) modes.addAll(PcoModeSplits.intMultCandidates(type, lat, sample));
+        if (o.mode == ModeChoice.FLOAT_MULT && !Double.isNaN(o.floatMultBase)) {
+            modes.add(PcoFloatMult.mode(type, PcoFloatMult.baseRaw(type, o.floatMultBase)));
+        } else if (auto || o.mode == ModeChoice.FLOAT_MULT) {
+            modes.addAll(PcoFloatMult.candidates(type, lat, sample));
+        }
+        if (auto || o.mode == ModeChoice.FLOAT_QUANT) modes.addAll(PcoModeSplits.floatQuantCandidates(type, lat, sample));
+        if (modes.isEmpty()) modes.add(new Mode.Classic()); // a forced mode the numbers give no base or width for
+        return modes;
+    }
+
+    /** The delta encodings to weigh: under AUTO none, consecutive 1..7 and lookback. */
+    private static List<DeltaEncoding> deltas(DeltaChoice c, int n) {
+        int windowLog = c.windowLog() > 0 ? c.windowLog() : PcoLookback.windowLogFor(n);
+        return switch (c.kind()) {
+            case NONE -> List.of(new DeltaEncoding.None());
+            case CONSECUTIVE -> List.of(new DeltaEncoding.Consecutive(c.order(), false));
+            case LOOKBACK -> List.of(PcoLookback.encoding(windowLog));
+            case AUTO -> {
+                List<DeltaEncoding> all = new ArrayList<>();
+                all.add(new DeltaEncoding.None());
+                for (int k = 1; k <= 7; k++) all.add(new DeltaEncoding.Consecutive(k, false));
+                all.add(PcoLookback.encoding(windowLog));
+                yield all;
+            }
+        };
+    }
+
+    /**
+     * Estimated bits of the split numbers under delta encoding {@code d} (the state, the
+     * bins, the latents). Under AUTO a lookback must save 2 bits a number over the rest,
+     * as pco asks, for it costs more to decode.
+     */
+    private static double estimate(NumberType type, Split s, DeltaEncoding d, int level, boolean auto) {
+        Deltas deltas = Deltas.of(d, s.primary, type);
+        long[] body = deltas.body;
+        double bits = d.stateN() * (double) type.bits
                 + PcoBinning.estimateBits(PcoBinning.bins(LatentVar.Role.PRIMARY, type.bits, body, body.length, level), body, body.length);
+        if (deltas.lookbacks != null) {
+            long[] lb = deltas.lookbacks;
+            bits += PcoBinning.estimateBits(PcoBinning.bins(LatentVar.Role.DELTA, 32, lb, lb.length, level), lb, lb.length);
+            if (auto) bits += LOOKBACK_PENALTY_BITS * s.primary.length;
+        }
         if (s.secondary != null) {
             long[] q = s.secondary;
             bits += PcoBinning.estimateBits(PcoBinning.bins(LatentVar.Role.SECONDARY, type.bits, q, q.length, level), q, q.length);
@@ -157,24 +236,28 @@ public final class PcoEncoder {
         }
     }
 
-    private static void writeChunk(PcoBitWriter w, NumberType type, Split s, int order, int level) {
+    private static void writeChunk(PcoBitWriter w, NumberType type, Split s, DeltaEncoding delta, int level) {
         int n = s.primary.length;
         w.write(type.id, 8);
         w.write(n - 1, 24);
-        Deltas d = Deltas.encode(s.primary, order, type.mask());
-        List<Var> vars = new ArrayList<>(2);
+        Deltas d = Deltas.of(delta, s.primary, type);
+        List<Var> vars = new ArrayList<>(3);
+        if (d.lookbacks != null) vars.add(Var.of(LatentVar.Role.DELTA, 32, new long[0], d.lookbacks, level));
         vars.add(Var.of(LatentVar.Role.PRIMARY, type.bits, d.moments, d.body, level));
         if (s.secondary != null) vars.add(Var.of(LatentVar.Role.SECONDARY, type.bits, new long[0], s.secondary, level));
         // chunk metadata
         w.write(s.mode.wireId(), 4);
         if (s.mode instanceof Mode.IntMult m) w.write(m.base(), type.bits);
+        if (s.mode instanceof Mode.FloatMult fm) w.write(fm.baseLatent(), type.bits);
         if (s.mode instanceof Mode.FloatQuant q) w.write(q.k(), 8);
-        if (order == 0) {
-            w.write(0, 4);
-        } else {
-            w.write(1, 4);
-            w.write(order, 3);
+        w.write(delta.wireId(), 4);
+        if (delta instanceof DeltaEncoding.Consecutive c) {
+            w.write(c.order(), 3);
             w.write(0, 1); // the secondary latent is not delta encoded
+        } else if (delta instanceof DeltaEncoding.Lookback lb) {
+            w.write(lb.windowNLog() - 1, 5);
+            w.write(lb.stateNLog(), 4);
+            w.write(0, 1);
         }
         for (Var v : vars) {
             w.write(v.meta.ansSizeLog(), 4);
@@ -207,10 +290,21 @@ public final class PcoEncoder {
         w.align();
     }
 
-    /** Consecutive delta encoding of order k: the k moments and the n - k k-th differences, each stored minus mid. */
-    record Deltas(long[] moments, long[] body) {
+    /**
+     * A primary latent's delta encoding: the page's delta state ({@code moments}), the
+     * latents the page body stores, and for Lookback the distances (null otherwise).
+     */
+    record Deltas(long[] moments, long[] body, long[] lookbacks) {
+        static Deltas of(DeltaEncoding d, long[] lat, NumberType type) {
+            if (d instanceof DeltaEncoding.Lookback lb) {
+                return PcoLookback.encode(lat, PcoLookback.lookbacks(lat, type.bits, lb.windowNLog()), type.bits);
+            }
+            return encode(lat, d instanceof DeltaEncoding.Consecutive c ? c.order() : 0, type.mask());
+        }
+
+        /** Consecutive delta encoding of order k: the k moments and the n - k k-th differences, each stored minus mid. */
         static Deltas encode(long[] lat, int order, long mask) {
-            if (order == 0) return new Deltas(new long[0], lat);
+            if (order == 0) return new Deltas(new long[0], lat, null);
             long mid = (mask >>> 1) + 1;
             long[] cur = lat.clone();
             long[] moments = new long[order];
@@ -222,7 +316,7 @@ public final class PcoEncoder {
             }
             long[] body = new long[len];
             for (int i = 0; i < len; i++) body[i] = (cur[i] - mid) & mask;
-            return new Deltas(moments, body);
+            return new Deltas(moments, body, null);
         }
     }
 }

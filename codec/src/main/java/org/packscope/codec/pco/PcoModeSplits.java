@@ -98,6 +98,7 @@ final class PcoModeSplits {
 
     /** The first {@code n} latents split by {@code mode} (Classic: left whole). */
     static PcoEncoder.Split split(Mode mode, long[] lat, int n, NumberType type) {
+        if (mode instanceof Mode.FloatMult fm) return PcoFloatMult.split(type, fm, lat, n);
         long[] p = new long[n];
         if (mode instanceof Mode.Classic) {
             System.arraycopy(lat, 0, p, 0, n);

@@ -35,8 +35,8 @@ public final class PcoTeacher implements Teacher {
     }
     static final Choice TYPE = new Choice("type", "Number type", List.copyOf(TYPES.keySet()), "int64");
     static final Choice LEVEL = new Choice("level", "Level", List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"), "8");
-    static final Choice MODE = new Choice("mode", "Mode", List.of("chosen by size", "Classic", "IntMult", "FloatQuant"), "chosen by size");
-    static final Choice DELTA = new Choice("delta", "Delta", List.of("chosen by size", "none", "order 1", "order 2", "order 3"), "chosen by size");
+    static final Choice MODE = new Choice("mode", "Mode", List.of("chosen by size", "Classic", "IntMult", "FloatQuant", "FloatMult"), "chosen by size");
+    static final Choice DELTA = new Choice("delta", "Delta", List.of("chosen by size", "none", "order 1", "order 2", "order 3", "lookback"), "chosen by size");
 
     private static String name(ValueType t) {
         return (t.kind() == ValueType.Kind.FLOAT ? "float" : t.kind() == ValueType.Kind.UINT ? "uint" : "int") + t.byteWidth() * 8;
@@ -98,10 +98,11 @@ public final class PcoTeacher implements Teacher {
             case "Classic" -> PcoEncoder.ModeChoice.CLASSIC;
             case "IntMult" -> PcoEncoder.ModeChoice.INT_MULT;
             case "FloatQuant" -> PcoEncoder.ModeChoice.FLOAT_QUANT;
+            case "FloatMult" -> PcoEncoder.ModeChoice.FLOAT_MULT;
             default -> PcoEncoder.ModeChoice.AUTO;
         };
         String d = DELTA.in(chosen);
-        PcoEncoder.DeltaChoice delta = d.equals("none") ? PcoEncoder.DeltaChoice.NONE
+        PcoEncoder.DeltaChoice delta = d.equals("none") ? PcoEncoder.DeltaChoice.NONE : d.equals("lookback") ? PcoEncoder.DeltaChoice.lookback()
                 : d.startsWith("order ") ? PcoEncoder.DeltaChoice.consecutive(Integer.parseInt(d.substring(6))) : PcoEncoder.DeltaChoice.AUTO;
         PcoEncoder.Options options = new PcoEncoder.Options(Integer.parseInt(LEVEL.in(chosen)), mode, delta, PcoEncoder.Options.DEFAULT.chunkSize());
         long[] bits = PcoEncoder.littleEndianBits(type, raw);

@@ -134,6 +134,108 @@ class PcoEncoderTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = NumberType.class, names = {"F16", "F32", "F64"})
+    void floatMultRoundTripsWithAFoundOrAGivenBase(NumberType t) {
+        for (long[] d : datasets(t)) {
+            for (DeltaChoice delta : List.of(DeltaChoice.NONE, DeltaChoice.consecutive(1), DeltaChoice.lookback())) {
+                roundTrip(t, d, Options.DEFAULT.withMode(ModeChoice.FLOAT_MULT).withDelta(delta));
+                roundTrip(t, d, Options.DEFAULT.withFloatMultBase(0.01).withDelta(delta));
+                roundTrip(t, d, Options.DEFAULT.withFloatMultBase(-3.0).withDelta(delta));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(NumberType.class)
+    void lookbackRoundTripsForEveryTypeModeAndWindow(NumberType t) {
+        ModeChoice split = t.isFloat() ? ModeChoice.FLOAT_QUANT : ModeChoice.INT_MULT;
+        for (long[] d : datasets(t)) {
+            roundTrip(t, d, Options.DEFAULT.withMode(ModeChoice.CLASSIC).withDelta(DeltaChoice.lookback()));
+            roundTrip(t, d, Options.DEFAULT.withMode(split).withDelta(DeltaChoice.lookback()));
+            roundTrip(t, d, Options.DEFAULT.withDelta(DeltaChoice.lookback(1)));
+            roundTrip(t, d, Options.DEFAULT.withDelta(DeltaChoice.lookback(4)).withChunkSize(300));
+        }
+        roundTrip(t, repeats(t, 5000, 3), Options.DEFAULT.withDelta(DeltaChoice.lookback(20)));
+    }
+
+    /** Prices in cents: their multiples of 0.01 need 20 bits (14 as f32, to stay precise to a cent), their floats more. */
+    @ParameterizedTest
+    @EnumSource(value = NumberType.class, names = {"F32", "F64"})
+    void floatMultIsChosenForDecimalsAndPays(NumberType t) {
+        int centBits = t == NumberType.F32 ? 14 : 20;
+        long[] raw = cents(t, 30_000, 11, centBits);
+        PcoFile f = roundTrip(t, raw, Options.DEFAULT);
+        Mode m = f.chunks().get(0).meta().mode();
+        assertEquals(PcoFloatMult.mode(t, PcoFloatMult.fromDouble(t, 0.01)), m, m.toString());
+        long classic = PcoEncoder.encode(t, raw, raw.length, Options.DEFAULT.withMode(ModeChoice.CLASSIC)).length;
+        long quant = PcoEncoder.encode(t, raw, raw.length, Options.DEFAULT.withMode(ModeChoice.FLOAT_QUANT)).length;
+        assertTrue(f.size() < classic * 0.9 && f.size() < quant, f.size() + " vs classic " + classic + ", float quant " + quant);
+        assertTrue(f.size() * 8L < (centBits + 4L) * raw.length, "the cents' bits and a few for the ULPs, not "
+                + f.size() * 8.0 / raw.length);
+        assertEquals(f.size(), PcoEncoder.encode(t, raw, raw.length, Options.DEFAULT.withFloatMultBase(0.01)).length,
+                "the base found is the base given");
+    }
+
+    @Test
+    void floatMultFindsTheCentWhereSomePairsStopAtTwoCents() {
+        // 5,000 f32 prices: the pairs' approximate Euclid ends at 0.02 for many of them
+        long[] raw = cents(NumberType.F32, 5000, 4, 14);
+        PcoFile f = roundTrip(NumberType.F32, raw, Options.DEFAULT);
+        assertEquals(PcoFloatMult.mode(NumberType.F32, PcoFloatMult.fromDouble(NumberType.F32, 0.01)), f.chunks().get(0).meta().mode());
+    }
+
+    @Test
+    void lookbacksPointAtAnEqualNumberWhereThereIsOneInTheWindow() {
+        Random r = new Random(13);
+        long[] lat = new long[3000];
+        for (int i = 0; i < lat.length; i++) lat[i] = i < 100 ? r.nextLong() : lat[i - 100];
+        for (int windowLog : new int[] {4, 7, 15}) {
+            long[] lb = PcoLookback.lookbacks(lat, 64, windowLog);
+            assertEquals(lat.length - 1, lb.length);
+            for (int i = 1; i < lat.length; i++) {
+                long back = lb[i - 1];
+                assertTrue(back >= 1 && back <= Math.min(i, 1 << windowLog), "lookback " + back + " at " + i);
+                // the period is 100: inside a window of 128 every later number finds its copy
+                if (i >= 100 && windowLog >= 7) assertEquals(lat[i], lat[(int) (i - back)], "at " + i);
+            }
+        }
+    }
+
+    /** {@code n} prices of 0.01 to 2^bits cents, as floats of the type. */
+    static long[] cents(NumberType t, int n, long seed, int bits) {
+        Random r = new Random(seed);
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) v[i] = (1 + r.nextInt(1 << bits)) / 100.0;
+        return floats(t, v);
+    }
+
+    /** Numbers that repeat the one 7 back or 100 back, now and then a fresh one. */
+    static long[] repeats(NumberType t, int n, long seed) {
+        Random r = new Random(seed);
+        long[] a = new long[n];
+        for (int i = 0; i < n; i++) {
+            int k = r.nextInt(20);
+            a[i] = k < 9 && i >= 7 ? a[i - 7] : k < 18 && i >= 100 ? a[i - 100] : r.nextLong() & t.mask();
+        }
+        return a;
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = NumberType.class, names = {"U32", "I64", "F64", "U16"})
+    void lookbackIsChosenForRepeatsAtLags7And100AndPays(NumberType t) {
+        long[] d = repeats(t, 40_000, 12);
+        PcoFile f = roundTrip(t, d, Options.DEFAULT);
+        DeltaEncoding e = f.chunks().get(0).meta().deltaEncoding();
+        assertEquals(PcoLookback.encoding(PcoLookback.windowLogFor(d.length)), e, e.toString());
+        long classic = PcoEncoder.encode(t, d, d.length, Options.DEFAULT.withMode(ModeChoice.CLASSIC).withDelta(DeltaChoice.NONE)).length;
+        assertTrue(f.size() < classic * 0.5, f.size() + " vs classic " + classic);
+        // an independent count: about a tenth of the numbers are fresh and need all their bits
+        int fresh = 0;
+        for (int i = 0; i < d.length; i++) if (i < 100 || d[i] != d[i - 7] && d[i] != d[i - 100]) fresh++;
+        assertTrue(f.size() * 8L < (long) fresh * t.bits + 4L * d.length, f.size() + " bytes for " + fresh + " fresh numbers");
+    }
+
     @Test
     void severalChunksSplitAtTheChunkSize() {
         long[] d = noise(10_000, 9);

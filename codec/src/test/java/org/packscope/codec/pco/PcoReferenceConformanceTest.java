@@ -59,6 +59,10 @@ class PcoReferenceConformanceTest {
         choices.put("delta3", Options.DEFAULT.withMode(ModeChoice.CLASSIC).withDelta(DeltaChoice.consecutive(3)));
         choices.put("delta7", Options.DEFAULT.withMode(ModeChoice.CLASSIC).withDelta(DeltaChoice.consecutive(7)));
         choices.put("mode", null); // IntMult or FloatQuant, with and without delta: filled per type below
+        choices.put("lookback", Options.DEFAULT.withMode(ModeChoice.CLASSIC).withDelta(DeltaChoice.lookback()));
+        choices.put("lookback-w1", Options.DEFAULT.withDelta(DeltaChoice.lookback(1)));
+        choices.put("lookback-w4-chunks-300", Options.DEFAULT.withDelta(DeltaChoice.lookback(4)).withChunkSize(300));
+        choices.put("floatmult", null); // FloatMult found or given, with and without delta: floats only, below
         choices.put("auto", Options.DEFAULT);
         choices.put("auto-chunks-500", Options.DEFAULT.withChunkSize(500));
         for (NumberType t : NumberType.values()) {
@@ -68,12 +72,28 @@ class PcoReferenceConformanceTest {
                     String name = t.name().toLowerCase() + "-set" + d + "-" + c.getKey();
                     if (c.getValue() != null) {
                         cases.add(new Case(name, t, sets.get(d), c.getValue()));
+                    } else if (c.getKey().equals("floatmult")) {
+                        if (!t.isFloat()) continue;
+                        Options fm = Options.DEFAULT.withMode(ModeChoice.FLOAT_MULT);
+                        cases.add(new Case(name, t, sets.get(d), fm.withDelta(DeltaChoice.NONE)));
+                        cases.add(new Case(name + "-delta1", t, sets.get(d), fm.withDelta(DeltaChoice.consecutive(1))));
+                        cases.add(new Case(name + "-lookback", t, sets.get(d), fm.withDelta(DeltaChoice.lookback())));
+                        cases.add(new Case(name + "-base0.01", t, sets.get(d), fm.withFloatMultBase(0.01).withDelta(DeltaChoice.NONE)));
+                        cases.add(new Case(name + "-base-3", t, sets.get(d), fm.withFloatMultBase(-3).withDelta(DeltaChoice.consecutive(2))));
                     } else {
                         ModeChoice m = t.isFloat() ? ModeChoice.FLOAT_QUANT : ModeChoice.INT_MULT;
                         cases.add(new Case(name, t, sets.get(d), Options.DEFAULT.withMode(m).withDelta(DeltaChoice.NONE)));
                         cases.add(new Case(name + "-delta2", t, sets.get(d), Options.DEFAULT.withMode(m).withDelta(DeltaChoice.consecutive(2))));
+                        cases.add(new Case(name + "-lookback", t, sets.get(d), Options.DEFAULT.withMode(m).withDelta(DeltaChoice.lookback())));
                     }
                 }
+            }
+            // data where AUTO takes Lookback (repeats 7 and 100 back) and, for floats, FloatMult (prices in cents)
+            cases.add(new Case(t.name().toLowerCase() + "-repeats-auto", t, PcoEncoderTest.repeats(t, 5000, 3), Options.DEFAULT));
+            if (t.isFloat()) {
+                cases.add(new Case(t.name().toLowerCase() + "-cents-auto", t, PcoEncoderTest.cents(t, 5000, 4, t == NumberType.F16 ? 8 : 14), Options.DEFAULT));
+                cases.add(new Case(t.name().toLowerCase() + "-cents-auto-chunks-1000", t, PcoEncoderTest.cents(t, 5000, 4, t == NumberType.F16 ? 8 : 14),
+                        Options.DEFAULT.withChunkSize(1000)));
             }
         }
         return cases;

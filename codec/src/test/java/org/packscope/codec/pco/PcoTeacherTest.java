@@ -35,6 +35,17 @@ class PcoTeacherTest {
     }
 
     @Test
+    void decimalsAsFloatsTakeFloatMultAndLookbackWhenAsked() {
+        Teacher.Series decimals = pco.series().stream().filter(s -> s.name().equals("decimals")).findFirst().orElseThrow();
+        Teacher.Lesson l = pco.teach(decimals.text(), Map.of("type", "float64", "mode", "FloatMult", "delta", "lookback"));
+        assertTrue(l.sizes().contains("mode FloatMult, delta Lookback(window 2^"), l.sizes());
+        String[] typed = decimals.text().strip().split("\\s+");
+        ValueColumn v = l.node().values();
+        assertEquals(typed.length, v.count());
+        for (int i = 0; i < typed.length; i++) assertEquals(Double.parseDouble(typed[i]), Double.parseDouble(v.text(i)), "value " + i);
+    }
+
+    @Test
     void everyChoiceEncodesAndTheValuesComeBack() {
         for (Teacher.Series s : pco.series()) {
             for (String type : List.of("int64", "float64", "uint32")) {
