@@ -209,7 +209,8 @@ final class PcoLesson {
                         + PlainText.grouped(Math.min(chunk.n(), PcoEncoder.SAMPLE)) + " numbers and kept the smallest" : "forced in the lesson's choices");
         List<List<Object>> rows = new ArrayList<>();
         for (ModeChoice m : ModeChoice.values()) {
-            if (m == ModeChoice.AUTO || m == ModeChoice.INT_MULT && type.isFloat() || m == ModeChoice.FLOAT_QUANT && !type.isFloat()) continue;
+            boolean floatsOnly = m == ModeChoice.FLOAT_QUANT || m == ModeChoice.FLOAT_MULT;
+            if (m == ModeChoice.AUTO || m == ModeChoice.INT_MULT && type.isFloat() || floatsOnly && !type.isFloat()) continue;
             Sized z = sized(chosen.withMode(m));
             rows.add(List.of(label(m), z.modeName, z.bytes, z.ratio()));
         }
@@ -223,6 +224,7 @@ final class PcoLesson {
             case CLASSIC -> "Classic";
             case INT_MULT -> "IntMult";
             case FLOAT_QUANT -> "FloatQuant";
+            case FLOAT_MULT -> "FloatMult";
             default -> m.name();
         };
     }
@@ -234,27 +236,32 @@ final class PcoLesson {
         Node s = step("3 · delta: " + PcoNodes.describe(d), PcoDocs.DELTAS);
         Read p = primary();
         int order = d instanceof DeltaEncoding.Consecutive c ? c.order() : 0;
-        s.summary(order == 0 ? "no delta: the primary latents are coded as they are"
+        boolean lookback = d instanceof DeltaEncoding.Lookback;
+        s.summary(lookback ? "each primary latent minus the one a lookback latent points back to"
+                : order == 0 ? "no delta: the primary latents are coded as they are"
                 : "the primary latents' differences of order " + order + ", plus " + order + " moments in the page metadata");
-        field(s, "lesson.delta", "delta", null, PcoNodes.describe(d), order == 0 ? "none" : order + " × differencing");
+        field(s, "lesson.delta", "delta", null, PcoNodes.describe(d), lookback ? "differences to earlier numbers, each chosen by a lookback"
+                : order == 0 ? "none" : order + " × differencing");
         long mid = type.mid();
         List<List<Object>> rows = new ArrayList<>();
         int body = p.count;
         for (int i = 0; i < Math.min(body, TABLE_ROWS); i++) {
             long centred = p.bodyLatent[i] - mid;
             long signed = type.bits == 64 ? centred : centred << (64 - type.bits) >> (64 - type.bits);
-            rows.add(List.of(i, Long.toUnsignedString(p.bodyLatent[i]), order == 0 ? "" : String.valueOf(signed)));
+            boolean differenced = order > 0 || lookback;
+            rows.add(List.of(i, Long.toUnsignedString(p.bodyLatent[i]), differenced ? String.valueOf(signed) : ""));
             if (i < PageDecoder.BATCH) {
                 field(s, "lesson.residual", i, "residual[" + i + "]", offsetSpan(p, i), Long.toUnsignedString(p.bodyLatent[i]),
-                        order == 0 ? "the latent itself" : "difference " + signed + " (stored + 2^" + (type.bits - 1) + ")");
+                        differenced ? "difference " + signed + " (stored + 2^" + (type.bits - 1) + ")" : "the latent itself");
             }
         }
         s.table(new DataTable("latents the page codes", List.of("i", "latent", "difference"), rows, "i", "latent"));
         List<List<Object>> sizes = new ArrayList<>();
         ModeChoice m = forced(meta.mode());
-        for (int k = 0; k <= 7; k++) {
-            Sized z = sized(chosen.withMode(m).withDelta(k == 0 ? DeltaChoice.NONE : DeltaChoice.consecutive(k)));
-            sizes.add(List.of(k == 0 ? "none" : "order " + k, z.bytes, z.ratio()));
+        for (int k = 0; k <= 8; k++) {
+            DeltaChoice dc = k == 8 ? DeltaChoice.lookback() : DeltaChoice.consecutive(k);
+            Sized z = sized(chosen.withMode(m).withDelta(dc));
+            sizes.add(List.of(k == 0 ? "none" : k == 8 ? "lookback" : "order " + k, z.bytes, z.ratio()));
         }
         s.table(new DataTable("file size by delta (mode " + meta.mode().name() + ")" + sampleNote(), List.of("delta", "bytes", "ratio"), sizes, "delta", "bytes"));
         return s;
@@ -263,6 +270,7 @@ final class PcoLesson {
     private static ModeChoice forced(Mode m) {
         if (m instanceof Mode.IntMult) return ModeChoice.INT_MULT;
         if (m instanceof Mode.FloatQuant) return ModeChoice.FLOAT_QUANT;
+        if (m instanceof Mode.FloatMult) return ModeChoice.FLOAT_MULT;
         return ModeChoice.CLASSIC;
     }
 
@@ -436,7 +444,7 @@ final class PcoLesson {
         List<List<Object>> rows = new ArrayList<>();
         ModeChoice m = forced(meta.mode());
         int order = meta.deltaEncoding() instanceof DeltaEncoding.Consecutive c ? c.order() : 0;
-        DeltaChoice d = order == 0 ? DeltaChoice.NONE : DeltaChoice.consecutive(order);
+        DeltaChoice d = meta.deltaEncoding() instanceof DeltaEncoding.Lookback ? DeltaChoice.lookback() : DeltaChoice.consecutive(order);
         int best = -1, bestBytes = Integer.MAX_VALUE;
         for (int level = 0; level <= PcoBinning.MAX_LEVEL; level++) {
             Sized z = sized(chosen.withMode(m).withDelta(d).withLevel(level));
