@@ -235,6 +235,24 @@ class MainWindowTest {
         assertTrue(picked.meaning().contains("= " + read + " → state"), picked.meaning() + " reads " + read);
         showPcoStep(robot, w[0], "8 · size under other levels");
         assertEquals(13, w[0].detail().node().tables().get(0).rows().size());
+        // the lesson's numbers trace as a file's do, in the same trace view: a step with bits selects them
+        boolean[] atRoot = new boolean[1];
+        robot.interact(() -> w[0].tree().revealPath(w[0].tree().getRoot().getChildren().get(0), List.of(), item -> atRoot[0] = true));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> atRoot[0] && w[0].detail().node() != null && w[0].detail().node().name().equals("Pco lesson"));
+        robot.interact(() -> w[0].detail().tabs().getSelectionModel().select(1));
+        ValuesView lessonValues = w[0].detail().values();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> lessonValues.table().getItems().size() == 300);
+        robot.interact(() -> {
+            lessonValues.table().getSelectionModel().clearAndSelect(9);
+            lessonValues.traceSelected();
+        });
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> lessonValues.tracePane().steps().getItems().size() > 5);
+        assertTrue(lessonValues.tracePane().headingText().startsWith("Value 9 = "), lessonValues.tracePane().headingText());
+        var stepWithBits = lessonValues.tracePane().steps().getItems().stream()
+                .filter(st -> st.span() != null && st.span().bitLength() > 0 && !st.span().isByteAligned()).findFirst().orElseThrow();
+        robot.interact(() -> lessonValues.tracePane().steps().getSelectionModel().select(stepWithBits));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(stepWithBits.span().startBit(), w[0].detail().hex().selectionProperty().get().startBit());
         robot.interact(() -> {
             w[0].choice("type").setValue("int32");
             w[0].choice("mode").setValue("Classic");

@@ -13,6 +13,7 @@ import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueColumn;
+import org.packscope.codec.inspect.ValueTracer;
 import org.packscope.codec.inspect.ValueType;
 import org.packscope.codec.io.ByteSource;
 
@@ -112,7 +113,8 @@ public final class PcoTeacher implements Teacher {
         Node fileNode = PcoNodes.file(name, src);
         PcoFile opened = PcoFile.open(src);
         Node node = Node.of("Pco lesson", "pco-lesson").source(src).span(Span.bytes(0, file.length));
-        node.facet(ValueColumn.class, fileNode.values());
+        // the lesson's numbers, each traced through its bits as the file's are (the same trace view)
+        node.facet(ValueColumn.class, fileNode.values()).facet(ValueTracer.class, fileNode.facet(ValueTracer.class));
         List<Node> kids = new ArrayList<>(new PcoLesson(type, bits, options, file, src, opened).steps());
         kids.add(fileNode);
         node.children(kids);
