@@ -245,6 +245,20 @@ def bpcells_names_2m(n=2_000_000):
         g.create_dataset("storage_order", data=np.array(["col"], dtype=object), dtype=text)
 
 
+def dense_x_two_chunks():
+    """An AnnData file whose dense X is 2^26 x 2^20 float32 in 1024 x 1024 chunks, two of
+    them written (a diagonal of 3s at the origin; 7s down one column of a chunk far out):
+    valid, every other cell reads as the fill value 0."""
+    with h5py.File(path("dense_x", ".h5ad"), "w") as f:
+        f.attrs["encoding-type"] = "anndata"
+        f.attrs["encoding-version"] = "0.1.0"
+        x = f.create_dataset("X", shape=(1 << 26, 1 << 20), chunks=(1024, 1024), dtype="<f4")
+        x[0:1024, 0:1024] = np.eye(1024, dtype="<f4") * 3
+        block = np.zeros((1024, 1024), dtype="<f4")
+        block[:, 5] = 7
+        x[5_000 * 1024:5_001 * 1024, 700 * 1024:701 * 1024] = block
+
+
 CASES = {
     "unwritten": unwritten,
     "csr_30m_rows": csr_empty_rows,
@@ -260,6 +274,7 @@ CASES = {
     "root_matrix": root_matrix_with_groups,
     "groups_50k": many_groups,
     "bpcells_names_2m": bpcells_names_2m,
+    "dense_x": dense_x_two_chunks,
     "big_contiguous": big_contiguous,
     "x_index_out_of_range": lambda: extra_entry("x_index_out_of_range", "range"),
     "x_index_negative": lambda: extra_entry("x_index_negative", "negative"),

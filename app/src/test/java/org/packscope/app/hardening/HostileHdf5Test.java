@@ -44,7 +44,7 @@ class HostileHdf5Test {
     private static final long GROUPS_CPU_LIMIT_MS = 20_000;
     private static final String[] CASES = {"unwritten", "unwritten_latest", "csr_30m_rows", "tenx_30m_barcodes", "chunks_1m",
         "chunks_300k", "chunks_300k_poked", "chunk_btree_dag", "group_btree_dag", "bzip2_bomb", "gzip_bomb", "root_matrix", "groups_50k",
-        "bpcells_names_2m", "x_index_out_of_range", "x_index_negative", "big_contiguous"};
+        "bpcells_names_2m", "dense_x", "x_index_out_of_range", "x_index_negative", "big_contiguous"};
     /** The AnnData fixture the damaged X copies start from, and the BPCells matrix it equals. */
     private static final Path FIXTURES = org.packscope.app.Samples.root().getParent().resolve("codec/src/test/resources/fixtures");
 
@@ -358,6 +358,25 @@ class HostileHdf5Test {
         assertEquals(2_000_000, names.size() - first);
         for (int i = 0; i < 2_000_000; i += 99_991) assertEquals(String.format("cell%07d", i), names.get(first + i));
         assertEquals("cell1999999", names.get(names.size() - 1));
+    }
+
+    /**
+     * A dense X of 2^26 × 2^20 cells with two chunks written: MatrixMarket lists the entries of
+     * the written chunks only, in column order, without walking the 2^46-cell grid.
+     */
+    @Test
+    void aDenseXOfTwoWrittenChunksExportsItsEntriesOnly() throws Exception {
+        String x = input("dense_x.h5ad") + "::X";
+        List<String> lines = decodeText(x, "mtx");
+        List<String> entries = lines.stream().filter(l -> !l.startsWith("%")).toList();
+        assertEquals("67108864 1048576 2048", entries.get(0));
+        List<String> expect = new ArrayList<>();
+        for (int i = 1; i <= 1024; i++) expect.add(i + " " + i + " 3");
+        long col = 700L * 1024 + 5 + 1, row0 = 5_000L * 1024 + 1;
+        for (int i = 0; i < 1024; i++) expect.add((row0 + i) + " " + col + " 7");
+        assertEquals(expect, entries.subList(1, entries.size()));
+        MeasuredCli.Run c = check(input("dense_x.h5ad").toString());
+        assertEquals(0, c.code(), c.toString());
     }
 
     // ------------------------------------------------------------------ helpers

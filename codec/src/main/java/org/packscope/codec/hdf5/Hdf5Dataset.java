@@ -151,6 +151,28 @@ public final class Hdf5Dataset extends Hdf5Object {
         return d == null || !d.getClass().isArray() ? List.of() : Hdf5Object.texts(d);
     }
 
+    /**
+     * The first elements (origins) of a chunked dataset's written chunks, in origin order,
+     * when every element outside them reads as zero (the fill value's bytes are all zero):
+     * what a reader that follows the data rather than the grid visits. Null when the
+     * dataset is not chunked, its fill value is not zero, it has more than {@code max}
+     * written chunks, or its chunk index cannot be read.
+     */
+    public List<long[]> writtenZeroFilledChunks(int max) {
+        if (!(dataset instanceof ChunkedDataset c)) return null;
+        try {
+            int size = type().getSize();
+            for (byte b : DatasetColumn.fillValue(dataset, size)) if (b != 0) return null;
+            ChunkIndex index = ChunkIndex.of(c, file.source, file.offset(0));
+            if (index.count() > max) return null;
+            List<long[]> out = new java.util.ArrayList<>((int) index.count());
+            for (long i = 0; i < index.count(); i++) out.add(index.get(i).origin());
+            return out;
+        } catch (RuntimeException e) {
+            return null; // an unreadable index: the grid is read as jhdf reads it, and its damage said there
+        }
+    }
+
     /** A 1-D string dataset's elements {@code [first, first+n)} as text. */
     public List<String> texts(long first, int n) {
         Object d = slice(new long[] {first}, new int[] {n}, "names " + first + "–" + (first + n - 1));
