@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.packscope.codec.inspect.ChildBytes;
 import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
@@ -152,14 +153,31 @@ public final class TreeDiff {
      */
     private record Step(Place place, Node left, Node right, boolean valuesAbove) { }
 
+    /**
+     * Children {@code next..} of two parents with the same names in the same order, paired by
+     * index one at a time: two files of 300,000 chunks would otherwise hold 600,000 nodes at once.
+     */
+    private record Pairs(Place place, Node left, Node right, int next, boolean valuesAbove) { }
+
+    /** Children of each side above which pairs are made one at a time (when their names match in order). */
+    static final int PAIRED_ONE_BY_ONE = 10_000;
+
     /** Depth first, in the order a recursive walk would take, but on an explicit stack: nesting depth is up to the input. */
     private void walk(Node left, Node right) {
-        Deque<Step> todo = new ArrayDeque<>();
+        Deque<Object> todo = new ArrayDeque<>();
         todo.push(new Step(new Place(null, "", 0), left, right, false));
         long nodes = 0;
         while (!todo.isEmpty()) {
             progress.checkCancelled();
-            Step s = todo.pop();
+            Object item = todo.pop();
+            if (item instanceof Pairs p) {
+                if (p.next + 1 < p.left.childCount()) todo.push(new Pairs(p.place, p.left, p.right, p.next + 1, p.valuesAbove));
+                if (p.valuesAbove && sameBytes(p.left, p.right, p.next)) continue;
+                Node a = p.left.children().get(p.next), b = p.right.children().get(p.next);
+                todo.push(new Step(p.place.child(a.name()), a, b, p.valuesAbove));
+                continue;
+            }
+            Step s = (Step) item;
             if (full()) {
                 stop(s.place, "listing stopped after " + limits.maxDifferences() + " differences (--max)");
                 return;
@@ -186,7 +204,7 @@ public final class TreeDiff {
         why = reason + "; what follows was not compared";
     }
 
-    private void compareNode(Step s, Deque<Step> todo) {
+    private void compareNode(Step s, Deque<Object> todo) {
         Node a = s.left, b = s.right;
         Place here = s.place;
         if (!a.kind().equals(b.kind())) {
@@ -205,6 +223,10 @@ public final class TreeDiff {
         if (s.place.depth >= limits.maxDepth()) {
             stop(s.place, "nesting deeper than " + limits.maxDepth() + " levels");
             todo.clear();
+            return;
+        }
+        if (sameNamesInOrder(a, b)) {
+            todo.push(new Pairs(s.place, a, b, 0, valuesCompared));
             return;
         }
         Map<String, Node> left = byName(a.children());
@@ -251,9 +273,11 @@ public final class TreeDiff {
             add(new Difference(place.path(), "value count", Long.toString(ca.count()), Long.toString(cb.count()), a, null, b, null));
         }
         long n = Math.min(ca.count(), cb.count());
-        long[] pa = new long[PAGE], pb = new long[PAGE];
+        // pages no longer than the values: 300,000 one-number chunks are not 300,000 full pages to clear
+        int page = (int) Math.max(1, Math.min(PAGE, n));
+        long[] pa = new long[page], pb = new long[page];
         long[] differing = {0, -1};
-        byte[] ga = new byte[PAGE], gb = new byte[PAGE];
+        byte[] ga = new byte[page], gb = new byte[page];
         for (long start = 0, step; start < n && !full(); start += step) {
             progress.checkCancelled();
             int len = (int) Math.min(PAGE, n - start);
@@ -336,6 +360,44 @@ public final class TreeDiff {
 
     private static String shown(ValueColumn c, long raw, byte gap) {
         return gap == ValueColumn.UNDECODABLE ? "undecodable" : gap == ValueColumn.MISSING ? "missing" : c.type().format(raw);
+    }
+
+    /**
+     * Whether child {@code i} of both parents is the same bytes, as their parents say without
+     * making the children (values above were compared, so what is left is what bytes say).
+     */
+    private static boolean sameBytes(Node a, Node b, int i) {
+        ChildBytes ba = a.facet(ChildBytes.class), bb = b.facet(ChildBytes.class);
+        if (ba == null || bb == null || a.source() == null || b.source() == null) return false;
+        Span sa = ba.of(i), sb = bb.of(i);
+        if (sa == null || sb == null || sa.byteLength() != sb.byteLength() || sa.byteLength() > Integer.MAX_VALUE) return false;
+        int len = (int) sa.byteLength();
+        byte[] x = new byte[Math.min(len, 1 << 16)], y = new byte[x.length];
+        for (long off = 0; off < len; off += x.length) {
+            int k = (int) Math.min(x.length, len - off);
+            a.source().read(sa.byteOffset() + off, x, 0, k);
+            b.source().read(sb.byteOffset() + off, y, 0, k);
+            if (!java.util.Arrays.equals(x, 0, k, y, 0, k)) return false;
+        }
+        return true;
+    }
+
+    /**
+     * Whether two long child lists can be paired by index: as many children, the same names in
+     * the same order, all distinct from their neighbours' and none a layout view (names are
+     * read from nodes made one at a time, which a list not kept lets go again).
+     */
+    private static boolean sameNamesInOrder(Node a, Node b) {
+        int n = a.childCount();
+        if (n <= PAIRED_ONE_BY_ONE || b.childCount() != n) return false;
+        List<Node> left = a.children(), right = b.children();
+        String before = null;
+        for (int i = 0; i < n; i++) {
+            Node x = left.get(i), y = right.get(i);
+            if (x.isLayoutView() || y.isLayoutView() || !x.name().equals(y.name()) || x.name().equals(before)) return false;
+            before = x.name();
+        }
+        return true;
     }
 
     private static Map<String, Node> byName(List<Node> nodes) {

@@ -14,9 +14,10 @@ final class PageLatents {
     final int stateN;
     final long mask;
     final int[] states = new int[4];
-    final long[] lat = new long[PageDecoder.BATCH];
+    /** The batch's latents: a batch's worth, or the page's count when smaller (300,000 one-number pages allocate little). */
+    final long[] lat;
     /** Per latent of the batch: its tANS state (decoding) or its offset bits (tracing). */
-    final int[] scratch = new int[PageDecoder.BATCH];
+    final int[] scratch;
     /** Latents read for the current batch (the rest of the batch comes from delta state). */
     int pre;
     /** Null when the variable has no delta encoding. */
@@ -28,6 +29,9 @@ final class PageLatents {
         this.table = table;
         this.stateN = meta.stateN(role);
         this.mask = lv.mask();
+        int batch = Math.max(1, Math.min(PageDecoder.BATCH, n));
+        this.lat = new long[batch];
+        this.scratch = new int[batch];
         String p = role.label + " ";
         long[] state = new long[stateN];
         for (int i = 0; i < stateN; i++) {

@@ -2,7 +2,9 @@ package org.packscope.codec.pco;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import org.packscope.codec.inspect.Diagnostic;
@@ -98,6 +100,7 @@ public final class PcoFile {
     static PcoFile open(String name, byte[] data, long size) {
         List<Diagnostic> diags = new ArrayList<>();
         List<Chunk> chunks = new ArrayList<>();
+        Map<ChunkMeta, ChunkMeta> metas = new HashMap<>();
         StandaloneHeader header = null;
         FormatVersion version = null;
         long wrappedAt = -1;
@@ -133,7 +136,7 @@ public final class PcoFile {
                 }
                 break;
             }
-            Chunk c = readChunk(data, size, start, header, version, chunks.size(), row);
+            Chunk c = shared(readChunk(data, size, start, header, version, chunks.size(), row), metas);
             row += c.n();
             if (c.damaged() && MemoryBudget.RULE.equals(c.damage().rule())) {
                 // intact but too big to decode here: its end is known, so the next chunk follows it
@@ -173,6 +176,24 @@ public final class PcoFile {
     }
 
     /** Reads and walks one chunk; problems come back as a damaged chunk, never as an exception. */
+    /** Distinct chunk metadata kept for sharing at most: beyond, each chunk keeps its own. */
+    static final int METAS_SHARED = 4096;
+
+    /**
+     * {@code c} with the metadata an earlier chunk had when it is equal: 300,000 chunks of one
+     * kind (one bin, no delta) then hold one copy of it, not 300,000 (about 160 bytes each).
+     */
+    private static Chunk shared(Chunk c, Map<ChunkMeta, ChunkMeta> metas) {
+        if (c.meta() == null) return c;
+        ChunkMeta known = metas.get(c.meta());
+        if (known == null) {
+            if (metas.size() < METAS_SHARED) metas.put(c.meta(), c.meta());
+            return c;
+        }
+        return known == c.meta() ? c : new Chunk(c.index(), c.type(), c.n(), c.firstRow(), c.startByte(), c.metaStartBit(),
+                c.pageStartBit(), c.pageBodyBit(), c.endBit(), known, c.damage());
+    }
+
     private static Chunk readChunk(byte[] data, long size, long start, StandaloneHeader header, FormatVersion version,
                                    int index, long row) {
         FieldReader r = new FieldReader(bytesOf(data, size), start, Recorder.NONE);

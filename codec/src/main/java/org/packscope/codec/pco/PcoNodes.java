@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.IntFunction;
 
 import org.packscope.codec.inspect.BulkDecoder;
+import org.packscope.codec.inspect.ChildBytes;
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Field;
@@ -83,6 +84,9 @@ public final class PcoNodes {
         // a chunk node with its fields is kilobytes: 300,000 tiny chunks are made again when looked at, not kept
         if (chunks > CHUNK_NODES_KEPT) {
             n.childrenNotKept(total, child);
+            // a chunk is its bytes: two files' equal chunks need no nodes to be compared
+            n.facet(ChildBytes.class, i -> i >= 1 && i <= chunks
+                    ? Span.bytes(f.chunks().get(i - 1).startByte(), f.chunks().get(i - 1).endByte() - f.chunks().get(i - 1).startByte()) : null);
             // a clean chunk's node finds nothing the file's index and verifier have not said: a check skips it
             n.childrenChecked(i -> i == 0 || i > chunks || f.chunks().get(i - 1).damaged());
         } else {
