@@ -128,6 +128,19 @@ public final class PageDecoder {
 
     private static boolean fixedWidth(PageLatents v) { return v == null || v.table.nBins <= 1; }
 
+    /**
+     * Whether every batch after the first decodes as surely as the first: each latent has
+     * one bin (no bits decide anything), the delta is none or consecutive (no lookback that
+     * may point outside later) and the mode is no dictionary. Checking such a page decodes
+     * one batch and walks the rest ({@link #skipAll}); 2,000 pages claiming 2^24 numbers each
+     * are not 33.5 billion numbers to produce.
+     */
+    public boolean sameEveryBatch() {
+        DeltaEncoding d = meta.deltaEncoding();
+        return fixedWidth(dv) && fixedWidth(pv) && fixedWidth(sv) && !(meta.mode() instanceof Mode.Dict)
+                && (d instanceof DeltaEncoding.None || d instanceof DeltaEncoding.Consecutive);
+    }
+
     /** Decodes the rest of the page into {@code out[off..]}; returns the count. */
     public int decodeAll(long[] out, int off) {
         int total = 0;

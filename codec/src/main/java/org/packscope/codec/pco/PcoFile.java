@@ -405,6 +405,11 @@ public final class PcoFile {
                     long[] out = new long[PageDecoder.BATCH];
                     try {
                         PageDecoder pd = pageDecoder(c, Recorder.NONE);
+                        if (pd.sameEveryBatch()) {
+                            pd.decodeBatch(out, 0); // what a batch's numbers can meet, the first one meets
+                            pageDecoder(c, Recorder.NONE).skipAll(); // and the page's bits must all be there
+                            return null;
+                        }
                         while (pd.decodeBatch(out, 0) > 0) { }
                         return null;
                     } catch (ReadProblem e) {
