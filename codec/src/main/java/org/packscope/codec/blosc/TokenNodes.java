@@ -21,8 +21,11 @@ import org.packscope.codec.io.ByteSource;
 final class TokenNodes {
     private TokenNodes() { }
 
-    /** Tokens a stream lists one field each (its table and the parse go on past them). */
-    static final int MAX_TOKEN_FIELDS = 4096;
+    /**
+     * Tokens a stream lists one field each (a 2^20-value lesson's least compressible LZ4 stream
+     * has about 10,000); past them a field says how many more the parse found.
+     */
+    static final int MAX_TOKEN_FIELDS = 16_384;
     /** Tokens parsed from one stream at most: bounds the lesson's memory on any input. */
     static final int MAX_TOKENS = 1 << 20;
     /** Literal bytes a token's value shows. */
