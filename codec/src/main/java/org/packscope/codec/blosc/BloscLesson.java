@@ -101,7 +101,12 @@ final class BloscLesson {
         Compformat cf = header.compformat();
         n.addField(field("lesson.typesize", "typesize", header.span(ChunkHeader.TYPESIZE), header.typesize(),
                 type.label() + ": " + PlainText.count(header.typesize(), "byte") + " per element"));
-        n.addField(field("lesson.filter", "filter", header.span(ChunkHeader.FLAGS), filterName(filter0()), filterWhy(filter0())));
+        Span flagBit = header.span(switch (filter0()) {
+            case SHUFFLE -> ChunkHeader.SHUFFLE;
+            case BITSHUFFLE -> ChunkHeader.BITSHUFFLE;
+            case NONE -> ChunkHeader.FLAGS;
+        });
+        n.addField(field("lesson.filter", "filter", flagBit, filterName(filter0()), filterWhy(filter0())));
         n.addField(field("lesson.codec", "codec", header.span(ChunkHeader.COMPFORMAT), cf == null ? "?" : cf.label(),
                 header.memcpyed() ? "not used: the chunk is a plain copy" : "compresses every stream"));
         n.summary("1 grid · 2 " + filterName(filter0()) + " · 3 blocks · 4 " + (cf == null ? "codec" : cf.label()));

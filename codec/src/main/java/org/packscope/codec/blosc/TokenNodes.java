@@ -228,7 +228,7 @@ final class TokenNodes {
                     long rowBytes = n / 8;
                     long r = q / rowBytes;
                     long e = first + 8 * (q % rowBytes);
-                    yield "byte " + r / 8 + " bit " + r % 8 + " of x[" + e + "..." + (e + 7) + "]";
+                    yield "byte " + r / 8 + " bit " + r % 8 + " of x[" + e + ".." + (e + 7) + "]";
                 }
                 case NONE -> "x[" + (first + q / ts) + "] byte " + q % ts;
             };
