@@ -68,7 +68,7 @@ final class BloscLesson {
 
     ChunkHeader.Filter filter0() { return header.filter(block0Size()); }
 
-    private static Field field(String key, int index, String label, Span span, Object value, String meaning) {
+    static Field field(String key, int index, String label, Span span, Object value, String meaning) {
         return new Field(key, index, label, span, String.valueOf(value), meaning);
     }
 

@@ -28,7 +28,8 @@ public final class StreamTokens {
     }
 
     /**
-     * The tokens found, how many stream bytes and output bytes they account for, and the
+     * The tokens found, how many stream bytes and output bytes they account for (a token cut
+     * short by a problem is not listed), and the
      * first thing wrong ({@code problem}, at stream byte {@code problemAt}), or null when
      * the stream was walked to its end (or to {@code maxTokens}, then {@code truncated}).
      */
@@ -91,12 +92,15 @@ public final class StreamTokens {
 
         private int u8(int at) { return src[off + at] & 0xff; }
 
+        /** The stream bytes the tokens account for: a token cut short by a problem is not one. */
+        private int consumed() { return tokens.isEmpty() ? 0 : tokens.get(tokens.size() - 1).end(); }
+
         private Parse stop(String problem, int at) {
-            return new Parse(tokens, ip, op, problem, at, false);
+            return new Parse(tokens, consumed(), op, problem, at, false);
         }
 
         private Parse done() {
-            return new Parse(tokens, ip, op, null, ip, ip < end);
+            return new Parse(tokens, consumed(), op, null, ip, ip < end);
         }
 
         private boolean full() { return tokens.size() >= maxTokens; }

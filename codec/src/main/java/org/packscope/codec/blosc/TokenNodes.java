@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import org.packscope.codec.inspect.DataTable;
 import org.packscope.codec.inspect.Field;
+import org.packscope.codec.inspect.FieldExplainer;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Span;
@@ -43,7 +44,7 @@ final class TokenNodes {
     }
 
     private static Field field(String key, int index, String label, Span span, Object value, String meaning) {
-        return new Field(key, index, label, span, String.valueOf(value), meaning);
+        return BloscLesson.field(key, index, label, span, value, meaning);
     }
 
     static Node streamsStep(BloscChunk chunk) {
@@ -68,7 +69,7 @@ final class TokenNodes {
         return Node.lazy("block " + b, "blosc-step", n -> {
             ChunkHeader h = chunk.header();
             BlockLayout l = chunk.layout(b);
-            n.facet(org.packscope.codec.inspect.FieldExplainer.class, BloscLessonDocs.DOCS);
+            n.facet(FieldExplainer.class, BloscLessonDocs.DOCS);
             n.source(chunk.source()).span(Span.bytes(l.start(), Math.max(0, l.end() - l.start())));
             n.addField(field("lesson.spec", -1, "spec", null, BloscDocs.BLOCKS, "where the format says so"));
             if (l.problem() != null) n.diagnose(l.problem());
@@ -94,7 +95,7 @@ final class TokenNodes {
         long csizeAt = l.streamOffsets()[j];
         long dataAt = csizeAt + 4;
         int csize = l.csizes()[j];
-        n.facet(org.packscope.codec.inspect.FieldExplainer.class, BloscLessonDocs.DOCS);
+        n.facet(FieldExplainer.class, BloscLessonDocs.DOCS);
         n.source(chunk.source()).span(Span.bytes(csizeAt, 4L + csize));
         n.addField(field("lesson.spec", -1, "spec", null, l.raw(j) ? BloscDocs.BLOCKS : spec(cf), "where the format says so"));
         Output out = new Output(h, l, j);

@@ -435,7 +435,7 @@ class BloscLessonTest {
                     op += t.outLength();
                     if (t.kind() == StreamTokens.Kind.MATCH) assertTrue(t.distance() >= 1 && t.distance() <= t.outPos());
                 }
-                assertTrue(at <= s.length && op == p.produced(), cf + " trial " + trial);
+                assertTrue(at == p.consumed() && op == p.produced(), cf + " trial " + trial + ": the parse accounts for its tokens");
                 if (p.complete()) StreamTokens.replay(p.tokens(), s, 0, outLen);
             }
         }
