@@ -330,6 +330,8 @@ final class BloscLesson {
         s.addField(field("lesson.nblocks", "blocks", null, nblocks, String.format(Locale.ROOT, "⌈%d / %d⌉", nbytes, header.blocksize())));
         s.addField(field("lesson.leftover", "leftover", null, header.leftover(), header.leftover() == 0 ? "nbytes is a multiple of blocksize: every block full"
                 : String.format(Locale.ROOT, "%d mod %d: the last block holds %d bytes and is never split", nbytes, header.blocksize(), header.leftover())));
+        s.addField(field("lesson.bstarts", "bstarts", Span.bytes(header.end(), 4L * chunk.nblocks()), PlainText.count(chunk.nblocks(), "entry", "entries"),
+                "one int32 per block after the header: where the block's first stream starts (the chunk's own fields list them one by one)"));
         s.addField(field("lesson.split", "split", header.span(ChunkHeader.DONT_SPLIT), header.nsplits(0), splitWhy()));
         int ts = header.typesize();
         List<List<Object>> rows = new ArrayList<>();

@@ -37,6 +37,8 @@ final class BloscLessonDocs {
             .put("lesson.nblocks", withNumbers("How many blocks the values are cut into.", "nblocks = ⌈nbytes / blocksize⌉", BloscDocs.BLOCKS))
             .put("lesson.leftover", withNumbers("The last block's size when nbytes is not a multiple of blocksize; such a block is "
                     + "never split.", "leftover = nbytes mod blocksize", BloscDocs.BLOCKS))
+            .put("lesson.bstarts", withNumbers("The table of block starts right after the header: what lets a reader decode any "
+                    + "block without the others.", "block b's streams at chunk start + bstarts[b]", BloscDocs.BLOCKS))
             .put("lesson.split", withNumbers("How many streams a full block is stored as: one per byte plane when Blosc splits, else one. "
                     + "Its span is the dont_split bit of the flags byte.",
                     "streams = typesize if typesize ≤ 16 ∧ bsize/typesize ≥ 128 ∧ not leftover ∧ ¬dont_split, else 1", BloscDocs.BLOCKS))

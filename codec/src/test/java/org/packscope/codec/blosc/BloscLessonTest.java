@@ -199,6 +199,7 @@ class BloscLessonTest {
         long nblocks = (nbytes + bs - 1) / bs;
         assertEquals(Long.toString(nblocks), fields(blocks, "lesson.nblocks").get(0).value());
         assertEquals(Long.toString(nbytes % bs), fields(blocks, "lesson.leftover").get(0).value());
+        assertEquals(Span.bytes(16, 4 * nblocks), fields(blocks, "lesson.bstarts").get(0).span(), "the bstarts table follows the header");
         DataTable t = blocks.tables().get(0);
         assertEquals(nblocks, t.rows().size());
         long sum = 0;
