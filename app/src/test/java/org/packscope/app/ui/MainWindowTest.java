@@ -203,6 +203,100 @@ class MainWindowTest {
     }
 
     /**
+     * Tools → Blosc, Explained, step 4: selecting a BloscLZ token of the example's chunk
+     * highlights its bytes in the hex view (the cells drawn in the highlight colour, the
+     * header naming the range), and what those bytes say is what this test computes from
+     * the numbers typed: the literal run's bytes are the first bytes of the byte-shuffled
+     * block (the low bytes of the first elements), and the match after it copies bytes the
+     * shuffled block really repeats at that distance.
+     */
+    @Test
+    void bloscTeachingTokenStepHighlightsItsBytes(FxRobot robot) throws Exception {
+        TeachingWindow[] w = new TeachingWindow[1];
+        robot.interact(() -> window.openTeaching("blosc", shown -> w[0] = shown));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w[0] != null && w[0].sizesText().startsWith("96 values of int32"));
+        // the example's numbers, byte-shuffled here: plane j holds byte j of each of the 96 elements
+        String[] typed = w[0].inputArea().getText().strip().split("\\s+");
+        byte[] shuffled = new byte[typed.length * 4];
+        for (int i = 0; i < typed.length; i++) {
+            int v = Integer.parseInt(typed[i]);
+            for (int j = 0; j < 4; j++) shuffled[j * typed.length + i] = (byte) (v >>> (8 * j));
+        }
+        boolean[] done = new boolean[1];
+        robot.interact(() -> w[0].tree().revealPath(w[0].tree().getRoot().getChildren().get(0),
+                List.of("steps", "4 · streams through blosclz", "block 0", "stream 0"), item -> done[0] = true));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> done[0] && w[0].detail().node() != null
+                && w[0].detail().node().name().equals("stream 0") && !w[0].detail().structure().getItems().isEmpty());
+        assertEquals("c-blosc blosc/blosclz.c, blosclz_decompress", field(w[0], "spec"));
+
+        // #0: a literal run, its control byte then the bytes themselves
+        Span lit = selectAndSee(robot, w[0], lessonField(w[0], "#0 literals"));
+        byte[] seen = new byte[(int) lit.byteLength()];
+        w[0].detail().hex().source().read(lit.byteOffset(), seen, 0, seen.length);
+        int n = (seen[0] & 31) + 1;
+        assertEquals(seen.length, 1 + n, "one control byte, then " + n + " literal bytes");
+        assertArrayEquals(java.util.Arrays.copyOf(shuffled, n), java.util.Arrays.copyOfRange(seen, 1, seen.length),
+                "the literal bytes are the first low bytes of the numbers typed");
+
+        // literal runs (of at most 32 bytes) up to the first match, each the next bytes of the shuffled block
+        int op = 0;
+        long end = lit.byteOffset();
+        Field match = null;
+        for (Field f : w[0].detail().structure().getItems()) {
+            if (f.name().matches("#\\d+ literals")) {
+                assertEquals(end, f.span().byteOffset(), f.name() + " follows the token before");
+                int count = (int) f.span().byteLength() - 1;
+                byte[] run = new byte[count];
+                w[0].detail().hex().source().read(f.span().byteOffset() + 1, run, 0, count);
+                assertArrayEquals(java.util.Arrays.copyOfRange(shuffled, op, op + count), run, f.name());
+                op += count;
+                end = f.span().byteEnd();
+            } else if (f.name().matches("#\\d+ match")) {
+                match = f;
+                break;
+            }
+        }
+        assertTrue(match != null, "the example's shuffled planes repeat: a match");
+        Span m = selectAndSee(robot, w[0], match);
+        assertEquals(end, m.byteOffset(), "the match follows the literal runs");
+        java.util.regex.Matcher said = java.util.regex.Pattern.compile("([0-9,]+) bytes? from ([0-9]+) back").matcher(match.value());
+        assertTrue(said.matches(), match.value());
+        int length = Integer.parseInt(said.group(1).replace(",", ""));
+        int distance = Integer.parseInt(said.group(2));
+        for (int k = 0; k < length; k++) {
+            assertEquals(shuffled[op + k - distance], shuffled[op + k], "shuffled byte " + (op + k) + " repeats the one " + distance + " back");
+        }
+        robot.interact(() -> w[0].stage().close());
+    }
+
+    /** Selects {@code f} and checks the hex view shows its bytes, and only them, highlighted. */
+    private static Span selectAndSee(FxRobot robot, TeachingWindow w, Field f) throws Exception {
+        robot.interact(() -> w.detail().selectField(f.name()));
+        WaitForAsyncUtils.waitForFxEvents();
+        HexView hex = w.detail().hex();
+        Span sel = hex.selectionProperty().get();
+        assertEquals(f.span(), sel, f.name());
+        assertTrue(hex.headerText().endsWith(String.format(Locale.ROOT, "selected bytes %d–%d (%d bytes)", sel.byteOffset(), sel.byteEnd() - 1, sel.byteLength()))
+                || sel.byteLength() == 1, hex.headerText());
+        var canvas = (javafx.scene.canvas.Canvas) hex.lookup("Canvas");
+        javafx.scene.image.WritableImage[] shot = new javafx.scene.image.WritableImage[1];
+        robot.interact(() -> shot[0] = canvas.snapshot(null, null));
+        long first = hex.firstVisibleByte();
+        javafx.scene.paint.Color mark = Theme.current().highlight;
+        for (long b = Math.max(first, sel.byteOffset() - 2); b < sel.byteEnd() + 2 && b < hex.source().size(); b++) {
+            int c = (int) (b % HexView.BYTES_PER_ROW);
+            // just left of the byte's two hex digits: inside the highlight, outside the glyphs
+            double x = 8.4 * (12 + c * 3 + (c >= 8 ? 1 : 0)) - 1;
+            double y = (b / HexView.BYTES_PER_ROW - first / HexView.BYTES_PER_ROW) * 18 + 9;
+            if (y >= shot[0].getHeight()) break;
+            var pixel = shot[0].getPixelReader().getColor((int) x, (int) y);
+            boolean lit = pixel.equals(mark);
+            assertEquals(sel.containsByte(b), lit, f.name() + ": byte " + b + " drawn " + pixel + (sel.containsByte(b) ? ", not highlighted" : ", highlighted"));
+        }
+        return sel;
+    }
+
+    /**
      * Tools → Pco, Explained: numbers typed become a Pco file whose values are them; the
      * sentence says what the encoder chose, and a forced mode and delta are what it shows.
      */

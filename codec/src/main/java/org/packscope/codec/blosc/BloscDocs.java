@@ -12,8 +12,8 @@ public final class BloscDocs {
 
     private static final String HEADER = "c-blosc README_HEADER.rst, Blosc Header Format";
     private static final String HEADER_TYPES = "c-blosc README_HEADER.rst, Datatypes of the Header Entries";
-    private static final String BLOCKS = "c-blosc blosc/blosc.c, blosc_d (block and stream layout); fixtures/blosc MANIFEST.json notes";
-    private static final String SHUFFLE = "c-blosc blosc/shuffle-generic.c and bitshuffle-generic.c";
+    static final String BLOCKS = "c-blosc blosc/blosc.c, blosc_d (block and stream layout); fixtures/blosc MANIFEST.json notes";
+    static final String SHUFFLE = "c-blosc blosc/shuffle-generic.c and bitshuffle-generic.c";
     private static final String SUPERCHUNK = "bcolz-persistence.rst, The superchunk layout";
 
     /** Keys of derived fields (no bits of their own) shown beside the ones read. */

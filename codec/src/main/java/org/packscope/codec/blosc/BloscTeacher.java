@@ -16,7 +16,8 @@ import org.packscope.codec.io.ByteSource;
 /**
  * Blosc teaches itself: numbers in, one Blosc 1.x chunk out, written by PackScope's encoder
  * with the element type, codec, shuffle, level and block size chosen, and opened as a chunk
- * file opens (header bit by bit, bstarts, blocks and their streams, every value traced).
+ * file opens (header bit by bit, bstarts, blocks and their streams, every value traced), with
+ * Blosc's steps on those numbers first among its children ({@link BloscLesson}).
  */
 public final class BloscTeacher implements Teacher {
     /** Values a lesson takes at most: a teaching example, not a data set. */
@@ -89,6 +90,7 @@ public final class BloscTeacher implements Teacher {
         Node n = Node.of(name, "blosc-chunk");
         ChunkNodes.fill(n, chunk, name);
         ChunkNodes.typeAs(n, chunk, type, name);
+        BloscLesson.addSteps(n, chunk, raw, type);
         n.span(Span.bytes(0, src.size()));
         ChunkHeader h = chunk.header();
         String blocks = h.memcpyed() ? "stored as a plain copy (no block compressed smaller, or level 0)"
