@@ -51,6 +51,9 @@ final class TeachingWindow implements SteppedWindow.Contents {
     /** The editor on the left, then the tree and the detail pane, added frame by frame. */
     private final SplitPane split = new SplitPane();
     private final SplitPane right = new SplitPane();
+    private final VBox left;
+    /** The left column's parts after the editor, added in the window's first part. */
+    private final List<javafx.scene.Node> leftRest;
     private int generation;
 
     /** Values a lesson takes from the main window at most: a teaching example, not a data set. */
@@ -85,8 +88,10 @@ final class TeachingWindow implements SteppedWindow.Contents {
         }
         Label inputLabel = new Label(teacher.inputName());
         inputLabel.setWrapText(true);
-        VBox left = new VBox(8, inputLabel, input, options, sizes, problem);
-        if (!teacher.series().isEmpty() || this.shown != null) left.getChildren().add(1, seriesBar(teacher.series()));
+        // the first frame styles the editor alone; the choices, buttons and sentences come in the next (see parts())
+        left = new VBox(8, inputLabel, input);
+        leftRest = new java.util.ArrayList<>(List.of(options, sizes, problem));
+        if (!teacher.series().isEmpty() || this.shown != null) leftRest.add(0, seriesBar(teacher.series()));
         VBox.setVgrow(input, Priority.ALWAYS);
         left.setPadding(new Insets(8));
         split.getItems().add(left);
@@ -152,6 +157,11 @@ final class TeachingWindow implements SteppedWindow.Contents {
     @Override
     public List<Runnable> parts() {
         return List.of(() -> {
+            // the series bar goes between the label and the editor, the rest below it
+            boolean bar = leftRest.size() == 4;
+            if (bar) left.getChildren().add(1, leftRest.get(0));
+            left.getChildren().addAll(leftRest.subList(bar ? 1 : 0, leftRest.size()));
+        }, () -> {
             right.getItems().add(tree);
             split.getItems().add(right);
             // at 1280 px the detail pane keeps the hex view's full width; the input wraps
@@ -184,8 +194,8 @@ final class TeachingWindow implements SteppedWindow.Contents {
         }, result -> {
             if (gen != generation) return;
             if (result instanceof IllegalArgumentException e) {
+                markStale(true); // first: whoever reads the problem finds the encoding already marked stale
                 problem.setText(e.getMessage());
-                markStale(true);
                 return;
             }
             problem.setText("");
