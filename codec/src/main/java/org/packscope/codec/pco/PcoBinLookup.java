@@ -1,0 +1,49 @@
+package org.packscope.codec.pco;
+
+import java.util.List;
+
+/**
+ * Finds each latent's bin through a table on the latent's top bits (of its distance from
+ * the least bin's lower bound): most table cells lie inside one bin and answer at once;
+ * the rest narrow the binary search to the few bins the cell spans.
+ */
+final class PcoBinLookup {
+    private static final int TABLE_LOG = 12;
+
+    private PcoBinLookup() { }
+
+    /** The bin of each of {@code lat[0..m)}: the last bin whose lower bound is at most it (every latent at least the first's). */
+    static int[] binsOf(List<Bin> bins, long[] lat, int m) {
+        int[] out = new int[m];
+        int n = bins.size();
+        if (n <= 1 || m == 0) return out;
+        long min = bins.get(0).lower();
+        long[] rel = new long[n]; // lower bounds less the least: unsigned order is kept
+        for (int b = 0; b < n; b++) rel[b] = bins.get(b).lower() - min;
+        long span = 0;
+        for (int i = 0; i < m; i++) span = Math.max(span, lat[i] - min ^ Long.MIN_VALUE);
+        span ^= Long.MIN_VALUE;
+        int shift = Math.max(0, PcoBinning.widthOf(span) - TABLE_LOG);
+        int cells = (int) (span >>> shift) + 1;
+        // first[c]: the bin of the cell's least latent; first[c + 1] the bin of its greatest
+        int[] first = new int[cells + 1];
+        for (int c = 0; c < cells; c++) first[c] = search(rel, 0, n - 1, (long) c << shift);
+        first[cells] = n - 1;
+        for (int i = 0; i < m; i++) {
+            long x = lat[i] - min;
+            int c = (int) (x >>> shift);
+            int lo = first[c], hi = first[c + 1];
+            out[i] = lo == hi ? lo : search(rel, lo, hi, x);
+        }
+        return out;
+    }
+
+    /** The last of {@code rel[lo..hi]} at most {@code x} (unsigned), rel[lo] being at most x. */
+    private static int search(long[] rel, int lo, int hi, long x) {
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (Long.compareUnsigned(rel[mid], x) <= 0) lo = mid; else hi = mid - 1;
+        }
+        return lo;
+    }
+}
