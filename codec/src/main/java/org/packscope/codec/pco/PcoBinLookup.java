@@ -25,14 +25,17 @@ final class PcoBinLookup {
         span ^= Long.MIN_VALUE;
         int shift = Math.max(0, PcoBinning.widthOf(span) - TABLE_LOG);
         int cells = (int) (span >>> shift) + 1;
-        // first[c]: the bin of the cell's least latent; first[c + 1] the bin of its greatest
-        int[] first = new int[cells + 1];
-        for (int c = 0; c < cells; c++) first[c] = search(rel, 0, n - 1, (long) c << shift);
-        first[cells] = n - 1;
+        // the bins of each cell's least and greatest latent: a cell inside one bin has them equal
+        int[] least = new int[cells], greatest = new int[cells];
+        for (int c = 0, prev = 0; c < cells; c++) {
+            long from = (long) c << shift;
+            least[c] = search(rel, prev, n - 1, from);
+            greatest[c] = prev = search(rel, least[c], n - 1, from + (1L << shift) - 1);
+        }
         for (int i = 0; i < m; i++) {
             long x = lat[i] - min;
             int c = (int) (x >>> shift);
-            int lo = first[c], hi = first[c + 1];
+            int lo = least[c], hi = greatest[c];
             out[i] = lo == hi ? lo : search(rel, lo, hi, x);
         }
         return out;
