@@ -21,8 +21,7 @@ final class PcoBinLookup {
         long[] rel = new long[n]; // lower bounds less the least: unsigned order is kept
         for (int b = 0; b < n; b++) rel[b] = bins.get(b).lower() - min;
         long span = 0;
-        for (int i = 0; i < m; i++) span = Math.max(span, lat[i] - min ^ Long.MIN_VALUE);
-        span ^= Long.MIN_VALUE;
+        for (int i = 0; i < m; i++) if (Long.compareUnsigned(lat[i] - min, span) > 0) span = lat[i] - min;
         int shift = Math.max(0, PcoBinning.widthOf(span) - TABLE_LOG);
         int cells = (int) (span >>> shift) + 1;
         // the bins of each cell's least and greatest latent: a cell inside one bin has them equal

@@ -152,9 +152,19 @@ public final class PcoEncoder {
         double bestBits = Double.MAX_VALUE;
         for (Mode m : modes) {
             Split s = modes.size() * deltas.size() == 1 ? null : PcoModeSplits.split(m, lat, sample, type);
+            double lastOrderBits = Double.MAX_VALUE;
+            int rises = 0;
             for (DeltaEncoding d : deltas) {
                 if (d.stateN() >= n && !(d instanceof DeltaEncoding.None)) continue;
+                boolean ordered = !(d instanceof DeltaEncoding.Lookback);
+                // the estimate falls with the order while differencing removes a trend, then
+                // rises with the noise each difference doubles: two rises in a row end the search
+                if (ordered && rises >= 2) continue;
                 double bits = s == null ? 0 : estimate(type, s, d, o.level, o.delta.auto());
+                if (ordered) {
+                    rises = bits > lastOrderBits ? rises + 1 : 0;
+                    lastOrderBits = bits;
+                }
                 if (bits < bestBits) {
                     bestBits = bits;
                     best = m;
