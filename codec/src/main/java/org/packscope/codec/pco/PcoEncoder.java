@@ -158,8 +158,9 @@ public final class PcoEncoder {
                 if (d.stateN() >= n && !(d instanceof DeltaEncoding.None)) continue;
                 boolean ordered = !(d instanceof DeltaEncoding.Lookback);
                 // the estimate falls with the order while differencing removes a trend, then
-                // rises with the noise each difference doubles: two rises in a row end the search
-                if (ordered && rises >= 2) continue;
+                // rises with the noise each difference doubles: three rises in a row end the search (two
+                // end it early on small noisy samples, where the estimate wobbles)
+                if (ordered && rises >= 3) continue;
                 double bits = s == null ? 0 : estimate(type, s, d, o.level, o.delta.auto());
                 if (ordered) {
                     rises = bits > lastOrderBits ? rises + 1 : 0;
