@@ -12,6 +12,9 @@ final class PcoRadixSort {
     /** Below this many latents a comparison sort is as quick. */
     private static final int SMALL = 256;
 
+    /** Latents within this range of the least sort by counting each value: one pass, then the runs written out. */
+    private static final long COUNTED_RANGE = 1 << 16;
+
     private PcoRadixSort() { }
 
     /** The first {@code m} latents of {@code lat}, sorted in unsigned order (a new array). */
@@ -23,11 +26,15 @@ final class PcoRadixSort {
             for (int i = 0; i < m; i++) a[i] ^= Long.MIN_VALUE;
             return a;
         }
-        long or = 0, and = -1;
+        long or = 0, and = -1, min = -1, max = 0;
         for (int i = 0; i < m; i++) {
-            or |= a[i];
-            and &= a[i];
+            long x = a[i];
+            or |= x;
+            and &= x;
+            if (Long.compareUnsigned(x, min) < 0) min = x;
+            if (Long.compareUnsigned(x, max) > 0) max = x;
         }
+        if (Long.compareUnsigned(max - min, Math.min(COUNTED_RANGE, 4L * m)) < 0) return counted(a, min, (int) (max - min) + 1);
         long varying = or ^ and;
         int[] shifts = new int[8];
         int passes = 0;
@@ -51,5 +58,19 @@ final class PcoRadixSort {
             to = t;
         }
         return from;
+    }
+
+    /** Sorts {@code a} in place, every latent being {@code min} plus less than {@code range}. */
+    private static long[] counted(long[] a, long min, int range) {
+        int[] counts = new int[range];
+        for (long x : a) counts[(int) (x - min)]++;
+        int at = 0;
+        for (int v = 0; v < range; v++) {
+            int c = counts[v];
+            if (c == 0) continue;
+            Arrays.fill(a, at, at + c, min + v);
+            at += c;
+        }
+        return a;
     }
 }
