@@ -130,8 +130,10 @@ final class PcoModeSplits {
         long q0 = Long.divideUnsigned(min, g), r0 = min - q0 * g;
         double inverse = 1.0 / g;
         for (int i = 0; i < n; i++) {
-            long t = r0 + (lat[i] - min); // lat[i] = q0 * g + t
-            if (t < 0 || t >= FLOAT_DIVISION_LIMIT || g >= FLOAT_DIVISION_LIMIT) {
+            long d = lat[i] - min;
+            long t = r0 + d; // lat[i] = q0 * g + t
+            if (Long.compareUnsigned(d, FLOAT_DIVISION_LIMIT) >= 0 || t >= FLOAT_DIVISION_LIMIT
+                    || Long.compareUnsigned(g, FLOAT_DIVISION_LIMIT) >= 0) {
                 quotients[i] = Long.divideUnsigned(lat[i], g);
                 remainders[i] = lat[i] - quotients[i] * g;
                 continue;
