@@ -34,20 +34,39 @@ final class PcoAnsEncoder {
             int s = spread[st];
             stateOf[firstOf[s] + seen[s]++] = st;
         }
-        int[] logW = new int[weights.length];
-        for (int b = 0; b < weights.length; b++) logW[b] = 31 - Integer.numberOfLeadingZeros(weights[b]);
+        // per symbol: its weight, the table bits a state gives up for it at least, and where
+        // its states begin in stateOf less its weight (the x-th occurrence sits at x + that)
+        int[] minBits = new int[weights.length], stateBase = new int[weights.length];
+        for (int b = 0; b < weights.length; b++) {
+            minBits[b] = sizeLog - (31 - Integer.numberOfLeadingZeros(weights[b])) - 1;
+            stateBase[b] = firstOf[b] - weights[b];
+        }
+        Tables t = new Tables(weights, minBits, stateBase, stateOf, size);
         int[] state = {size, size, size, size};
-        for (int i = m - 1; i >= 0; i--) {
-            int j = i & 3;
-            int next = state[j];
-            int s = symbols[i];
+        int i = m - 1;
+        for (; (i & 3) != 3; i--) state[i & 3] = t.encode(state[i & 3], symbols[i], bits, widths, i);
+        // four symbols a step, each state in a local: the states' chains run side by side
+        int s0 = state[0], s1 = state[1], s2 = state[2], s3 = state[3];
+        for (; i >= 3; i -= 4) {
+            s3 = t.encode(s3, symbols[i], bits, widths, i);
+            s2 = t.encode(s2, symbols[i - 1], bits, widths, i - 1);
+            s1 = t.encode(s1, symbols[i - 2], bits, widths, i - 2);
+            s0 = t.encode(s0, symbols[i - 3], bits, widths, i - 3);
+        }
+        state = new int[] {s0, s1, s2, s3};
+        for (int j = 0; j < 4; j++) initialStates[j] = state[j] - size;
+    }
+
+    /** The tables that encode one symbol. */
+    private record Tables(int[] weights, int[] minBits, int[] stateBase, int[] stateOf, int size) {
+        /** Encodes symbol {@code s} as number {@code i} from state {@code next} (size..2 size - 1), keeping its bits; the state before it. */
+        int encode(int next, int s, int[] bits, byte[] widths, int i) {
             int w = weights[s];
-            int b = sizeLog - logW[s];
-            if ((next >>> b) < w) b--;
+            int b = minBits[s];
+            if ((next >>> (b + 1)) >= w) b++;
             bits[i] = next & ((1 << b) - 1);
             widths[i] = (byte) b;
-            state[j] = stateOf[firstOf[s] + (next >>> b) - w] + size;
+            return stateOf[stateBase[s] + (next >>> b)] + size;
         }
-        for (int j = 0; j < 4; j++) initialStates[j] = state[j] - size;
     }
 }

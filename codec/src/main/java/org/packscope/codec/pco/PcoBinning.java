@@ -18,12 +18,14 @@ final class PcoBinning {
     /** The bins of {@code lat[0..m)} (unsigned latents of {@code bits} bits). */
     static LatentVar bins(LatentVar.Role role, int bits, long[] lat, int m, int level) {
         if (m == 0) return new LatentVar(role, bits, 0, List.of());
-        long[] sorted = new long[m];
-        for (int i = 0; i < m; i++) sorted[i] = lat[i] ^ Long.MIN_VALUE; // unsigned order as signed
-        Arrays.sort(sorted);
-        for (int i = 0; i < m; i++) sorted[i] ^= Long.MIN_VALUE;
+        return latentVar(role, bits, groups(bits, lat, m, level), m);
+    }
+
+    /** The bins' latent ranges as {lower, upper, count}, in order: quantiles, then merged. */
+    private static List<long[]> groups(int bits, long[] lat, int m, int level) {
+        long[] sorted = PcoRadixSort.sortedUnsigned(lat, m);
         int target = Math.min(1 << level, m);
-        List<long[]> groups = new ArrayList<>(); // {lower, upper, count}
+        List<long[]> groups = new ArrayList<>();
         int i = 0;
         for (int g = 0; i < m; g++) {
             int end = (int) Math.max(i + 1, ((long) (g + 1) * m + target - 1) / target);
@@ -42,7 +44,10 @@ final class PcoBinning {
             groups.add(new long[] {sorted[i], sorted[end - 1], end - i});
             i = end;
         }
-        List<long[]> merged = merge(groups, bits, m);
+        return merge(groups, bits, m);
+    }
+
+    private static LatentVar latentVar(LatentVar.Role role, int bits, List<long[]> merged, int m) {
         int n = merged.size();
         int sizeLog = n == 1 ? 0 : sizeLog(merged, m);
         int[] weights = weights(merged, m, sizeLog);
@@ -135,29 +140,21 @@ final class PcoBinning {
 
     static int ceilLog2(int n) { return n <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1); }
 
-    /** Index of the bin holding {@code latent}: the last whose lower bound is at most it. */
-    static int binOf(long[] lowers, long latent) {
-        int lo = 0, hi = lowers.length - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (Long.compareUnsigned(lowers[mid], latent) <= 0) lo = mid; else hi = mid - 1;
-        }
-        return lo;
-    }
-
-    /** Estimated bits of a variable's latents with these bins, metadata included. */
-    static double estimateBits(LatentVar v, long[] lat, int m) {
+    /**
+     * Estimated bits of {@code lat[0..m)} binned as {@link #bins} bins them, metadata
+     * included. Bins are runs of the sorted latents, so each bin's count is known without
+     * looking a latent up.
+     */
+    static double estimateBits(LatentVar.Role role, int bits, long[] lat, int m, int level) {
+        if (m == 0) return 4 + 15;
+        List<long[]> groups = groups(bits, lat, m, level);
+        LatentVar v = latentVar(role, bits, groups, m);
         List<Bin> bins = v.bins();
-        double bits = 4 + 15 + 4 * v.ansSizeLog() + (double) bins.size() * (v.ansSizeLog() + v.bits() + LatentVar.offsetBitsWidth(v.bits()));
-        if (m == 0) return bits;
-        long[] lowers = new long[bins.size()];
-        for (int b = 0; b < lowers.length; b++) lowers[b] = bins.get(b).lower();
-        double[] symbolBits = new double[lowers.length];
-        for (int b = 0; b < lowers.length; b++) {
-            symbolBits[b] = bins.size() == 1 ? 0 : v.ansSizeLog() - Math.log(bins.get(b).weight()) / Math.log(2);
-            symbolBits[b] += bins.get(b).offsetBits();
+        double total = 4 + 15 + 4 * v.ansSizeLog() + (double) bins.size() * (v.ansSizeLog() + v.bits() + LatentVar.offsetBitsWidth(v.bits()));
+        for (int b = 0; b < bins.size(); b++) {
+            double symbolBits = bins.size() == 1 ? 0 : v.ansSizeLog() - Math.log(bins.get(b).weight()) / Math.log(2);
+            total += groups.get(b)[2] * (symbolBits + bins.get(b).offsetBits());
         }
-        for (int i = 0; i < m; i++) bits += symbolBits[binOf(lowers, lat[i])];
-        return bits;
+        return total;
     }
 }

@@ -152,9 +152,20 @@ public final class PcoEncoder {
         double bestBits = Double.MAX_VALUE;
         for (Mode m : modes) {
             Split s = modes.size() * deltas.size() == 1 ? null : PcoModeSplits.split(m, lat, sample, type);
+            double lastOrderBits = Double.MAX_VALUE;
+            int rises = 0;
             for (DeltaEncoding d : deltas) {
                 if (d.stateN() >= n && !(d instanceof DeltaEncoding.None)) continue;
+                boolean ordered = !(d instanceof DeltaEncoding.Lookback);
+                // the estimate falls with the order while differencing removes a trend, then
+                // rises with the noise each difference doubles: three rises in a row end the search (two
+                // end it early on small noisy samples, where the estimate wobbles)
+                if (ordered && rises >= 3) continue;
                 double bits = s == null ? 0 : estimate(type, s, d, o.level, o.delta.auto());
+                if (ordered) {
+                    rises = bits > lastOrderBits ? rises + 1 : 0;
+                    lastOrderBits = bits;
+                }
                 if (bits < bestBits) {
                     bestBits = bits;
                     best = m;
@@ -211,28 +222,36 @@ public final class PcoEncoder {
         Deltas deltas = Deltas.of(d, s.primary, type);
         long[] body = deltas.body;
         double bits = d.stateN() * (double) type.bits
-                + PcoBinning.estimateBits(PcoBinning.bins(LatentVar.Role.PRIMARY, type.bits, body, body.length, level), body, body.length);
+                + PcoBinning.estimateBits(LatentVar.Role.PRIMARY, type.bits, body, body.length, level);
         if (deltas.lookbacks != null) {
             long[] lb = deltas.lookbacks;
-            bits += PcoBinning.estimateBits(PcoBinning.bins(LatentVar.Role.DELTA, 32, lb, lb.length, level), lb, lb.length);
+            bits += PcoBinning.estimateBits(LatentVar.Role.DELTA, 32, lb, lb.length, level);
             if (auto) bits += LOOKBACK_PENALTY_BITS * s.primary.length;
         }
         if (s.secondary != null) {
             long[] q = s.secondary;
-            bits += PcoBinning.estimateBits(PcoBinning.bins(LatentVar.Role.SECONDARY, type.bits, q, q.length, level), q, q.length);
+            bits += PcoBinning.estimateBits(LatentVar.Role.SECONDARY, type.bits, q, q.length, level);
         }
         return bits;
     }
 
-    /** One latent variable ready to write: its bins, delta state, page-body latents, bins and tANS bits. */
-    private record Var(LatentVar meta, long[] state, long[] body, int[] binOf, PcoAnsEncoder ans) {
+    /**
+     * One latent variable ready to write: its bins (and their lower bounds and offset
+     * widths as arrays, for the page body's loop), delta state, page-body latents, bins and
+     * tANS bits.
+     */
+    private record Var(LatentVar meta, long[] lowers, int[] offsetBits, long[] state, long[] body, int[] binOf, PcoAnsEncoder ans) {
         static Var of(LatentVar.Role role, int bits, long[] state, long[] body, int level) {
             LatentVar v = PcoBinning.bins(role, bits, body, body.length, level);
-            long[] lowers = new long[v.bins().size()];
-            for (int b = 0; b < lowers.length; b++) lowers[b] = v.bins().get(b).lower();
-            int[] binOf = new int[body.length];
-            for (int i = 0; i < body.length; i++) binOf[i] = PcoBinning.binOf(lowers, body[i]);
-            return new Var(v, state, body, binOf, new PcoAnsEncoder(v, binOf, body.length));
+            List<Bin> bins = v.bins();
+            long[] lowers = new long[bins.size()];
+            int[] offsetBits = new int[bins.size()];
+            for (int b = 0; b < lowers.length; b++) {
+                lowers[b] = bins.get(b).lower();
+                offsetBits[b] = bins.get(b).offsetBits();
+            }
+            int[] binOf = PcoBinLookup.binsOf(bins, body, body.length);
+            return new Var(v, lowers, offsetBits, state, body, binOf, new PcoAnsEncoder(v, binOf, body.length));
         }
     }
 
@@ -280,10 +299,14 @@ public final class PcoEncoder {
         for (int lo = 0; lo < n; lo += PageDecoder.BATCH) {
             for (Var v : vars) {
                 int hi = Math.min(v.body.length, lo + PageDecoder.BATCH);
-                for (int i = lo; i < hi; i++) w.write(v.ans.bits[i], v.ans.widths[i]);
+                int[] ansBits = v.ans.bits;
+                byte[] ansWidths = v.ans.widths;
+                for (int i = lo; i < hi; i++) w.writeClean(ansBits[i], ansWidths[i]);
+                long[] body = v.body, lowers = v.lowers;
+                int[] binOf = v.binOf, offsetBits = v.offsetBits;
                 for (int i = lo; i < hi; i++) {
-                    Bin b = v.meta.bins().get(v.binOf[i]);
-                    w.write(v.body[i] - b.lower(), b.offsetBits());
+                    int b = binOf[i];
+                    w.writeClean(body[i] - lowers[b], offsetBits[b]);
                 }
             }
         }

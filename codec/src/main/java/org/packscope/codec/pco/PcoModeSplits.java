@@ -106,11 +106,7 @@ final class PcoModeSplits {
         }
         long[] s = new long[n];
         if (mode instanceof Mode.IntMult im) {
-            long g = im.base();
-            for (int i = 0; i < n; i++) {
-                p[i] = Long.divideUnsigned(lat[i], g);
-                s[i] = lat[i] - p[i] * g;
-            }
+            divide(lat, n, im.base(), p, s);
         } else if (mode instanceof Mode.FloatQuant fq) {
             int k = fq.k();
             long low = (1L << k) - 1;
@@ -126,6 +122,39 @@ final class PcoModeSplits {
         }
         return new PcoEncoder.Split(mode, p, s);
     }
+
+    /** Quotients and remainders of the first {@code n} latents by {@code g} (all unsigned). */
+    private static void divide(long[] lat, int n, long g, long[] quotients, long[] remainders) {
+        long min = n == 0 ? 0 : lat[0];
+        for (int i = 0; i < n; i++) if (Long.compareUnsigned(lat[i], min) < 0) min = lat[i];
+        long q0 = Long.divideUnsigned(min, g), r0 = min - q0 * g;
+        double inverse = 1.0 / g;
+        for (int i = 0; i < n; i++) {
+            long d = lat[i] - min;
+            long t = r0 + d; // lat[i] = q0 * g + t
+            if (Long.compareUnsigned(d, FLOAT_DIVISION_LIMIT) >= 0 || t >= FLOAT_DIVISION_LIMIT
+                    || Long.compareUnsigned(g, FLOAT_DIVISION_LIMIT) >= 0) {
+                quotients[i] = Long.divideUnsigned(lat[i], g);
+                remainders[i] = lat[i] - quotients[i] * g;
+                continue;
+            }
+            // a double quotient of numbers under 2^52 is off by at most one: a hardware
+            // division per number costs more than the correction
+            long q = (long) (t * inverse);
+            long r = t - q * g;
+            if (r < 0) {
+                q--;
+                r += g;
+            } else if (r >= g) {
+                q++;
+                r -= g;
+            }
+            quotients[i] = q0 + q;
+            remainders[i] = r;
+        }
+    }
+
+    private static final long FLOAT_DIVISION_LIMIT = 1L << 52;
 
     private static long absDiff(long a, long b) { return Long.compareUnsigned(a, b) >= 0 ? a - b : b - a; }
 
