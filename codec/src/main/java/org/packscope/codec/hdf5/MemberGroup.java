@@ -45,6 +45,11 @@ final class MemberGroup extends AbstractNode implements Group {
 
     @Override
     public Map<String, io.jhdf.api.Attribute> getAttributes() {
+        // a group without attribute messages has none: jhdf would build streams to find that out
+        if (GroupMembers.message(header, io.jhdf.object.message.AttributeMessage.class) == null
+                && GroupMembers.message(header, io.jhdf.object.message.AttributeInfoMessage.class) == null) {
+            return Map.of();
+        }
         try {
             return attributesFromHeader.get();
         } catch (ConcurrentException e) {
