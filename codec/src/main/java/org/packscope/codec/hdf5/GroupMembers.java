@@ -23,6 +23,7 @@ import io.jhdf.object.message.DataSpaceMessage;
 import io.jhdf.object.message.DataTypeMessage;
 import io.jhdf.object.message.LinkInfoMessage;
 import io.jhdf.object.message.LinkMessage;
+import io.jhdf.object.message.Message;
 import io.jhdf.object.message.SymbolTableMessage;
 import io.jhdf.storage.HdfBackingStorage;
 
@@ -72,8 +73,8 @@ final class GroupMembers {
         HdfBackingStorage st = file.getHdfBackingStorage();
         ObjectHeader oh = header(g, st);
         List<Member> out = new ArrayList<>();
-        if (oh.hasMessageOfType(SymbolTableMessage.class)) {
-            SymbolTableMessage stm = oh.getMessageOfType(SymbolTableMessage.class);
+        SymbolTableMessage stm = message(oh, SymbolTableMessage.class);
+        if (stm != null) {
             ByteBuffer names = localHeapNames(st, stm.getLocalHeapAddress());
             for (long node : symbolTableNodes(st, stm.getBTreeAddress())) {
                 for (SymbolTableEntry e : new GroupSymbolTableNode(st, node).getSymbolTableEntries()) {
@@ -90,7 +91,7 @@ final class GroupMembers {
             return out;
         }
         List<LinkMessage> links;
-        LinkInfoMessage info = oh.hasMessageOfType(LinkInfoMessage.class) ? oh.getMessageOfType(LinkInfoMessage.class) : null;
+        LinkInfoMessage info = message(oh, LinkInfoMessage.class);
         if (info == null || info.getBTreeNameIndexAddress() == -1L) {
             links = oh.getMessagesOfType(LinkMessage.class);
         } else {
@@ -177,10 +178,10 @@ final class GroupMembers {
         try {
             HdfBackingStorage st = file.getHdfBackingStorage();
             ObjectHeader oh = header(g, st);
-            if (oh.hasMessageOfType(SymbolTableMessage.class)) {
+            SymbolTableMessage stm = message(oh, SymbolTableMessage.class);
+            if (stm != null) {
                 // the listing makes the same checks, and a group PackScope made keeps it for its view
                 if (g instanceof MemberGroup) return of(g, file) != null;
-                SymbolTableMessage stm = oh.getMessageOfType(SymbolTableMessage.class);
                 checkLocalHeap(st, stm.getLocalHeapAddress());
                 // jhdf lists members by following every path of the B-tree: a DAG of 32 children per
                 // node, 4 levels deep, takes seconds there; this walk visits each node once and stops at a revisit
@@ -241,8 +242,25 @@ final class GroupMembers {
             st = legacy;
             oh = ObjectHeader.readObjectHeader(st, at);
         }
-        if (oh.hasMessageOfType(DataSpaceMessage.class)) return DatasetLoader.createDataset(st, oh, name, parent);
-        if (oh.hasMessageOfType(DataTypeMessage.class)) return new CommittedDatatype(st, at, name, parent);
-        return new MemberGroup(st, at, name, parent);
+        boolean space = false, type = false;
+        for (Message m : oh.getMessages()) {
+            space |= m instanceof DataSpaceMessage;
+            type |= m instanceof DataTypeMessage;
+        }
+        if (space) return DatasetLoader.createDataset(st, oh, name, parent);
+        if (type) return new CommittedDatatype(st, at, name, parent);
+        return new MemberGroup(st, at, name, parent, oh);
+    }
+
+    /**
+     * The header's first message of a type, or null: one pass over its messages (jhdf's
+     * {@code hasMessageOfType} and {@code getMessageOfType} each build a stream and a list,
+     * and a listing asks several times per group).
+     */
+    static <T extends Message> T message(ObjectHeader oh, Class<T> type) {
+        for (Message m : oh.getMessages()) {
+            if (type.isInstance(m)) return type.cast(m);
+        }
+        return null;
     }
 }

@@ -87,7 +87,7 @@ public final class Hdf5Format implements Format {
                 // a format that fills the whole file (a BPCells matrix in the root group, addressed as file.h5::/)
                 boolean root;
                 try {
-                    root = nodes.headerFits(Node.of("", "probe"), file.getAddress(), "the root group")
+                    root = nodes.headerFits(Node.of("", "probe"), file.getAddress(), () -> "the root group")
                             && GroupMembers.namesFit(file, file) && o.accepts(nodes.group(file));
                 } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
                     // not recognised; the plain listing below reports what is damaged

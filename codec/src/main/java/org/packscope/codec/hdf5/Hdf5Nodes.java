@@ -80,13 +80,18 @@ final class Hdf5Nodes {
      * links can make a group its own descendant, and such a loop is shown, not followed.
      */
     private void fillGroup(Node n, Group group, List<Long> ancestors, Node last) {
-        if (!headerFits(n, group.getAddress(), "group " + group.getPath())) return;
+        if (!headerFits(n, group.getAddress(), () -> "group " + group.getPath())) return;
         addAttributes(n, group);
         List<GroupMembers.Member> members = members(group);
         n.summary(members.size() + (members.size() == 1 ? " member" : " members"));
+        int count = members.size();
+        // an empty group (50,000 of them in one file) holds no child list and no path of ancestors
+        if (count == 0) {
+            if (last != null) n.add(last);
+            return;
+        }
         List<Long> here = new ArrayList<>(ancestors);
         here.add(group.getAddress());
-        int count = members.size();
         n.lazyChildren(count + (last == null ? 0 : 1), i -> i == count ? last : nodeFor(members.get(i), here));
     }
 
@@ -123,7 +128,7 @@ final class Hdf5Nodes {
                         .diagnose(Diagnostic.warning(null, Hdf5Rules.TOO_DEEP, "groups nest more than " + MAX_DEPTH + " levels here; deeper ones are not opened"));
             }
             Node damaged = Node.of(name, "hdf5-group");
-            if (!headerFits(damaged, g.getAddress(), "group " + g.getPath())) {
+            if (!headerFits(damaged, g.getAddress(), () -> "group " + g.getPath())) {
                 return damaged.source(source).summary("unreadable object header");
             }
             if (link == null && GroupMembers.namesFit(g, hdf)) {
@@ -240,13 +245,14 @@ final class Hdf5Nodes {
     /**
      * Checks the size an object header claims against the bytes present before jhdf
      * reads it: jhdf allocates and reads whatever a damaged header claims, which can
-     * take seconds and hundreds of megabytes for a few bytes of damage.
+     * take seconds and hundreds of megabytes for a few bytes of damage. {@code what} is
+     * made only for a report (50,000 groups that fit need no words).
      */
-    boolean headerFits(Node n, long address, String what) {
+    boolean headerFits(Node n, long address, java.util.function.Supplier<String> what) {
         long size = source.size();
         if (address < 0 || address >= size) {
             n.diagnose(Diagnostic.errorAtByte(Math.max(0, Math.min(address, size)), Hdf5Rules.OBJECT_HEADER_BEYOND_FILE,
-                    what + ": its object header is said to start at byte " + address + ", past the end of the file (" + size + " bytes)"));
+                    what.get() + ": its object header is said to start at byte " + address + ", past the end of the file (" + size + " bytes)"));
             return false;
         }
         long claimed;
@@ -269,18 +275,18 @@ final class Hdf5Nodes {
             if (claimed <= size - (address + 16)) return true;
         }
         n.diagnose(Diagnostic.error(Span.bytes(sizeAt, 4), Hdf5Rules.OBJECT_HEADER_TOO_LARGE,
-                what + ": the object header claims " + Long.toUnsignedString(claimed) + " bytes of messages but only "
+                what.get() + ": the object header claims " + Long.toUnsignedString(claimed) + " bytes of messages but only "
                         + Math.max(0, size - sizeAt) + " bytes follow; its messages are not read"));
         return false;
     }
 
-    private boolean truncatedHeader(Node n, long address, String what) {
-        n.diagnose(Diagnostic.errorAtByte(address, SharedRules.TRUNCATED, what + ": the object header at byte " + address + " is cut off by the end of the file"));
+    private boolean truncatedHeader(Node n, long address, java.util.function.Supplier<String> what) {
+        n.diagnose(Diagnostic.errorAtByte(address, SharedRules.TRUNCATED, what.get() + ": the object header at byte " + address + " is cut off by the end of the file"));
         return false;
     }
 
     private void describeDataset(Node n, Dataset d) {
-        if (!headerFits(n, d.getAddress(), "dataset " + d.getPath())) return;
+        if (!headerFits(n, d.getAddress(), () -> "dataset " + d.getPath())) return;
         boolean none = DatasetColumn.nullDataspace(d);
         long[] dims = none ? new long[0] : d.getDimensionsAsLong();
         long count = none ? 0 : d.isScalar() ? 1 : d.getSize();

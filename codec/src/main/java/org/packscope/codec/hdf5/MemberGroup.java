@@ -8,12 +8,16 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import io.jhdf.AbstractNode;
+import io.jhdf.ObjectHeader;
 import io.jhdf.api.Dataset;
 import io.jhdf.api.Group;
 import io.jhdf.api.Node;
 import io.jhdf.api.NodeType;
 import io.jhdf.object.message.LinkInfoMessage;
 import io.jhdf.storage.HdfBackingStorage;
+
+import org.apache.commons.lang3.concurrent.ConcurrentException;
+import org.apache.commons.lang3.concurrent.LazyInitializer;
 
 /**
  * A group below a group PackScope listed itself ({@link GroupMembers}): jhdf's node for it,
@@ -26,9 +30,34 @@ final class MemberGroup extends AbstractNode implements Group {
     /** Its members' names and places, read once ({@link GroupMembers#of}). */
     private List<GroupMembers.Member> listing;
 
-    MemberGroup(HdfBackingStorage storage, long address, String name, Group parent) {
+    /** The object header, read once by the listing that found this group. */
+    private final ObjectHeader header;
+    /** Its attributes, read from that header (jhdf's own would read the header a second time). */
+    private final AttributesLazyInitializer attributesFromHeader;
+
+    MemberGroup(HdfBackingStorage storage, long address, String name, Group parent, ObjectHeader header) {
         super(storage, address, name, parent);
+        this.header = header;
+        this.attributesFromHeader = new AttributesLazyInitializer(LazyInitializer.<ObjectHeader>builder().setInitializer(() -> header).get());
     }
+
+    @Override public ObjectHeader getHeader() { return header; }
+
+    @Override
+    public Map<String, io.jhdf.api.Attribute> getAttributes() {
+        // a group without attribute messages has none: jhdf would build streams to find that out
+        if (GroupMembers.message(header, io.jhdf.object.message.AttributeMessage.class) == null
+                && GroupMembers.message(header, io.jhdf.object.message.AttributeInfoMessage.class) == null) {
+            return Map.of();
+        }
+        try {
+            return attributesFromHeader.get();
+        } catch (ConcurrentException e) {
+            throw new io.jhdf.exceptions.HdfException("the attributes of " + getPath() + " at byte " + getAddress() + " could not be read", e);
+        }
+    }
+
+    @Override public io.jhdf.api.Attribute getAttribute(String name) { return getAttributes().get(name); }
 
     synchronized List<GroupMembers.Member> listing(Supplier<List<GroupMembers.Member>> read) {
         if (listing == null) listing = List.copyOf(read.get());
@@ -74,8 +103,8 @@ final class MemberGroup extends AbstractNode implements Group {
 
     @Override
     public boolean isLinkCreationOrderTracked() {
-        var h = getHeader();
-        return h.hasMessageOfType(LinkInfoMessage.class) && h.getMessageOfType(LinkInfoMessage.class).isLinkCreationOrderTracked();
+        LinkInfoMessage info = GroupMembers.message(header, LinkInfoMessage.class);
+        return info != null && info.isLinkCreationOrderTracked();
     }
 
     @Override public Iterator<Node> iterator() { return getChildren().values().iterator(); }

@@ -38,10 +38,14 @@ public final class Node implements AutoCloseable {
     private Span span;
     private final AppendOnlyList<Field> fields = new AppendOnlyList<>();
     private final AppendOnlyList<Diagnostic> diagnostics = new AppendOnlyList<>();
-    /** Diagnostics beyond {@link RuleCap#PER_RULE} of one rule are counted, not kept. */
-    private final RuleCap<String> repeats = new RuleCap<>();
-    private final AppendOnlyList<DataTable> tables = new AppendOnlyList<>();
-    private final Map<Class<?>, Object> facets = new ConcurrentHashMap<>();
+    /**
+     * Diagnostics beyond {@link RuleCap#PER_RULE} of one rule are counted, not kept; made by
+     * the first diagnosis (a file of 200,000 clean groups has as many nodes with none).
+     */
+    private volatile RuleCap<String> repeats;
+    /** Made by the first table or facet: most nodes of a large file (its groups, its chunks) have neither. */
+    private volatile AppendOnlyList<DataTable> tables;
+    private volatile Map<Class<?>, Object> facets;
     private ChildList children = ChildList.EMPTY;
     private volatile IntPredicate checkedChildren;
     /** Children found by name through {@link NamedChild}, not in the list: made on first lookup. */
@@ -126,13 +130,18 @@ public final class Node implements AutoCloseable {
     public List<Diagnostic> diagnostics() {
         ensureLoaded();
         List<Diagnostic> kept = diagnostics.view();
-        if (repeats.isEmpty()) return kept;
+        RuleCap<String> r = repeats;
+        if (r == null || r.isEmpty()) return kept;
         List<Diagnostic> all = new ArrayList<>(kept);
-        all.addAll(repeats.summaries());
+        all.addAll(r.summaries());
         return Collections.unmodifiableList(all);
     }
 
-    public List<DataTable> tables() { ensureLoaded(); return tables.view(); }
+    public List<DataTable> tables() {
+        ensureLoaded();
+        AppendOnlyList<DataTable> t = tables;
+        return t == null ? List.of() : t.view();
+    }
 
     public List<Node> children() {
         ensureLoaded();
@@ -145,7 +154,11 @@ public final class Node implements AutoCloseable {
 
     public int childCount() { ensureLoaded(); return children.size(); }
 
-    public <T> T facet(Class<T> type) { ensureLoaded(); return type.cast(facets.get(type)); }
+    public <T> T facet(Class<T> type) {
+        ensureLoaded();
+        Map<Class<?>, Object> f = facets;
+        return f == null ? null : type.cast(f.get(type));
+    }
 
     public ValueColumn values() { return facet(ValueColumn.class); }
 
@@ -195,13 +208,44 @@ public final class Node implements AutoCloseable {
     public Node addField(Field f) { fields.add(f); return this; }
 
     public Node diagnose(Diagnostic d) {
-        if (repeats.admit(d.rule(), d)) diagnostics.add(d);
+        if (repeats().admit(d.rule(), d)) diagnostics.add(d);
         return this;
     }
 
-    public Node table(DataTable t) { tables.add(t); return this; }
+    private RuleCap<String> repeats() {
+        RuleCap<String> r = repeats;
+        if (r == null) {
+            synchronized (this) {
+                r = repeats;
+                if (r == null) repeats = r = new RuleCap<>();
+            }
+        }
+        return r;
+    }
 
-    public <T> Node facet(Class<T> type, T value) { facets.put(type, value); return this; }
+    public Node table(DataTable t) {
+        AppendOnlyList<DataTable> list = tables;
+        if (list == null) {
+            synchronized (this) {
+                list = tables;
+                if (list == null) tables = list = new AppendOnlyList<>();
+            }
+        }
+        list.add(t);
+        return this;
+    }
+
+    public <T> Node facet(Class<T> type, T value) {
+        Map<Class<?>, Object> f = facets;
+        if (f == null) {
+            synchronized (this) {
+                f = facets;
+                if (f == null) facets = f = new ConcurrentHashMap<>();
+            }
+        }
+        f.put(type, value);
+        return this;
+    }
 
     public Node add(Node child) {
         ChildList c = children;

@@ -102,8 +102,9 @@ public record ObjectHeader(long address, int version, boolean creationOrder, Lis
             }
             readMessages(c, r, start, start + size, 0, false, false, messages, continuations, n, problems, what);
         }
-        Set<Long> seen = new HashSet<>();
-        seen.add(c.abs(address));
+        // most headers have no continuation: no set for them (a check reads 50,000 such headers)
+        Set<Long> seen = continuations.isEmpty() ? Set.of() : new HashSet<>();
+        if (!continuations.isEmpty()) seen.add(c.abs(address));
         for (int k = 0; k < continuations.size(); k++) {
             long[] cont = continuations.get(k);
             long at = cont[0];
