@@ -129,7 +129,7 @@ public final class ScreenshotMain {
             teachingShot(window, "binjson", "tag", out.resolve("binjson-teaching.png"),
                     () -> teachingShot(window, "blosc", "flags", out.resolve("blosc-teaching.png"),
                             () -> teachingShot(window, "bpcells", List.of("block 0", "4 · interleaved words"), "x25", out.resolve("bp128-teaching.png"),
-                                    () -> teachingShot(window, "pco", List.of("6 · batch 0, state by state"), "primary[9]", out.resolve("pco-teaching.png"),
+                                    () -> teachingShot(window, "pco", List.of("6 · batch 0, state by state"), "primary[6]", out.resolve("pco-teaching.png"),
                                             () -> surveyShot(window, resources.resolve("pco/smooth_i64_timestamps_ms.pco"), out.resolve("survey.png"))))));
             return;
         }
