@@ -18,6 +18,7 @@ import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.Severity;
+import org.packscope.codec.inspect.SharedRules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -76,7 +77,7 @@ final class DecodeCommand implements Callable<Integer> {
         }
         String room = roomFor(node, fmt);
         if (room != null) {
-            cli.err.println("packscope: " + shown + ": error with no byte offset: output_too_large: " + PlainText.escape(room));
+            cli.err.println("packscope: " + shown + ": error with no byte offset: " + SharedRules.OUTPUT_TOO_LARGE.id() + ": " + PlainText.escape(room));
             return 1;
         }
         Export.Written written;

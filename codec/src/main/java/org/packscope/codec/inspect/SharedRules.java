@@ -14,6 +14,8 @@ public final class SharedRules implements RuleCatalogue {
             "the data ends inside a field or structure that needs more bytes");
     public static final Rule TOO_LARGE_TO_HOLD = Rule.error("too_large_to_hold",
             "a size the file claims is more than PackScope holds in memory for one unit; it is not allocated");
+    public static final Rule OUTPUT_TOO_LARGE = Rule.error("output_too_large",
+            "the output a command was asked to write needs more room than its file system has free; nothing is written");
     public static final Rule NOT_REGULAR_FILE = Rule.error("not_regular_file",
             "a path names a named pipe, device, socket or folder where a file belongs; it is not opened");
     public static final Rule TRAILING_BYTES = Rule.warning("trailing_bytes",
