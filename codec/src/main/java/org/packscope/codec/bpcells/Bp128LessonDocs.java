@@ -1,7 +1,5 @@
 package org.packscope.codec.bpcells;
 
-import org.packscope.codec.inspect.Explanation;
-import org.packscope.codec.inspect.Field;
 import org.packscope.codec.inspect.FieldDocs;
 
 /** What each field of a BP128 lesson means, with its formula and the spec section it follows. */
@@ -21,7 +19,7 @@ final class Bp128LessonDocs {
             .put("lesson.data", "The packed words of every block, one after the other.", "Σ 4·b(k)", BpcellsDocs.BP128)
             .put("lesson.block", "The block number: block k holds values 128·k .. 128·k + 127.", "block of value e = ⌊e / 128⌋", BpcellsDocs.BP128)
             .put("lesson.first_word", "Where the block's words start in data, as idx says.", "first word = idx[k]", BpcellsDocs.BP128)
-            .put("lesson.value", withNumbers("One value of the block and where its bits end up: values are dealt round-robin to 4 lanes, so "
+            .put("lesson.value", FieldDocs.withMeaning("One value of the block and where its bits end up: values are dealt round-robin to 4 lanes, so "
                     + "four can be unpacked at once with SIMD.", LAYOUT, BpcellsDocs.BP128))
             .put("lesson.start", "d1 and d1z keep each block's first value in starts; the first difference is taken from it, so it is 0.",
                     "starts[k] = x[128·k]", BpcellsDocs.D1)
@@ -29,7 +27,7 @@ final class Bp128LessonDocs {
                     + "one bit more, not 32.", "zz(d) = (d << 1) ^ (d >> 31)", BpcellsDocs.D1Z)
             .put("lesson.verbatim", "A block whose transformed values need all 32 bits is copied as it is: the decoder undoes no transform for it.",
                     "b = 32 ⇒ words = the 128 values", BpcellsDocs.BP128)
-            .put("lesson.transformed", withNumbers("What the variant packs for the value: the value itself (BP128), the value − 1 (m1), the "
+            .put("lesson.transformed", FieldDocs.withMeaning("What the variant packs for the value: the value itself (BP128), the value − 1 (m1), the "
                     + "difference from the value before (d1), or that difference zigzag-coded (d1z).", "t = x | x − 1 | x[i] − x[i−1] | zz(x[i] − x[i−1])", TRANSFORMS))
             .put("lesson.largest", "The largest transformed value: the width must hold it.", "", BpcellsDocs.BP128)
             .put("lesson.or", "The OR of the transformed values has the same highest bit as the largest one; BPCells computes the width from it.",
@@ -38,11 +36,11 @@ final class Bp128LessonDocs {
                     + "the reader gets it from idx.", "b = (idx[k+1] − idx[k]) / 4", BpcellsDocs.BP128)
             .put("lesson.words", "128 values of b bits take 128·b bits, 4·b words of 32 bits: b words in each of the 4 lanes.", "words = 4·b", BpcellsDocs.BP128)
             .put("lesson.bytes", "The block's size in bytes.", "bytes = 16·b", BpcellsDocs.BP128)
-            .put("lesson.word", withNumbers("One packed 32-bit word (little-endian in the file). Word w belongs to lane w mod 4; its lane's "
+            .put("lesson.word", FieldDocs.withMeaning("One packed 32-bit word (little-endian in the file). Word w belongs to lane w mod 4; its lane's "
                     + "values fill it from the lowest bit up, a value that does not fit continuing at bit 0 of the lane's next word (w + 4).",
                     LAYOUT, BpcellsDocs.BP128))
-            .put("lesson.bits_of", withNumbers("The bits of one value inside one word.", LAYOUT, BpcellsDocs.BP128))
-            .put("lesson.idx", withNumbers("Where each block starts in data, in words, plus one entry for the end; two neighbours give the width.",
+            .put("lesson.bits_of", FieldDocs.withMeaning("The bits of one value inside one word.", LAYOUT, BpcellsDocs.BP128))
+            .put("lesson.idx", FieldDocs.withMeaning("Where each block starts in data, in words, plus one entry for the end; two neighbours give the width.",
                     "b(k) = (idx[k+1] − idx[k]) / 4", BpcellsDocs.BP128))
             .put("lesson.idx_offsets", "idx entries are 32-bit: for streams of 2^32 words and more, idx_offsets says from which "
                     + "entry on 2^32 more must be added. It starts with 0 and ends with the number of idx entries.",
@@ -51,9 +49,4 @@ final class Bp128LessonDocs {
             .build();
 
     private Bp128LessonDocs() { }
-
-    /** A field's explanation with its own numbers after the general text (the table's meaning column cuts them). */
-    private static java.util.function.Function<Field, Explanation> withNumbers(String text, String formula, String spec) {
-        return f -> new Explanation(f.name(), text + " Here: " + f.meaning() + ".", formula, spec);
-    }
 }

@@ -23,6 +23,14 @@ public final class FieldDocs implements FieldExplainer {
 
     public static Builder builder() { return new Builder(); }
 
+    /**
+     * A field's explanation with its own numbers (its meaning, which a table's column cuts)
+     * after the general text: what lessons give each step's fields.
+     */
+    public static Function<Field, Explanation> withMeaning(String text, String formula, String specSection) {
+        return f -> new Explanation(f.name(), text + " Here: " + f.meaning() + ".", formula, specSection);
+    }
+
     /** The explanation of {@code field}, titled with its label; null when its key is not documented. */
     @Override
     public Explanation explain(Field field) {
