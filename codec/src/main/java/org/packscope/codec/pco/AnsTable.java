@@ -101,8 +101,7 @@ final class AnsTable {
     /** pco's spread_state_tokens: symbol i takes weight[i] states at stride steps. */
     static int[] spread(int sizeLog, int[] weights) {
         int size = 1 << sizeLog;
-        int stride = 3 * size / 5;
-        if ((stride & 1) == 0) stride++;
+        int stride = stride(sizeLog);
         int mask = size - 1;
         int[] res = new int[size];
         int step = 0;
@@ -113,6 +112,12 @@ final class AnsTable {
             }
         }
         return res;
+    }
+
+    /** The step between a bin's states: the odd number nearest above 3/5 of the table. */
+    static int stride(int sizeLog) {
+        int stride = 3 * (1 << sizeLog) / 5;
+        return (stride & 1) == 0 ? stride + 1 : stride;
     }
 
     static int next(int entry) { return entry & 0xffff; }

@@ -45,6 +45,7 @@ final class PcoLesson {
     /** The batch the page decoder is reading while the chunk is read. */
     private int batch;
     private final List<long[]> batchBits = new ArrayList<>(); // per batch: start bit, end bit
+    private final Map<Options, Sized> sizes = new java.util.HashMap<>();
 
     /** What the decoder read of one latent variable, latent by latent (body order). */
     static final class Read {
@@ -338,16 +339,10 @@ final class PcoLesson {
             int e = t.entries[st];
             rows.add(List.of(st, t.symbols[st], AnsTable.bitsToRead(e), AnsTable.next(e), AnsTable.next(e) + (1 << AnsTable.bitsToRead(e)) - 1));
         }
-        s.summary(size + " states spread over " + PlainText.count(v.bins().size(), "bin") + " at stride " + stride(v.ansSizeLog()));
-        field(s, "lesson.spread", "stride", null, stride(v.ansSizeLog()), "states are dealt to the bins at this stride (mod table size), bin by bin");
+        s.summary(size + " states spread over " + PlainText.count(v.bins().size(), "bin") + " at stride " + AnsTable.stride(v.ansSizeLog()));
+        field(s, "lesson.spread", "stride", null, AnsTable.stride(v.ansSizeLog()), "states are dealt to the bins at this stride (mod table size), bin by bin");
         s.table(new DataTable("states", List.of("state", "bin", "bits read", "next state from", "next state to"), rows, "state", "bin"));
         return s;
-    }
-
-    static int stride(int sizeLog) {
-        int size = 1 << sizeLog;
-        int stride = 3 * size / 5;
-        return (stride & 1) == 0 ? stride + 1 : stride;
     }
 
     // ------------------------------------------------------------------ 6: batch 0 state by state
@@ -426,7 +421,12 @@ final class PcoLesson {
         double ratio() { return Math.round(100.0 * rawBytes / Math.max(1, bytes)) / 100.0; }
     }
 
+    /** The file's size under other choices, each written once: the mode, delta and level tables share their chosen rows. */
     private Sized sized(Options o) {
+        return sizes.computeIfAbsent(o, this::encodeSample);
+    }
+
+    private Sized encodeSample(Options o) {
         int n = Math.min(raw.length, SIZES_SAMPLE);
         byte[] f = PcoEncoder.encode(type, raw, n, o);
         String mode = "";
