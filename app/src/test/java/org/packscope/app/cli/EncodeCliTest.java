@@ -246,10 +246,7 @@ class EncodeCliTest {
         assertTrue(Files.size(out) * 8 < want.capacity(), "timestamps a second apart take far less than their 8 bytes: " + Files.size(out));
         CliTest.Run check = CliTest.run("check", out.toString());
         assertEquals(0, check.code(), check.text() + check.err());
-        Path raw = tmp.resolve("back.raw");
-        CliTest.Run back = CliTest.run("decode", out.toString(), "--format", "raw", "--out", raw.toString());
-        assertEquals(0, back.code(), back.err());
-        assertArrayEquals(want.array(), Files.readAllBytes(raw));
+        assertArrayEquals(want.array(), decodedRaw(out, tmp));
         CliTest.Run classic = CliTest.run("encode", in.toString(), "--codec", "pco", "--dtype", "<i8", "--mode", "classic", "--delta", "none",
                 "--out", tmp.resolve("c.pco").toString());
         assertEquals(0, classic.code(), classic.err());
@@ -286,11 +283,7 @@ class EncodeCliTest {
             org.packscope.codec.pco.PcoFile f = org.packscope.codec.pco.PcoFile.open(ByteSource.open(out));
             assertEquals(run[6], f.chunks().get(0).meta().mode().name());
             assertEquals(run[7], f.chunks().get(0).meta().deltaEncoding().name());
-            Path raw = tmp.resolve("back.raw");
-            Files.deleteIfExists(raw);
-            CliTest.Run back = CliTest.run("decode", out.toString(), "--format", "raw", "--out", raw.toString());
-            assertEquals(0, back.code(), back.err());
-            assertArrayEquals(Files.readAllBytes(Path.of(run[0])), Files.readAllBytes(raw));
+            assertArrayEquals(Files.readAllBytes(Path.of(run[0])), decodedRaw(out, tmp));
             assertTrue(Files.size(out) * 2 < Files.size(Path.of(run[0])), run[6] + "/" + run[7] + " under 4 bytes a number: " + Files.size(out));
         }
         Path x = tmp.resolve("y.pco");
@@ -327,10 +320,7 @@ class EncodeCliTest {
         for (int k = 0; k < 5; k++) assertTrue(Files.isRegularFile(out.resolve("data/__" + k + ".blp")), "chunk file " + k);
         CliTest.Run check = CliTest.run("check", out.toString());
         assertEquals(0, check.code(), check.text() + check.err());
-        Path raw = tmp.resolve("back.raw");
-        CliTest.Run back = CliTest.run("decode", out.toString(), "--format", "raw", "--out", raw.toString());
-        assertEquals(0, back.code(), back.err());
-        assertArrayEquals(want.array(), Files.readAllBytes(raw));
+        assertArrayEquals(want.array(), decodedRaw(out, tmp));
         CliTest.Run again = CliTest.run("encode", in.toString(), "--codec", "bcolz", "--dtype", "<f8", "--out", out.toString());
         assertEquals(2, again.code(), "an existing folder is never written over");
     }
@@ -359,5 +349,14 @@ class EncodeCliTest {
         assertEquals(2, badOrder.code());
         assertTrue(badOrder.err().contains("--order diagonal: not one of col, row"), badOrder.err());
         assertFalse(Files.exists(tmp.resolve("m")));
+    }
+
+    /** What {@code decode --format raw} makes of {@code file} (exit 0), through {@code tmp/back.raw}. */
+    private static byte[] decodedRaw(Path file, Path tmp) throws Exception {
+        Path raw = tmp.resolve("back.raw");
+        Files.deleteIfExists(raw);
+        CliTest.Run back = CliTest.run("decode", file.toString(), "--format", "raw", "--out", raw.toString());
+        assertEquals(0, back.code(), back.err());
+        return Files.readAllBytes(raw);
     }
 }
