@@ -97,6 +97,8 @@ public final class ChunkedArray implements ByteStore {
      * and every young collection would copy them.
      */
     private final java.util.concurrent.ConcurrentSkipListMap<Long, Long> usedUntil = new java.util.concurrent.ConcurrentSkipListMap<>();
+    /** How far a sequential reader's read-ahead has looked (an element index): the next read looks on from there. */
+    private volatile long aheadWalked = -1;
     /** Chunks wholly before this element were dropped as passed: a read-ahead that starts late leaves them alone. */
     private volatile long droppedBelow = -1;
 
@@ -254,18 +256,32 @@ public final class ChunkedArray implements ByteStore {
         if (aheadMax == 0 || grid.rank() == 0) return;
         // a sequential reader (an export, a scan) gets the chunks after its read started too
         long horizon = Math.min(grid.elements(), stop + (sequential ? aheadMax * grid.chunkElements() : stop - element));
-        long[] e = grid.elementCoords(element);
-        long[] c = new long[grid.rank()];
         long firstChunk = -1;
+        if (sequential) {
+            // the stretch up to aheadWalked was looked at by an earlier read of this reader:
+            // walking it again would look up its chunks once per run (thousands of lookups a read)
+            firstChunk = grid.chunkIndex(chunkOf(element));
+            long from = aheadWalked;
+            if (from > element) element = Math.min(from, horizon);
+            if (decoding.size() >= aheadMax) return;
+        } else {
+            aheadWalked = -1;
+        }
+        long[] e = grid.elementCoords(Math.min(element, grid.elements() - 1));
+        long[] c = new long[grid.rank()];
         java.util.Set<Long> ahead = new java.util.LinkedHashSet<>();
+        long last = -1;
         while (element < horizon && ahead.size() < aheadMax) {
             long run = runAt(element, e, c, horizon);
             long k = grid.chunkIndex(c);
             if (firstChunk < 0) firstChunk = k;
-            else if (k != firstChunk && cache.get(k) == null && !decoding.containsKey(k) && chunks.nextStored(k) <= k) ahead.add(k);
+            else if (k != firstChunk && k != last && !ahead.contains(k) && cache.get(k) == null && !decoding.containsKey(k)
+                    && chunks.nextStored(k) <= k) ahead.add(k);
+            last = k;
             advance(e, element, run);
             element += run;
         }
+        if (sequential) aheadWalked = element;
         startDecoding(ahead);
     }
 

@@ -80,6 +80,42 @@ class ChunkedArrayTest {
     }
 
     /**
+     * An export reads a 400×400 array in 50×50 chunks a few rows at a time: every chunk is
+     * decoded once, the bytes are the array's, and the chunks come from the read-ahead
+     * threads (the reader finds them decoded or under way) — the read-ahead looks at each
+     * stretch of the array once, not once per read.
+     */
+    @Test
+    void aSequentialReaderGetsEveryChunkOnceAndAhead() {
+        ChunkGrid grid = new ChunkGrid(new long[] {400, 400}, new int[] {50, 50});
+        java.util.Map<Long, Integer> decoded = new java.util.concurrent.ConcurrentHashMap<>();
+        AtomicInteger byReader = new AtomicInteger();
+        Thread reader = Thread.currentThread();
+        ChunkedArray a = new ChunkedArray(grid, 1, null, new ChunkedArray.Chunks() {
+            @Override public byte[] decode(long[] c) {
+                decoded.merge(grid.chunkIndex(c), 1, Integer::sum);
+                if (Thread.currentThread() == reader) byReader.incrementAndGet();
+                byte[] b = new byte[2500];
+                for (int i = 0; i < 50; i++) for (int j = 0; j < 50; j++) b[i * 50 + j] = (byte) ((c[0] * 50 + i) * 7 + c[1] * 50 + j);
+                return b;
+            }
+
+            @Override public boolean exists(long[] c) { return true; }
+        }, 1 << 20);
+        byte[] part = new byte[1000];
+        for (long pos = 0; pos < 160_000; pos += part.length) {
+            a.read(pos, part, 0, part.length);
+            for (int i = 0; i < part.length; i++) {
+                long e = pos + i;
+                assertEquals((byte) ((e / 400) * 7 + e % 400), part[i], "element " + e);
+            }
+        }
+        assertEquals(64, decoded.size());
+        decoded.forEach((k, n) -> assertEquals(1, n, "chunk " + k + " decodes"));
+        org.junit.jupiter.api.Assertions.assertTrue(byReader.get() <= 32, byReader + " of 64 chunks decoded by the reader itself");
+    }
+
+    /**
      * A window over several chunks starts them side by side (a remote store's requests then
      * overlap): each decode here waits until all four are under way, or two seconds.
      */
