@@ -3,7 +3,8 @@
 and reads them back over HTTP the way their users do.
 
   python_side.py make DIR            zarr store DIR/grid.zarr (Blosc lz4, 4000x4000 f4,
-                                     500x500 chunks) and DIR/table.h5 (gzip, 2M x 4 f8, chunks 64k x 4)
+                                     500x500 chunks) DIR/table.h5 (gzip, 2M x 4 f8, chunks 64k x 4)
+                                     and DIR/plain.h5 (the same table, chunked, no filter)
   python_side.py make-big DIR        10 GB-class inputs for the header measurement: DIR/big.h5 (a
                                      10 GB contiguous f8 dataset, written at its two ends, so the
                                      file is 10 GB but sparse on disk, plus a gzip dataset) and
@@ -34,6 +35,9 @@ def make(out):
     t = np.cumsum(rng.normal(0, 1, (2_000_000, 4)), axis=0)
     with h5py.File(f"{out}/table.h5", "w") as f:
         f.create_dataset("table", data=t, chunks=(65536, 4), compression="gzip", compression_opts=4)
+    # the same numbers stored plainly: what reading costs when no codec sets the pace
+    with h5py.File(f"{out}/plain.h5", "w") as f:
+        f.create_dataset("table", data=t, chunks=(65536, 4))
 
 
 def make_big(out):

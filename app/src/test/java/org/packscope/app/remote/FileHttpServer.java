@@ -40,6 +40,14 @@ public final class FileHttpServer implements AutoCloseable {
     final AtomicLong bytesSent = new AtomicLong();
     volatile boolean ranges = true;
     public volatile long latencyMillis;
+    /**
+     * The bandwidth the server gives all its answers together, in bytes a second (0: as fast
+     * as it can): a link of that speed, shared by every connection, so concurrent requests get
+     * no more than one sequential download does.
+     */
+    public volatile long bytesPerSecond;
+    /** When the shared link is next free (System.nanoTime), under {@link #bytesPerSecond}. */
+    private final AtomicLong linkFreeAt = new AtomicLong(System.nanoTime());
     volatile Hostile hostile = (ex, p) -> false;
 
     public FileHttpServer(Path root) throws IOException {
@@ -105,6 +113,7 @@ public final class FileHttpServer implements AutoCloseable {
                         buf.clear().limit((int) Math.min(buf.capacity(), len - at));
                         int n = ch.read(buf, from + at);
                         if (n <= 0) return;
+                        pace(n);
                         out.write(buf.array(), 0, n);
                         bytesSent.addAndGet(n);
                         at += n;
@@ -174,9 +183,20 @@ public final class FileHttpServer implements AutoCloseable {
         }
     }
 
+    /** Waits until {@code n} more bytes fit through the shared link (see {@link #bytesPerSecond}). */
+    private void pace(int n) {
+        long rate = bytesPerSecond;
+        if (rate <= 0) return;
+        long cost = (long) (n * 1e9 / rate);
+        long now = System.nanoTime();
+        long done = linkFreeAt.accumulateAndGet(now, (free, t) -> Math.max(free, t) + cost);
+        if (done - cost > now) java.util.concurrent.locks.LockSupport.parkNanos(done - cost - now);
+    }
+
     private void writeCounted(OutputStream out, byte[] body, int off, int len) throws IOException {
         for (int at = 0; at < len; at += 64 << 10) {
             int n = Math.min(64 << 10, len - at);
+            pace(n);
             out.write(body, off + at, n);
             bytesSent.addAndGet(n);
         }

@@ -79,6 +79,13 @@ public final class ChunkedArray implements ByteStore {
     /** Decodings under way, by chunk: a chunk that two readers want at once is decoded once. */
     private final Map<Long, CompletableFuture<byte[]>> decoding = new ConcurrentHashMap<>();
     private final int aheadMax;
+    /**
+     * How many chunks' worth of elements a sequential reader looks ahead: twice what may be
+     * under way, so the next row of chunks is asked for while this one arrives (a remote
+     * store's link then stays busy instead of idling between rows). Bounded by the cache,
+     * which must hold them until the reader gets there.
+     */
+    private final int aheadSpan;
     private static final byte[] FAILED = new byte[0];
     /**
      * The first dimension from which on a chunk covers the array's whole extent (the rank
@@ -118,7 +125,9 @@ public final class ChunkedArray implements ByteStore {
         this.chunks = chunks;
         this.cache = UnitCache.ofBytes(1 << 16, cacheBytes);
         // chunks decoded ahead must still be cached when the reader gets to them
-        this.aheadMax = (int) Math.max(0, Math.min(MAX_AHEAD, cacheBytes / Math.max(1, grid.chunkElements() * itemSize) - 1));
+        long cacheable = cacheBytes / Math.max(1, grid.chunkElements() * itemSize) - 1;
+        this.aheadMax = (int) Math.max(0, Math.min(MAX_AHEAD, cacheable));
+        this.aheadSpan = (int) Math.max(0, Math.min(2 * MAX_AHEAD, cacheable));
         int from = grid.rank();
         long row = 1;
         while (from > 1 && grid.chunkExtent(from - 1) == grid.extent(from - 1)) {
@@ -255,7 +264,7 @@ public final class ChunkedArray implements ByteStore {
     private void decodeAhead(long element, long stop, boolean sequential) {
         if (aheadMax == 0 || grid.rank() == 0) return;
         // a sequential reader (an export, a scan) gets the chunks after its read started too
-        long horizon = Math.min(grid.elements(), stop + (sequential ? aheadMax * grid.chunkElements() : stop - element));
+        long horizon = Math.min(grid.elements(), stop + (sequential ? aheadSpan * grid.chunkElements() : stop - element));
         long firstChunk = -1;
         if (sequential) {
             // the stretch up to aheadWalked was looked at by an earlier read of this reader:
