@@ -35,7 +35,7 @@ public final class Json {
      */
     private static final JsonFactory FACTORY = JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
             .maxStringLength(Integer.MAX_VALUE).maxNameLength(Integer.MAX_VALUE).maxNumberLength(100_000)
-            .maxNestingDepth(MAX_DEPTH).build()).build();
+            .maxNestingDepth(MAX_DEPTH).build()).disable(JsonFactory.Feature.INTERN_FIELD_NAMES).build();
 
     static JsonFactory factory() { return FACTORY; }
 

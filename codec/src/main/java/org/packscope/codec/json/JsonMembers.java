@@ -32,6 +32,9 @@ public final class JsonMembers {
     public static JsonMembers of(byte[] bytes, long from, long to, Set<String> find) throws IOException {
         JsonMembers m = new JsonMembers(bytes);
         int base = (int) from;
+        // names of other lengths are not looked up: a million-member object would hash a million fresh names
+        java.util.BitSet findLengths = new java.util.BitSet();
+        for (String f : find) findLengths.set(f.length());
         try (JsonParser p = Json.factory().createParser(bytes, base, (int) (to - from))) {
             if (p.nextToken() != JsonToken.START_OBJECT) throw new IOException("not a JSON object");
             for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
@@ -41,7 +44,7 @@ public final class JsonMembers {
                 JsonToken v = p.nextToken();
                 if (v == null) throw new IOException("the JSON ends inside an object");
                 long value = p.currentTokenLocation().getByteOffset();
-                if (find.contains(n)) m.found.putIfAbsent(n, m.count);
+                if (findLengths.get(n.length()) && find.contains(n)) m.found.putIfAbsent(n, m.count);
                 p.skipChildren();
                 // a string is skipped lazily, after this: its end is found in the bytes, without making it a String
                 int end = v == JsonToken.VALUE_STRING ? stringEnd(bytes, base + (int) value) : base + (int) p.currentLocation().getByteOffset();
