@@ -98,7 +98,12 @@ final class PlotCommand implements Callable<Integer> {
         cli.out.printf(Locale.ROOT, "wrote %s: %s of %,d values%s%n", PlainText.escape(out.toString()), kind, c.count(), statistics);
         // a readable but damaged input is a problem found (1), never a clean plot: what the reader
         // found wrong, while opening or while drawing, is said as decode says it
-        boolean damaged = false;
+        boolean damaged = undecodable > 0;
+        if (damaged) {
+            // damage met while drawing (a block that cannot be decoded), which opening the file did not see
+            cli.err.printf(Locale.ROOT, "packscope: %s: %,d value%s could not be decoded and %s left out of the plot (run check for where)%n",
+                    PlainText.escape(path), undecodable, undecodable == 1 ? "" : "s", undecodable == 1 ? "is" : "are");
+        }
         int told = 0;
         for (Diagnostic d : node.diagnostics()) {
             if (d.severity() != Severity.ERROR) continue;
@@ -115,6 +120,8 @@ final class PlotCommand implements Callable<Integer> {
 
     /** What the last {@link #draw} found, for the line printed after it: exact minimum, maximum and mean. */
     private String statistics = "";
+    /** Values the last {@link #draw} met that could not be decoded (left out of the picture). */
+    private long undecodable;
 
     /** The picture of {@code c}'s values as {@link #kind}, {@link #width} × {@link #height}. */
     BufferedImage draw(ValueColumn c) {
@@ -123,6 +130,7 @@ final class PlotCommand implements Callable<Integer> {
             Histogram h = Histogram.of(c, 100, Progress.NONE, null);
             left = leftMargin(NumberText.plain(Long.toString(h.tallest())));
             statistics = "";
+            undecodable = h.undecodable();
             return histogram(h, c);
         }
         // one pass over the values: value labels too wide for the margin go above and below the plot instead
@@ -130,6 +138,7 @@ final class PlotCommand implements Callable<Integer> {
         // every value is read: the columns and the statistics are exact
         Overview o = Overview.of(c, 0, c.count(), width - left - MARGIN, Progress.NONE);
         Summary s = o.summary();
+        undecodable = s.undecodable();
         statistics = String.format(Locale.ROOT, " (min %s, max %s, mean %s)", NumberText.plain(s.minText()),
                 NumberText.plain(s.maxText()), NumberText.plain(s.mean()));
         return line(o, c);

@@ -88,6 +88,12 @@ class EarlierClassesPromiseTest {
         Files.delete(dir.resolve("out.raw"));
         // one block decoded, not 8191: the CPU time follows the bytes present (2 GB of fill is still written)
         assertTrue(check.cpuMillis() < 60_000, check.figures());
+        // a plot draws the one block and counts the rest as undecodable in bulk (8.9-11 s CPU when it read them all)
+        for (String kind : new String[] {"line", "histogram"}) {
+            MeasuredCli.Run plot = expect(1, f, "plot", "IN", "--kind", kind, "--out", dir.resolve(kind + ".png").toString());
+            assertTrue(plot.err().contains("2,146,959,360 values could not be decoded and are left out of the plot"), plot.toString());
+            assertTrue(plot.cpuMillis() < 7_000 && plot.peakHeapMb() < 256, plot.figures());
+        }
     }
 
     @Test

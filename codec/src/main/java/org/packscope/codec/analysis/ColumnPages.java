@@ -42,6 +42,9 @@ public final class ColumnPages {
 
         /** Whether value {@code i} of the page is a gap. */
         public boolean gap(int i) { return marks != null && marks[i] != ValueColumn.PRESENT; }
+
+        /** Whether value {@code i} of the page is a gap because it could not be decoded. */
+        public boolean undecodable(int i) { return marks != null && marks[i] == ValueColumn.UNDECODABLE; }
     }
 
     /**

@@ -19,11 +19,12 @@ import org.packscope.codec.inspect.ValueType;
  * @param edges    {@code bins + 1} bin edges, as doubles for drawing
  * @param counts   values per bin
  * @param gaps     values left out because they are gaps
+ * @param undecodable those of the gaps the reader could not decode (damage)
  * @param nonFinite float values left out because they are NaN or ±∞
  * @param read     values read so far (all of them once {@code complete})
  * @param complete false for the partial histograms handed out while counting
  */
-public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite, long read, boolean complete) {
+public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite, long read, boolean complete, long undecodable) {
     private static final int PAGE = 1 << 16;
 
     /** Values counted in the bins. */
@@ -58,24 +59,28 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
         boolean unsigned64 = t.kind() == ValueType.Kind.UINT && t.byteWidth() == 8;
         // pass 1: exact extremes (raw longs for integers, doubles for floats)
         Range r = new Range();
-        stretches(column, threads, progress, (from, to, v) -> r.add(v, t, integer, unsigned64), (page, k) -> {
+        stretches(column, threads, progress, (from, to, v) -> r.add(v, t, integer, unsigned64), count -> {
+            r.gaps += count;
+            r.undecodable += count;
+        }, (page, k) -> {
             int len = page.length;
             long[] values = page.values;
             for (int i = 0; i < len; i++) {
                 if (page.gap(i)) {
                     r.gaps++;
+                    if (page.undecodable(i)) r.undecodable++;
                     continue;
                 }
                 r.add(values[i], t, integer, unsigned64);
             }
             progress.update(0.5 * (page.start + len) / n, "range");
         });
-        long lo = r.lo, hi = r.hi, gaps = r.gaps, nonFinite = r.nonFinite;
+        long lo = r.lo, hi = r.hi, gaps = r.gaps, nonFinite = r.nonFinite, undecodable = r.undecodable;
         double dlo = r.dlo, dhi = r.dhi;
         boolean any = r.any;
         long[] counts = new long[bins];
         double[] edges = new double[bins + 1];
-        if (!any) return new Histogram(edges, counts, gaps, nonFinite, n, true);
+        if (!any) return new Histogram(edges, counts, gaps, nonFinite, n, true, undecodable);
         // integer cells: span = hi - lo + 1 (as an unsigned 64-bit number); exact when span × bins fits a long
         long span = hi - lo + 1;
         boolean exact = integer && span != 0 && Long.compareUnsigned(span, Long.MAX_VALUE / bins) <= 0;
@@ -99,7 +104,7 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
         stretches(column, threads, progress, (from, to, v) -> {
             int b = cell.of(v);
             if (b >= 0) counts[b] += to - from;
-        }, (page, k) -> {
+        }, count -> { }, (page, k) -> {
             int len = page.length;
             long[] values = page.values;
             for (int i = 0; i < len; i++) {
@@ -111,15 +116,15 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
             progress.update(0.5 + 0.5 * done / n, "counting");
             if (partial != null && done < n && done * 20 / n > reports[0]) {
                 reports[0] = (int) (done * 20 / n);
-                partial.accept(new Histogram(edges, counts.clone(), gaps, nonFinite, done, false));
+                partial.accept(new Histogram(edges, counts.clone(), gaps, nonFinite, done, false, undecodable));
             }
         });
-        return new Histogram(edges, counts, gaps, nonFinite, n, true);
+        return new Histogram(edges, counts, gaps, nonFinite, n, true, undecodable);
     }
 
     /** What the first pass finds (the sink's running state). */
     private static final class Range {
-        long lo, hi, gaps, nonFinite;
+        long lo, hi, gaps, nonFinite, undecodable;
         double dlo = Double.POSITIVE_INFINITY, dhi = Double.NEGATIVE_INFINITY;
         boolean any;
 
@@ -164,12 +169,20 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
      * chunks that are not stored, a Pco chunk of one bin without offset bits) go to {@code
      * uniform} as one value and a count, without being read; the rest in pages to {@code pages}.
      */
-    private static void stretches(ValueColumn column, int threads, Progress progress, Run uniform, ReadAhead.Sink<ColumnPages.Page, RuntimeException> pages) {
+    private static void stretches(ValueColumn column, int threads, Progress progress, Run uniform, java.util.function.LongConsumer undecodable,
+            ReadAhead.Sink<ColumnPages.Page, RuntimeException> pages) {
         long n = column.count();
         long pos = 0;
         long[] one = new long[1];
         while (pos < n) {
             progress.checkCancelled();
+            // damage known without decoding (blocks that cannot be located) is counted in bulk
+            long bad = Math.min(n, column.undecodableEnd(pos));
+            if (bad - pos >= PAGE) {
+                undecodable.accept(bad - pos);
+                pos = bad;
+                continue;
+            }
             long same = Math.min(n, column.uniformEnd(pos));
             if (same - pos >= PAGE) {
                 column.read(pos, one, 0, 1);
@@ -178,7 +191,9 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
                 continue;
             }
             long end = Math.min(n, pos + PAGE);
-            while (end < n && Math.min(n, column.uniformEnd(end)) - end < PAGE) end = Math.min(n, end + PAGE);
+            while (end < n && Math.min(n, column.uniformEnd(end)) - end < PAGE && Math.min(n, column.undecodableEnd(end)) - end < PAGE) {
+                end = Math.min(n, end + PAGE);
+            }
             ColumnPages.read(column, pos, end, PAGE, ColumnPages.Read.VALUES, threads, progress, pages);
             pos = end;
         }

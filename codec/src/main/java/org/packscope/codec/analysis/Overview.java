@@ -85,6 +85,14 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
         long pos = from;
         long[] one = new long[1];
         while (pos < to) {
+            // damage known without decoding (blocks that cannot be located) is counted in bulk
+            long bad = Math.min(to, column.undecodableEnd(pos));
+            if (bad - pos >= PAGE) {
+                f.gaps(bad - pos);
+                pos = bad;
+                progress.update((double) (pos - from) / n, null);
+                continue;
+            }
             long uniform = Math.min(to, column.uniformEnd(pos));
             if (uniform - pos >= PAGE) {
                 column.read(pos, one, 0, 1);
@@ -94,7 +102,8 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
                 continue;
             }
             long stretchEnd = Math.min(to, pos + PAGE);
-            while (stretchEnd < to && Math.min(to, column.uniformEnd(stretchEnd)) - stretchEnd < PAGE) stretchEnd = Math.min(to, stretchEnd + PAGE);
+            while (stretchEnd < to && Math.min(to, column.uniformEnd(stretchEnd)) - stretchEnd < PAGE
+                    && Math.min(to, column.undecodableEnd(stretchEnd)) - stretchEnd < PAGE) stretchEnd = Math.min(to, stretchEnd + PAGE);
             ColumnPages.read(column, pos, stretchEnd, PAGE, ColumnPages.Read.VALUES, threads, progress, (page, k) -> {
                 f.fold(page, page.start - from);
                 long done = page.start - from + page.length;
@@ -134,6 +143,12 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
             this.end = ceilMulDiv(1, n, columns);
         }
 
+        /** Counts {@code count} values that could not be decoded (they draw nothing). */
+        void gaps(long count) {
+            acc.gaps(count);
+            acc.undecodable(count);
+        }
+
         /** Folds indices {@code [relFrom, relTo)} of the range, all of them the present value {@code raw}. */
         void foldConstant(long relFrom, long relTo, long raw) {
             while (relFrom >= end) end = ceilMulDiv(++b + 1L, n, columns);
@@ -167,6 +182,7 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
             for (int i = from; i < to; i++) {
                 if (page.gap(i)) {
                     acc.gaps(1);
+                    if (page.undecodable(i)) acc.undecodable(1);
                     continue;
                 }
                 long x = v[i];
@@ -184,6 +200,7 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
             for (int i = from; i < to; i++) {
                 if (page.gap(i)) {
                     acc.gaps(1);
+                    if (page.undecodable(i)) acc.undecodable(1);
                     continue;
                 }
                 double d = type.toDouble(v[i]);

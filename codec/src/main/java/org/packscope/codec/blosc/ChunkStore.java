@@ -56,6 +56,20 @@ public final class ChunkStore implements ByteStore {
         return Math.min(size(), chunk.unitStart(u) + chunk.unitLength(u));
     }
 
+    /** Units looked at, at most, by one {@link #failedEnd} call. */
+    private static final int MAX_FAILED_WALK = 1 << 20;
+
+    @Override
+    public long failedEnd(long pos) {
+        if (pos < 0 || pos >= size()) return pos;
+        long u = pos / chunk.unitSize();
+        long units = chunk.units();
+        long stop = Math.min(units, u + MAX_FAILED_WALK);
+        while (u < stop && !chunk.unitLocatable(u)) u++;
+        long end = Math.min(size(), chunk.unitStart(u));
+        return Math.max(pos, end);
+    }
+
     /** The unit's bytes, or null when it cannot be decoded (it then reads as zeros). */
     private byte[] unit(long u) {
         byte[] b = cache.get(u);

@@ -20,9 +20,11 @@ import java.math.MathContext;
  * @param rawMin    the smallest value's bits (see {@link ValueType}); floats as f64 bits
  * @param rawMax    the largest value's bits
  * @param mean      the mean, rounded once to a double (NaN when nothing was counted)
+ * @param undecodable the gaps that are values the reader could not decode (damage), not
+ *                  values the data says are missing
  */
 public record Summary(ValueType type, long counted, long gaps, long nonFinite, long read, long total,
-                      long rawMin, long rawMax, double mean) {
+                      long rawMin, long rawMax, double mean, long undecodable) {
 
     /** True when every value was read: otherwise these are estimates from {@link #read} values. */
     public boolean exact() { return read >= total; }
@@ -51,7 +53,7 @@ public record Summary(ValueType type, long counted, long gaps, long nonFinite, l
     public static final class Accumulator {
         private final ValueType type;
         private final boolean isFloat, unsigned64;
-        private long counted, gaps, nonFinite, read;
+        private long counted, gaps, nonFinite, read, undecodable;
         // integers: extremes as raw values, the sum as a 128-bit two's complement number
         private long lo, hi, sumLo, sumHi;
         // floats: extremes and a compensated sum
@@ -63,6 +65,9 @@ public record Summary(ValueType type, long counted, long gaps, long nonFinite, l
             this.isFloat = type.kind() == ValueType.Kind.FLOAT;
             this.unsigned64 = type.kind() == ValueType.Kind.UINT && type.byteWidth() == 8;
         }
+
+        /** Counts {@code n} values that are gaps because they could not be decoded (also call {@link #gaps}). */
+        public void undecodable(long n) { undecodable += n; }
 
         /** Counts {@code n} values that are gaps. */
         public void gaps(long n) {
@@ -150,7 +155,7 @@ public record Summary(ValueType type, long counted, long gaps, long nonFinite, l
             }
             long rawMin = isFloat ? Double.doubleToRawLongBits(dlo) : lo;
             long rawMax = isFloat ? Double.doubleToRawLongBits(dhi) : hi;
-            return new Summary(type, counted, gaps, nonFinite, read, total, rawMin, rawMax, mean);
+            return new Summary(type, counted, gaps, nonFinite, read, total, rawMin, rawMax, mean, undecodable);
         }
     }
 }

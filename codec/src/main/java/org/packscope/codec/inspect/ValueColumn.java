@@ -73,6 +73,13 @@ public interface ValueColumn {
      */
     default long uniformEnd(long start) { return start; }
 
+    /**
+     * The end of the run of values from {@code start} known, without decoding, to be
+     * undecodable (the blocks holding them cannot even be located); {@code start} when no
+     * such run is known. Summaries count such runs as gaps in bulk instead of reading them.
+     */
+    default long undecodableEnd(long start) { return start; }
+
     /** Why value {@code index} is a gap, in words for people (null when it is present). */
     default String gapReason(long index) { return null; }
 

@@ -32,6 +32,13 @@ public interface ByteStore {
      */
     default long uniformEnd(long pos) { return pos; }
 
+    /**
+     * The end of the stretch from byte {@code pos} whose units are known, without decoding,
+     * to fail (they cannot be located); {@code pos} when none is known. Lets summaries pass
+     * over damage in bulk: 8,000 blocks that all claim one stream cost nothing to count.
+     */
+    default long failedEnd(long pos) { return pos; }
+
     /** True when some unit may fail to decode. */
     default boolean mayFail() { return false; }
 

@@ -75,6 +75,14 @@ public final class StoreColumn implements ValueColumn {
         return Math.min(count, Math.max(start, store.uniformEnd(start * w) / w));
     }
 
+    @Override
+    public long undecodableEnd(long start) {
+        int w = type.byteWidth();
+        if (w <= 0 || start < 0 || start >= count) return start;
+        // only values wholly inside the failed stretch
+        return Math.min(count, Math.max(start, store.failedEnd(start * w) / w));
+    }
+
     /** A value is undecodable when any of its bytes lies in a unit (block) that fails to decode. */
     @Override
     public void gaps(long start, byte[] dst, int off, int len) {
