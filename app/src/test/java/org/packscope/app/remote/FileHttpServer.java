@@ -46,8 +46,10 @@ public final class FileHttpServer implements AutoCloseable {
      * no more than one sequential download does.
      */
     public volatile long bytesPerSecond;
-    /** When the shared link is next free (System.nanoTime), under {@link #bytesPerSecond}. */
-    private final AtomicLong linkFreeAt = new AtomicLong(System.nanoTime());
+    /** When the shared link is next free (System.nanoTime), under {@link #bytesPerSecond}; 0 before the first byte. */
+    private final AtomicLong linkFreeAt = new AtomicLong();
+    /** Time the shared link stood idle between the first byte sent and the last (nanoseconds): what a reader left unused. */
+    public final AtomicLong linkIdleNanos = new AtomicLong();
     volatile Hostile hostile = (ex, p) -> false;
 
     public FileHttpServer(Path root) throws IOException {
@@ -189,7 +191,12 @@ public final class FileHttpServer implements AutoCloseable {
         if (rate <= 0) return;
         long cost = (long) (n * 1e9 / rate);
         long now = System.nanoTime();
-        long done = linkFreeAt.accumulateAndGet(now, (free, t) -> Math.max(free, t) + cost);
+        long[] idle = {0};
+        long done = linkFreeAt.accumulateAndGet(now, (free, t) -> {
+            idle[0] = free != 0 && free < t ? t - free : 0;
+            return Math.max(free, t) + cost;
+        });
+        if (idle[0] > 0) linkIdleNanos.addAndGet(idle[0]);
         if (done - cost > now) java.util.concurrent.locks.LockSupport.parkNanos(done - cost - now);
     }
 

@@ -36,9 +36,11 @@ public final class RemoteVsPythonBench {
 
     private RemoteVsPythonBench() { }
 
-    record Reading(double seconds, long requests, long bytes, double sum) {
+    /** One read: its time, what the server counted, the sum of the values, and how long a paced link stood idle. */
+    record Reading(double seconds, long requests, long bytes, double sum, double linkIdle) {
         String line(String who) {
-            return String.format(Locale.ROOT, "%-10s seconds=%.3f requests=%d bytes_fetched=%d sum=%.6e", who, seconds, requests, bytes, sum);
+            return String.format(Locale.ROOT, "%-10s seconds=%.3f requests=%d bytes_fetched=%d sum=%.6e%s", who, seconds, requests, bytes, sum,
+                    link > 0 ? String.format(Locale.ROOT, " link_idle=%.3f", linkIdle) : "");
         }
     }
 
@@ -143,7 +145,7 @@ public final class RemoteVsPythonBench {
                     new PrintStream(err, true));
             double s = (System.nanoTime() - t0) / 1e9;
             if (code != 0) throw new IllegalStateException("decode exit " + code + ": " + err);
-            return new Reading(s, server.requests.get(), server.bytesSent.get(), sum(out, width));
+            return new Reading(s, server.requests.get(), server.bytesSent.get(), sum(out, width), server.linkIdleNanos.get() / 1e9);
         } finally {
             Files.deleteIfExists(out);
         }
@@ -198,7 +200,7 @@ public final class RemoteVsPythonBench {
             String last = out.lines().reduce((a, b) -> b).orElse("");
             double seconds = Double.parseDouble(last.replaceAll(".*seconds=([0-9.]+).*", "$1"));
             double sum = Double.parseDouble(last.replaceAll(".*sum=([-+0-9.eE]+).*", "$1"));
-            return new Reading(seconds, server.requests.get(), server.bytesSent.get(), sum);
+            return new Reading(seconds, server.requests.get(), server.bytesSent.get(), sum, server.linkIdleNanos.get() / 1e9);
         }
     }
 }
