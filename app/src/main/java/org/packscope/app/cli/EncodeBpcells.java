@@ -36,6 +36,7 @@ final class EncodeBpcells {
             case "row", "csr" -> StorageOrder.ROW;
             default -> null;
         };
+        int version = c.formatVersion == null ? 2 : "1".equals(c.formatVersion.strip()) ? 1 : "2".equals(c.formatVersion.strip()) ? 2 : -1;
         ValueKind kind = c.type == null ? null : switch (c.type.toLowerCase(Locale.ROOT)) {
             case "uint", "uint32" -> ValueKind.UINT;
             case "float", "float32" -> ValueKind.FLOAT;
@@ -45,7 +46,7 @@ final class EncodeBpcells {
         String usage = packed == null ? "--variant " + c.variant + ": not one of packed, unpacked"
                 : order == null ? "--order " + c.order + ": not one of col, row"
                 : c.type != null && kind == null ? "--type " + c.type + ": not one of uint, float, double"
-                : c.formatVersion != 1 && c.formatVersion != 2 ? "--format-version " + c.formatVersion + ": not 1 or 2" : null;
+                : version != 1 && version != 2 ? "--format-version " + c.formatVersion + ": not 1 or 2" : null;
         if (usage != null) return c.usage(usage);
         Node node = Targets.targetOrExplain(c.cli, c.in);
         if (node == null) return Cli.EXIT_USAGE;
@@ -62,13 +63,13 @@ final class EncodeBpcells {
         }
         BpcellsFolderWriter.Written[] written = new BpcellsFolderWriter.Written[1];
         try {
-            SafeOutput.writeFolder(out, SafeOutput.inputsOf(node), dir -> written[0] = BpcellsFolderWriter.write(arrays, packed, c.formatVersion, dir));
+            SafeOutput.writeFolder(out, SafeOutput.inputsOf(node), dir -> written[0] = BpcellsFolderWriter.write(arrays, packed, version, dir));
         } catch (SafeOutput.Refused e) {
             return c.usage(e.getMessage());
         }
         c.cli.out.printf(Locale.ROOT, "wrote %s: %s, %,d bytes (BPCells %s %s matrix, %s order, format v%d; %,d × %,d, %s)%n",
                 out, PlainText.count(written[0].files().size(), "file"), written[0].bytes(), packed ? "packed" : "unpacked",
-                as.name().toLowerCase(Locale.ROOT), order == StorageOrder.COL ? "column" : "row", c.formatVersion, m.rows(), m.cols(),
+                as.name().toLowerCase(Locale.ROOT), order == StorageOrder.COL ? "column" : "row", version, m.rows(), m.cols(),
                 PlainText.count(arrays.nnz(), "stored entry", "stored entries"));
         return 0;
     }

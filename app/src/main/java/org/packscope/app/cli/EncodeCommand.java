@@ -17,6 +17,7 @@ import org.packscope.codec.inspect.PlainText;
 import org.packscope.codec.numpy.Dtype;
 import org.packscope.codec.pco.NumberType;
 import org.packscope.codec.pco.PcoEncoder;
+import org.packscope.codec.pco.PcoVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -124,8 +125,13 @@ final class EncodeCommand implements Callable<Integer> {
     @Option(names = "--type", paramLabel = "T", description = "BPCells: uint, float or double; default: the matrix's (uint for integers)")
     String type;
 
-    @Option(names = "--format-version", paramLabel = "N", description = "BPCells: 2 (uint64 idxptr, idx_offsets) or 1; default ${DEFAULT-VALUE}")
-    int formatVersion = 2;
+    @Option(names = "--format-version", paramLabel = "V", description = "BPCells: 2 (uint64 idxptr, idx_offsets) or 1; default 2. "
+            + "Pco: the format version to write, " + PcoVersion.KNOWN + "; default 4.1 (older ones lack modes or types: see README)")
+    String formatVersion;
+
+    @Option(names = "--standalone-version", paramLabel = "S", description = "Pco: the standalone wrapper version, 0-3; "
+            + "default: the oldest that goes with --format-version (0, 1, 2, 2, 2, 3)")
+    Integer standaloneVersion;
 
     /** Where the output goes: OUT or --out. */
     Path out;
@@ -285,11 +291,12 @@ final class EncodeCommand implements Callable<Integer> {
         if (m == PcoEncoder.ModeChoice.FLOAT_MULT && !t.isFloat()) return usage("--mode float-mult applies to floats, not " + values.dtype().text());
         if (m == PcoEncoder.ModeChoice.FLOAT_QUANT && !t.isFloat()) return usage("--mode floatquant applies to floats, not " + values.dtype().text());
         if (m == PcoEncoder.ModeChoice.INT_MULT && t.isFloat()) return usage("--mode intmult applies to integers, not " + values.dtype().text());
-        PcoEncoder.Options options = new PcoEncoder.Options(level, m, d, PcoEncoder.Options.DEFAULT.chunkSize(), base == null ? Double.NaN : base);
         byte[] file;
         try {
+            PcoEncoder.Options options = new PcoEncoder.Options(level, m, d, PcoEncoder.Options.DEFAULT.chunkSize(),
+                    base == null ? Double.NaN : base, pcoVersion());
             file = PcoEncoder.encodeLittleEndian(t, values.bytes(), options);
-        } catch (IllegalArgumentException e) { // a base the type cannot hold (1e-300 as f32)
+        } catch (IllegalArgumentException e) { // a base the type cannot hold (1e-300 as f32), what an older version lacks
             return usage(e.getMessage());
         }
         if (!write(List.of(Path.of(in.contains("::") ? in.substring(0, in.indexOf("::")) : in)), file)) return Cli.EXIT_USAGE;
@@ -297,6 +304,12 @@ final class EncodeCommand implements Callable<Integer> {
         cli.out.printf(Locale.ROOT, "wrote %s: %,d bytes (Pco level %d; %s, %,d bytes, ratio %.2f)%n", out, file.length, level,
                 PlainText.escape(values.description()), n, file.length == 0 ? 0.0 : (double) n / file.length);
         return 0;
+    }
+
+    /** The Pco version --format-version and --standalone-version ask for; an unknown one or a pair no release wrote is refused. */
+    private PcoVersion pcoVersion() {
+        PcoVersion v = formatVersion == null ? PcoVersion.LATEST : PcoVersion.parse(formatVersion);
+        return standaloneVersion == null ? v : v.withStandalone(standaloneVersion);
     }
 
     private boolean write(List<Path> inputs, byte[] bytes) throws IOException {

@@ -197,18 +197,21 @@ class EncodeCliTest {
 
     @ParameterizedTest(name = "{0} {1} {2} {3}")
     @CsvSource({
-            "singlecell/pbmc.h5ad::X, packed, col, ",
-            "singlecell/pbmc.h5ad::X, unpacked, row, double",
-            "singlecell/pbmc.h5ad::layers/counts, packed, row, ",
-            "singlecell/pbmc.h5ad::layers/counts, packed, col, uint",
-            "singlecell/pbmc.h5ad::X, packed, col, uint",
-            "singlecell/pbmc_10x_v3.h5::matrix, packed, col, ",
-            "singlecell/pbmc_10x_v3.h5::matrix, unpacked, row, float"})
-    void aMatrixBecomesABpcellsFolderWithTheSameEntries(String address, String variant, String order, String type, @TempDir Path tmp) throws Exception {
+            "singlecell/pbmc.h5ad::X, packed, col, , ",
+            "singlecell/pbmc.h5ad::X, unpacked, row, double, ",
+            "singlecell/pbmc.h5ad::layers/counts, packed, row, , ",
+            "singlecell/pbmc.h5ad::layers/counts, packed, col, uint, ",
+            "singlecell/pbmc.h5ad::X, packed, col, uint, ",
+            "singlecell/pbmc_10x_v3.h5::matrix, packed, col, , ",
+            "singlecell/pbmc_10x_v3.h5::matrix, unpacked, row, float, ",
+            "singlecell/pbmc.h5ad::layers/counts, unpacked, col, uint, 1"})
+    void aMatrixBecomesABpcellsFolderWithTheSameEntries(String address, String variant, String order, String type, String formatVersion,
+                                                         @TempDir Path tmp) throws Exception {
         String in = Samples.get(address.replaceAll("::.*", "")) + (address.contains("::") ? address.substring(address.indexOf("::")) : "");
         Path out = tmp.resolve("m");
         List<String> args = new ArrayList<>(List.of("encode", in, "--codec", "bpcells", "--variant", variant, "--order", order, "--out", out.toString()));
         if (type != null) args.addAll(List.of("--type", type));
+        if (formatVersion != null) args.addAll(List.of("--format-version", formatVersion));
         CliTest.Run run = CliTest.run(args.toArray(String[]::new));
         assertEquals(0, run.code(), run.err());
         assertTrue(run.text().startsWith("wrote " + out + ": "), run.text());
@@ -220,7 +223,7 @@ class EncodeCliTest {
         assertEquals(source.colNames(), written.colNames());
         String version = Files.readString(out.resolve("version")).strip();
         String kind = type != null ? type : source.valueType().kind() == ValueType.Kind.FLOAT ? (source.valueType().byteWidth() == 8 ? "double" : "float") : "uint";
-        assertEquals((variant.equals("packed") ? "packed-" : "unpacked-") + kind + "-matrix-v2", version);
+        assertEquals((variant.equals("packed") ? "packed-" : "unpacked-") + kind + "-matrix-v" + (formatVersion == null ? "2" : formatVersion), version);
         assertEquals(order, Files.readString(out.resolve("storage_order")).strip());
         // uint and float keep the values' bits; double widens floats exactly, so compare all as doubles
         List<Entry> a = entries(source, true);
@@ -252,6 +255,55 @@ class EncodeCliTest {
         assertEquals(0, classic.code(), classic.err());
         assertTrue(Files.size(tmp.resolve("c.pco")) > Files.size(out), "the chosen mode and delta beat Classic without delta");
         assertEquals(2, CliTest.run("encode", in.toString(), "--codec", "pco", "--dtype", "<i8", "--delta", "9", "--out", tmp.resolve("x.pco").toString()).code());
+    }
+
+    @Test
+    void pcoWritesOlderFormatVersionsOnRequestAndRefusesWhatTheyLack(@TempDir Path tmp) throws Exception {
+        // 30,000 int16 steps of a slow wave, and 30,000 int64 multiples of 1000 (IntMult pays from format 1)
+        ByteBuffer wave = ByteBuffer.allocate(2 * 30_000).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer mults = ByteBuffer.allocate(8 * 30_000).order(ByteOrder.LITTLE_ENDIAN);
+        Random r = new Random(9);
+        for (int i = 0; i < 30_000; i++) {
+            wave.putShort((short) (10_000 * Math.sin(i / 300.0)));
+            mults.putLong(17 + 1000L * r.nextInt(1 << 20));
+        }
+        Path shorts = tmp.resolve("w.i16");
+        Files.write(shorts, wave.array());
+        Path longs = tmp.resolve("m.i64");
+        Files.write(longs, mults.array());
+        for (String[] run : new String[][] {
+                {longs.toString(), "<i8", "0", "", "0", "0", "Classic"}, {longs.toString(), "<i8", "1", "", "1", "1", "IntMult"},
+                {longs.toString(), "<i8", "1", "2", "1", "2", "IntMult"}, {shorts.toString(), "<i2", "2", "", "2", "2", null},
+                {shorts.toString(), "<i2", "3", "3", "3", "3", null}, {shorts.toString(), "<i2", "4.0", "", "4.0", "2", null},
+                {longs.toString(), "<i8", "4.1", "", "4.1", "3", "IntMult"}}) {
+            Path out = tmp.resolve("v" + run[2] + "s" + run[3] + ".pco");
+            List<String> args = new ArrayList<>(List.of("encode", run[0], "--codec", "pco", "--dtype", run[1], "--format-version", run[2],
+                    "--out", out.toString()));
+            if (!run[3].isEmpty()) args.addAll(List.of("--standalone-version", run[3]));
+            CliTest.Run enc = CliTest.run(args.toArray(String[]::new));
+            assertEquals(0, enc.code(), enc.err());
+            org.packscope.codec.pco.PcoFile f = org.packscope.codec.pco.PcoFile.open(ByteSource.open(out));
+            assertEquals(run[4], f.version().toString());
+            assertEquals(Integer.parseInt(run[5]), f.header().version());
+            if (run[6] != null) assertEquals(run[6], f.chunks().get(0).meta().mode().name());
+            assertArrayEquals(Files.readAllBytes(Path.of(run[0])), decodedRaw(out, tmp));
+            CliTest.Run check = CliTest.run("check", out.toString());
+            assertEquals(0, check.code(), check.text() + check.err());
+        }
+        assertTrue(Files.size(tmp.resolve("v0s.pco")) > Files.size(tmp.resolve("v1s.pco")), "format 0 has no IntMult to take");
+        Path x = tmp.resolve("x.pco");
+        for (String[] refused : new String[][] {
+                {longs.toString(), "<i8", "0", "--mode", "intmult", "Pco format 0 has no IntMult mode (it came with format 1)"},
+                {shorts.toString(), "<i2", "1", "--mode", "classic", "Pco format 1 has no i16 numbers (16-bit types came with format 2)"},
+                {longs.toString(), "<i8", "2", "--delta", "lookback", "Pco format 2 has no Lookback delta encoding (it came with format 3)"},
+                {longs.toString(), "<i8", "2", "--standalone-version", "3", "standalone version 3 (pco 0.4.5) never wrapped format 2: use standalone 2"},
+                {longs.toString(), "<i8", "5", "--level", "8", "Pco format version 5: not one of 0, 1, 2, 3, 4.0, 4.1"}}) {
+            CliTest.Run enc = CliTest.run("encode", refused[0], "--codec", "pco", "--dtype", refused[1], "--format-version", refused[2],
+                    refused[3], refused[4], "--out", x.toString());
+            assertEquals(2, enc.code(), enc.text());
+            assertTrue(enc.err().contains(refused[5]), enc.err());
+            assertFalse(Files.exists(x), "nothing written on a refusal");
+        }
     }
 
     @Test
@@ -348,6 +400,9 @@ class EncodeCliTest {
         CliTest.Run badOrder = CliTest.run("encode", x, "--codec", "bpcells", "--order", "diagonal", "--out", tmp.resolve("m").toString());
         assertEquals(2, badOrder.code());
         assertTrue(badOrder.err().contains("--order diagonal: not one of col, row"), badOrder.err());
+        CliTest.Run pcoVersion = CliTest.run("encode", x, "--codec", "bpcells", "--format-version", "4.1", "--out", tmp.resolve("m").toString());
+        assertEquals(2, pcoVersion.code());
+        assertTrue(pcoVersion.err().contains("--format-version 4.1: not 1 or 2"), pcoVersion.err());
         assertFalse(Files.exists(tmp.resolve("m")));
     }
 

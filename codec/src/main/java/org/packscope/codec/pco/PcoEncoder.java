@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes standalone Pco files (standalone version 3, format 4.1), the inverse of
+ * Writes standalone Pco files (by default standalone version 3, format 4.1; older versions
+ * on request, see {@link PcoVersion}), the inverse of
  * {@link PcoFile}: numbers map to their ordered latents, a mode may split those in two
  * (IntMult, FloatMult, FloatQuant), Consecutive or Lookback delta encoding may difference
  * the primary, and each latent variable is binned ({@link PcoBinning}) and tANS coded
@@ -14,8 +15,6 @@ import java.util.List;
 public final class PcoEncoder {
     public static final int DEFAULT_CHUNK_SIZE = 1 << 18;
     public static final int MAX_CHUNK_SIZE = 1 << 24;
-    static final int STANDALONE_VERSION = 3;
-    static final FormatVersion FORMAT = new FormatVersion(4, 1);
     /** Numbers of a chunk the AUTO choices look at. */
     static final int SAMPLE = 1 << 14;
     /** Bits a number Lookback must save over the other delta encodings for AUTO to take it. */
@@ -58,30 +57,36 @@ public final class PcoEncoder {
 
     /**
      * level 0..12: up to 2^level bins per latent variable; chunkSize 1..2^24 numbers;
-     * floatMultBase: the base FLOAT_MULT uses (finite, nonzero), or NaN to find one.
+     * floatMultBase: the base FLOAT_MULT uses (finite, nonzero), or NaN to find one; version:
+     * the format and standalone versions to write (AUTO choices keep to what it has).
      */
-    public record Options(int level, ModeChoice mode, DeltaChoice delta, int chunkSize, double floatMultBase) {
+    public record Options(int level, ModeChoice mode, DeltaChoice delta, int chunkSize, double floatMultBase, PcoVersion version) {
         public static final Options DEFAULT = new Options(8, ModeChoice.AUTO, DeltaChoice.AUTO, DEFAULT_CHUNK_SIZE);
 
         public Options {
             if (level < 0 || level > PcoBinning.MAX_LEVEL) throw new IllegalArgumentException("level must be 0..12, not " + level);
             if (chunkSize < 1 || chunkSize > MAX_CHUNK_SIZE) throw new IllegalArgumentException("chunk size must be 1..2^24, not " + chunkSize);
-            if (mode == null || delta == null) throw new IllegalArgumentException("mode and delta must be given");
+            if (mode == null || delta == null || version == null) throw new IllegalArgumentException("mode, delta and version must be given");
             if (floatMultBase == 0 || Double.isInfinite(floatMultBase)) {
                 throw new IllegalArgumentException("a FloatMult base must be finite and nonzero, not " + floatMultBase);
             }
+        }
+
+        public Options(int level, ModeChoice mode, DeltaChoice delta, int chunkSize, double floatMultBase) {
+            this(level, mode, delta, chunkSize, floatMultBase, PcoVersion.LATEST);
         }
 
         public Options(int level, ModeChoice mode, DeltaChoice delta, int chunkSize) {
             this(level, mode, delta, chunkSize, Double.NaN);
         }
 
-        public Options withLevel(int l) { return new Options(l, mode, delta, chunkSize, floatMultBase); }
-        public Options withMode(ModeChoice m) { return new Options(level, m, delta, chunkSize, floatMultBase); }
-        public Options withDelta(DeltaChoice d) { return new Options(level, mode, d, chunkSize, floatMultBase); }
-        public Options withChunkSize(int c) { return new Options(level, mode, delta, c, floatMultBase); }
+        public Options withLevel(int l) { return new Options(l, mode, delta, chunkSize, floatMultBase, version); }
+        public Options withMode(ModeChoice m) { return new Options(level, m, delta, chunkSize, floatMultBase, version); }
+        public Options withDelta(DeltaChoice d) { return new Options(level, mode, d, chunkSize, floatMultBase, version); }
+        public Options withChunkSize(int c) { return new Options(level, mode, delta, c, floatMultBase, version); }
         /** FLOAT_MULT with this base (NaN: find one). */
-        public Options withFloatMultBase(double b) { return new Options(level, ModeChoice.FLOAT_MULT, delta, chunkSize, b); }
+        public Options withFloatMultBase(double b) { return new Options(level, ModeChoice.FLOAT_MULT, delta, chunkSize, b, version); }
+        public Options withVersion(PcoVersion v) { return new Options(level, mode, delta, chunkSize, floatMultBase, v); }
     }
 
     private PcoEncoder() { }
@@ -119,16 +124,9 @@ public final class PcoEncoder {
                 && PcoFloatMult.baseRaw(type, options.floatMultBase) == -1) {
             throw new IllegalArgumentException("FloatMult base " + options.floatMultBase + " is not finite and nonzero as " + type.label());
         }
+        refuseWhatTheVersionLacks(type, options);
         PcoBitWriter w = new PcoBitWriter();
-        for (byte b : MetaParser.MAGIC) w.write(b, 8);
-        w.write(STANDALONE_VERSION, 8);
-        w.write(type.id, 8);
-        int nHintBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(count));
-        w.write(nHintBits - 1, 6);
-        w.write(count, nHintBits);
-        w.align();
-        w.write(FORMAT.major(), 8);
-        w.write(FORMAT.minor(), 8);
+        writeHeader(w, type, count, options.version);
         for (int start = 0; start < count; start += options.chunkSize) {
             int n = Math.min(options.chunkSize, count - start);
             long[] lat = new long[n];
@@ -139,6 +137,36 @@ public final class PcoEncoder {
         return w.toBytes();
     }
 
+    /** An explicit choice (or a number type) the target version does not have is refused, naming the version that brought it. */
+    private static void refuseWhatTheVersionLacks(NumberType type, Options o) {
+        PcoVersion v = o.version;
+        String lacks = !v.has(type) ? type.label() + " numbers (" + type.bits + "-bit types came with format " + (type.bits == 8 ? "4.1" : "2") + ")"
+                : o.mode == ModeChoice.INT_MULT && !v.hasIntMult() ? "IntMult mode (it came with format 1)"
+                : o.mode == ModeChoice.FLOAT_QUANT && !v.hasFloatQuant() ? "FloatQuant mode (it came with format 2)"
+                : o.delta.kind() == DeltaChoice.Kind.LOOKBACK && !v.hasLookback() ? "Lookback delta encoding (it came with format 3)"
+                : null;
+        if (lacks != null) throw new IllegalArgumentException("Pco format " + v.format() + " has no " + lacks);
+    }
+
+    /**
+     * The standalone header and the wrapped one. Standalone 0 and 1 are the magic alone (the
+     * wrapped format byte doubles as their version); 2 adds its version byte and n_hint, 3
+     * the uniform number type. Formats before 4 are one byte, no minor version.
+     */
+    private static void writeHeader(PcoBitWriter w, NumberType type, int count, PcoVersion v) {
+        for (byte b : MetaParser.MAGIC) w.write(b, 8);
+        if (v.hasNHint()) {
+            w.write(v.standalone(), 8);
+            if (v.hasUniformType()) w.write(type.id, 8);
+            int nHintBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(count));
+            w.write(nHintBits - 1, 6);
+            w.write(count, nHintBits);
+            w.align();
+        }
+        w.write(v.format().major(), 8);
+        if (v.format().hasMinor()) w.write(v.format().minor(), 8);
+    }
+
     /** A chunk's numbers split by a mode into one or two latent arrays. */
     record Split(Mode mode, long[] primary, long[] secondary) { }
 
@@ -146,7 +174,7 @@ public final class PcoEncoder {
         int n = lat.length;
         int sample = Math.min(n, SAMPLE);
         List<Mode> modes = modes(type, lat, sample, o);
-        List<DeltaEncoding> deltas = deltas(o.delta, n);
+        List<DeltaEncoding> deltas = deltas(o.delta, n, o.version);
         Mode best = null;
         DeltaEncoding bestDelta = null;
         double bestBits = Double.MAX_VALUE;
@@ -177,27 +205,30 @@ public final class PcoEncoder {
             best = modes.get(0);
             bestDelta = new DeltaEncoding.None();
         }
-        writeChunk(w, type, PcoModeSplits.split(best, lat, n, type), bestDelta, o.level);
+        writeChunk(w, type, PcoModeSplits.split(best, lat, n, type), bestDelta, o.level, o.version.format());
     }
 
-    /** The modes to weigh for a chunk: every candidate under AUTO, else the forced one's (Classic if the numbers give none). */
+    /**
+     * The modes to weigh for a chunk: every candidate the version has under AUTO, else the
+     * forced one's (Classic if the numbers give none).
+     */
     private static List<Mode> modes(NumberType type, long[] lat, int sample, Options o) {
         List<Mode> modes = new ArrayList<>();
         boolean auto = o.mode == ModeChoice.AUTO;
         if (auto || o.mode == ModeChoice.CLASSIC) modes.add(new Mode.Classic());
-        if (auto || o.mode == ModeChoice.INT_MULT) modes.addAll(PcoModeSplits.intMultCandidates(type, lat, sample));
+        if (auto && o.version.hasIntMult() || o.mode == ModeChoice.INT_MULT) modes.addAll(PcoModeSplits.intMultCandidates(type, lat, sample));
         if (o.mode == ModeChoice.FLOAT_MULT && !Double.isNaN(o.floatMultBase)) {
             modes.add(PcoFloatMult.mode(type, PcoFloatMult.baseRaw(type, o.floatMultBase)));
         } else if (auto || o.mode == ModeChoice.FLOAT_MULT) {
             modes.addAll(PcoFloatMult.candidates(type, lat, sample));
         }
-        if (auto || o.mode == ModeChoice.FLOAT_QUANT) modes.addAll(PcoModeSplits.floatQuantCandidates(type, lat, sample));
+        if (auto && o.version.hasFloatQuant() || o.mode == ModeChoice.FLOAT_QUANT) modes.addAll(PcoModeSplits.floatQuantCandidates(type, lat, sample));
         if (modes.isEmpty()) modes.add(new Mode.Classic()); // a forced mode the numbers give no base or width for
         return modes;
     }
 
-    /** The delta encodings to weigh: under AUTO none, consecutive 1..7 and lookback. */
-    private static List<DeltaEncoding> deltas(DeltaChoice c, int n) {
+    /** The delta encodings to weigh: under AUTO none, consecutive 1..7 and lookback (if the version has it). */
+    private static List<DeltaEncoding> deltas(DeltaChoice c, int n, PcoVersion v) {
         int windowLog = c.windowLog() > 0 ? c.windowLog() : PcoLookback.windowLogFor(n);
         return switch (c.kind()) {
             case NONE -> List.of(new DeltaEncoding.None());
@@ -207,7 +238,7 @@ public final class PcoEncoder {
                 List<DeltaEncoding> all = new ArrayList<>();
                 all.add(new DeltaEncoding.None());
                 for (int k = 1; k <= 7; k++) all.add(new DeltaEncoding.Consecutive(k, false));
-                all.add(PcoLookback.encoding(windowLog));
+                if (v.hasLookback()) all.add(PcoLookback.encoding(windowLog));
                 yield all;
             }
         };
@@ -255,7 +286,7 @@ public final class PcoEncoder {
         }
     }
 
-    private static void writeChunk(PcoBitWriter w, NumberType type, Split s, DeltaEncoding delta, int level) {
+    private static void writeChunk(PcoBitWriter w, NumberType type, Split s, DeltaEncoding delta, int level, FormatVersion format) {
         int n = s.primary.length;
         w.write(type.id, 8);
         w.write(n - 1, 24);
@@ -269,14 +300,11 @@ public final class PcoEncoder {
         if (s.mode instanceof Mode.IntMult m) w.write(m.base(), type.bits);
         if (s.mode instanceof Mode.FloatMult fm) w.write(fm.baseLatent(), type.bits);
         if (s.mode instanceof Mode.FloatQuant q) w.write(q.k(), 8);
-        w.write(delta.wireId(), 4);
-        if (delta instanceof DeltaEncoding.Consecutive c) {
-            w.write(c.order(), 3);
-            w.write(0, 1); // the secondary latent is not delta encoded
-        } else if (delta instanceof DeltaEncoding.Lookback lb) {
-            w.write(lb.windowNLog() - 1, 5);
-            w.write(lb.stateNLog(), 4);
-            w.write(0, 1);
+        if (!format.hasDeltaVariants()) {
+            // before format 3 the delta field is the consecutive order alone (0: none)
+            w.write(delta instanceof DeltaEncoding.Consecutive c ? c.order() : 0, 3);
+        } else {
+            writeDeltaVariant(w, delta);
         }
         for (Var v : vars) {
             w.write(v.meta.ansSizeLog(), 4);
@@ -311,6 +339,19 @@ public final class PcoEncoder {
             }
         }
         w.align();
+    }
+
+    /** Format 3 on: the delta variant and its fields. */
+    private static void writeDeltaVariant(PcoBitWriter w, DeltaEncoding delta) {
+        w.write(delta.wireId(), 4);
+        if (delta instanceof DeltaEncoding.Consecutive c) {
+            w.write(c.order(), 3);
+            w.write(0, 1); // the secondary latent is not delta encoded
+        } else if (delta instanceof DeltaEncoding.Lookback lb) {
+            w.write(lb.windowNLog() - 1, 5);
+            w.write(lb.stateNLog(), 4);
+            w.write(0, 1);
+        }
     }
 
     /**

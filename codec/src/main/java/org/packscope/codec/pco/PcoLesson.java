@@ -212,6 +212,8 @@ final class PcoLesson {
         for (ModeChoice m : ModeChoice.values()) {
             boolean floatsOnly = m == ModeChoice.FLOAT_QUANT || m == ModeChoice.FLOAT_MULT;
             if (m == ModeChoice.AUTO || m == ModeChoice.INT_MULT && type.isFloat() || floatsOnly && !type.isFloat()) continue;
+            PcoVersion v = chosen.version();
+            if (m == ModeChoice.INT_MULT && !v.hasIntMult() || m == ModeChoice.FLOAT_QUANT && !v.hasFloatQuant()) continue; // the version lacks it
             Sized z = sized(chosen.withMode(m));
             rows.add(List.of(label(m), z.modeName, z.bytes, z.ratio()));
         }
@@ -259,7 +261,7 @@ final class PcoLesson {
         s.table(new DataTable("latents the page codes", List.of("i", "latent", "difference"), rows, "i", "latent"));
         List<List<Object>> sizes = new ArrayList<>();
         ModeChoice m = forced(meta.mode());
-        for (int k = 0; k <= 8; k++) {
+        for (int k = 0; k <= (chosen.version().hasLookback() ? 8 : 7); k++) {
             DeltaChoice dc = k == 8 ? DeltaChoice.lookback() : DeltaChoice.consecutive(k);
             Sized z = sized(chosen.withMode(m).withDelta(dc));
             sizes.add(List.of(k == 0 ? "none" : k == 8 ? "lookback" : "order " + k, z.bytes, z.ratio()));

@@ -19,7 +19,7 @@ import org.packscope.codec.io.ByteSource;
 
 /**
  * Pco teaches itself: numbers in, a standalone Pco file out, written by PackScope's encoder
- * with the number type, level, mode and delta chosen (or chosen by size), and opened as a
+ * with the number type, level, mode, delta (or these chosen by size) and format version chosen, and opened as a
  * Pco file opens: header, chunk metadata with the mode, the delta and each latent's bins,
  * the page with its tANS states, and every number traced through its bin, offset, delta
  * and mode join. The sentence says what the encoder chose and what it costs.
@@ -38,6 +38,8 @@ public final class PcoTeacher implements Teacher {
     static final Choice LEVEL = new Choice("level", "Level", List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"), "8");
     static final Choice MODE = new Choice("mode", "Mode", List.of("chosen by size", "Classic", "IntMult", "FloatQuant", "FloatMult"), "chosen by size");
     static final Choice DELTA = new Choice("delta", "Delta", List.of("chosen by size", "none", "order 1", "order 2", "order 3", "lookback"), "chosen by size");
+    /** The format version, newest first, each in the oldest standalone wrapper that goes with it. */
+    static final Choice VERSION = new Choice("version", "Format version", List.of("4.1", "4.0", "3", "2", "1", "0"), "4.1");
 
     private static String name(ValueType t) {
         return (t.kind() == ValueType.Kind.FLOAT ? "float" : t.kind() == ValueType.Kind.UINT ? "uint" : "int") + t.byteWidth() * 8;
@@ -61,7 +63,7 @@ public final class PcoTeacher implements Teacher {
         return sb.toString();
     }
 
-    @Override public List<Choice> choices() { return List.of(TYPE, LEVEL, MODE, DELTA); }
+    @Override public List<Choice> choices() { return List.of(TYPE, LEVEL, MODE, DELTA, VERSION); }
 
     @Override public boolean takesNumbers() { return true; }
 
@@ -105,7 +107,8 @@ public final class PcoTeacher implements Teacher {
         String d = DELTA.in(chosen);
         PcoEncoder.DeltaChoice delta = d.equals("none") ? PcoEncoder.DeltaChoice.NONE : d.equals("lookback") ? PcoEncoder.DeltaChoice.lookback()
                 : d.startsWith("order ") ? PcoEncoder.DeltaChoice.consecutive(Integer.parseInt(d.substring(6))) : PcoEncoder.DeltaChoice.AUTO;
-        PcoEncoder.Options options = new PcoEncoder.Options(Integer.parseInt(LEVEL.in(chosen)), mode, delta, PcoEncoder.Options.DEFAULT.chunkSize());
+        PcoEncoder.Options options = new PcoEncoder.Options(Integer.parseInt(LEVEL.in(chosen)), mode, delta, PcoEncoder.Options.DEFAULT.chunkSize())
+                .withVersion(PcoVersion.parse(VERSION.in(chosen)));
         long[] bits = PcoEncoder.littleEndianBits(type, raw);
         byte[] file = PcoEncoder.encode(type, bits, n, options);
         String name = "lesson.pco";

@@ -2,6 +2,7 @@ package org.packscope.codec.pco;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -120,6 +121,30 @@ class PcoLessonTest {
         // the lookback row is this very file: measured on all 5,000 numbers with the same mode and level
         assertEquals(fileOf(lesson).length, ((Number) byDelta.rows().get(8).get(1)).intValue());
         checkSteps(lesson, NumberType.I64, xs);
+    }
+
+    /** An older format version: the file declares it, and the size tables leave out what it lacks. */
+    @Test
+    void anOlderFormatVersionIsTaughtWithWhatItHasOnly() {
+        Random r = new Random(3);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 2000; i++) sb.append(17 + 1000L * r.nextInt(1 << 20)).append(' '); // IntMult's numbers
+        String multiples = sb.toString();
+        Node latest = pco.teach(multiples, Map.of()).node();
+        assertTrue(step(latest, "2 ·").name().contains("IntMult"), step(latest, "2 ·").name());
+        Node lesson = pco.teach(multiples, Map.of("version", "0")).node();
+        PcoFile f = PcoFile.open(ByteSource.of(fileOf(lesson), "v0.pco"));
+        assertEquals(new FormatVersion(0, 0), f.version());
+        assertEquals(0, f.header().version());
+        assertEquals("2 · mode: Classic", step(lesson, "2 ·").name());
+        assertEquals(List.of("Classic"), table(step(lesson, "2 ·"), "file size by mode").rows().stream().map(row -> row.get(0)).toList());
+        assertEquals(List.of("Classic", "IntMult"), table(step(latest, "2 ·"), "file size by mode").rows().stream().map(row -> (String) row.get(0)).sorted().toList());
+        DataTable byDelta = table(step(lesson, "3 ·"), "file size by delta");
+        assertEquals("order 7", byDelta.rows().get(byDelta.rows().size() - 1).get(0), "no lookback before format 3");
+        checkSteps(lesson, NumberType.I64, parse(multiples));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> pco.teach("1 2 3", Map.of("type", "int16", "version", "1")));
+        assertEquals("Pco format 1 has no i16 numbers (16-bit types came with format 2)", e.getMessage());
     }
 
     static long[] parse(String text) {

@@ -18,12 +18,14 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.packscope.codec.io.ArraySource;
 import org.packscope.codec.pco.PcoEncoder.DeltaChoice;
 import org.packscope.codec.pco.PcoEncoder.ModeChoice;
 import org.packscope.codec.pco.PcoEncoder.Options;
 
 /**
- * What PcoEncoder writes is read bit-exactly by the Rust pco crate (1.0.3).
+ * What PcoEncoder writes is read bit-exactly by the Rust pco crate (1.0.3), in the latest
+ * format version and in each older one, and by PackScope's own reader.
  *
  * <p>{@code pco-conformance.tsv} records, for every case, the SHA-256 of the file PackScope
  * wrote and of the numbers the Rust reference decoded from that very file (little-endian).
@@ -96,7 +98,53 @@ class PcoReferenceConformanceTest {
                         Options.DEFAULT.withChunkSize(1000)));
             }
         }
+        cases.addAll(olderVersionCases());
         return cases;
+    }
+
+    /**
+     * Each older version (with the standalone version {@link PcoVersion#parse} pairs it
+     * with) x the number types it has x two data sets (noise; timestamps or decimals) x the
+     * modes and deltas it has, then the other standalone pairs releases wrote, briefly.
+     */
+    static List<Case> olderVersionCases() {
+        List<Case> cases = new ArrayList<>();
+        for (String text : List.of("0", "1", "2", "3", "4.0")) {
+            PcoVersion v = PcoVersion.parse(text);
+            for (NumberType t : NumberType.values()) {
+                if (!v.has(t)) continue;
+                List<long[]> sets = PcoEncoderTest.datasets(t);
+                for (int d : new int[] {2, 5}) {
+                    String name = "v" + text + "-" + t.name().toLowerCase() + "-set" + d + "-";
+                    for (Map.Entry<String, Options> c : olderVersionChoices(v, t).entrySet()) {
+                        cases.add(new Case(name + c.getKey(), t, sets.get(d), c.getValue()));
+                    }
+                }
+            }
+        }
+        for (PcoVersion v : List.of(PcoVersion.parse("1").withStandalone(2), PcoVersion.parse("3").withStandalone(3),
+                PcoVersion.parse("4.0").withStandalone(3), PcoVersion.LATEST.withStandalone(2))) {
+            String name = "v" + v.format() + "s" + v.standalone() + "-";
+            cases.add(new Case(name + "i64-set5-auto", NumberType.I64, PcoEncoderTest.datasets(NumberType.I64).get(5), Options.DEFAULT.withVersion(v)));
+            cases.add(new Case(name + "f32-empty-auto", NumberType.F32, new long[0], Options.DEFAULT.withVersion(v)));
+        }
+        return cases;
+    }
+
+    private static Map<String, Options> olderVersionChoices(PcoVersion v, NumberType t) {
+        Options d = Options.DEFAULT.withVersion(v);
+        Map<String, Options> c = new LinkedHashMap<>();
+        c.put("classic", d.withMode(ModeChoice.CLASSIC).withDelta(DeltaChoice.NONE));
+        c.put("delta2", d.withMode(ModeChoice.CLASSIC).withDelta(DeltaChoice.consecutive(2)));
+        boolean split = t.isFloat() ? v.hasFloatQuant() : v.hasIntMult();
+        ModeChoice m = t.isFloat() ? ModeChoice.FLOAT_QUANT : ModeChoice.INT_MULT;
+        if (split) c.put("mode", d.withMode(m).withDelta(DeltaChoice.NONE));
+        if (split) c.put("mode-delta1", d.withMode(m).withDelta(DeltaChoice.consecutive(1)));
+        if (t.isFloat()) c.put("floatmult-delta1", d.withMode(ModeChoice.FLOAT_MULT).withDelta(DeltaChoice.consecutive(1)));
+        if (v.hasLookback()) c.put("lookback", d.withDelta(DeltaChoice.lookback()));
+        c.put("auto", d);
+        c.put("auto-chunks-500", d.withChunkSize(500));
+        return c;
     }
 
     @Test
@@ -111,6 +159,8 @@ class PcoReferenceConformanceTest {
         for (Case c : cases) {
             byte[] file = PcoEncoder.encode(c.type(), c.raw(), c.raw().length, c.options());
             byte[] given = c.littleEndian();
+            String own = decodeWithPackScope(c, file);
+            if (own != null) problems.add(c.name() + ": PackScope's own reader " + own);
             String fileHash = sha256(file);
             String referenceHash;
             if (harness != null) {
@@ -159,6 +209,19 @@ class PcoReferenceConformanceTest {
             }
             Files.delete(dir);
         }
+    }
+
+    /** What is wrong when PackScope's reader decodes {@code file}, or null when it gives the numbers of {@code c}. */
+    private static String decodeWithPackScope(Case c, byte[] file) {
+        PcoFile f = PcoFile.open(new ArraySource(file, 0, file.length, c.name() + ".pco"));
+        if (!f.diagnostics().isEmpty()) return "found " + f.diagnostics();
+        if (f.totalN() != c.raw().length) return "counted " + f.totalN() + " numbers, not " + c.raw().length;
+        long[] out = new long[c.raw().length];
+        for (PcoFile.Chunk ch : f.chunks()) f.decodeChunk(ch, out, (int) ch.firstRow());
+        for (int i = 0; i < out.length; i++) {
+            if (out[i] != PcoEncoderTest.canonical(c.type(), c.raw()[i])) return "decoded another number at " + i;
+        }
+        return null;
     }
 
     private static Map<String, String[]> readTable() throws IOException {
