@@ -95,6 +95,8 @@ public final class ChunkedArray implements ByteStore {
     private final int spanFrom;
     /** Elements in one row of dimensions {@code spanFrom…} (1 when {@code spanFrom} is the rank). */
     private final long spanRow;
+    /** Reads of one sequential pass that may be under way at once (page readers on several threads). */
+    private static final int NEAR_READS = 4;
     /** Where the last read stopped: a read that starts there is sequential, and looks further ahead. */
     private volatile long lastStop = -1;
     /**
@@ -331,9 +333,13 @@ public final class ChunkedArray implements ByteStore {
             return;
         }
         int lastDim = rank - 1;
-        boolean sequential = element == lastStop;
-        lastStop = stop;
-        if (sequential) dropPassed(element - (stop - element));
+        // pages read side by side by a few threads arrive a little out of order: a read that
+        // starts within a few reads' lengths of where the last one stopped is still sequential
+        long readLen = stop - element;
+        long last = lastStop;
+        boolean sequential = last >= 0 && element >= last - NEAR_READS * readLen && element <= last + NEAR_READS * readLen;
+        lastStop = Math.max(stop, sequential ? last : -1);
+        if (sequential) dropPassed(element - NEAR_READS * readLen);
         decodeAhead(element, stop, sequential);
         long[] e = grid.elementCoords(element);
         long[] c = new long[rank];

@@ -103,7 +103,8 @@ class ChunkedArrayTest {
             @Override public boolean exists(long[] c) { return true; }
         }, 1 << 20);
         byte[] part = new byte[1000];
-        for (long pos = 0; pos < 160_000; pos += part.length) {
+        for (long page = 0; page < 160; page++) {
+            long pos = page * part.length;
             a.read(pos, part, 0, part.length);
             for (int i = 0; i < part.length; i++) {
                 long e = pos + i;
@@ -113,6 +114,32 @@ class ChunkedArrayTest {
         assertEquals(64, decoded.size());
         decoded.forEach((k, n) -> assertEquals(1, n, "chunk " + k + " decodes"));
         org.junit.jupiter.api.Assertions.assertTrue(byReader.get() <= 32, byReader + " of 64 chunks decoded by the reader itself");
+    }
+
+    /**
+     * Pages read by two threads arrive a little out of order (page 1 may start before page
+     * 0): the reader is still sequential, and the next rows of chunks are asked for ahead —
+     * beyond what a single page's look-ahead would reach.
+     */
+    @Test
+    void pagesReadOutOfOrderStillLookRowsAhead() throws Exception {
+        ChunkGrid grid = new ChunkGrid(new long[] {400, 400}, new int[] {50, 50});
+        java.util.Set<Long> decoded = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        ChunkedArray a = new ChunkedArray(grid, 1, null, new ChunkedArray.Chunks() {
+            @Override public byte[] decode(long[] c) {
+                decoded.add(grid.chunkIndex(c));
+                return new byte[2500];
+            }
+
+            @Override public boolean exists(long[] c) { return true; }
+        }, 1 << 20);
+        byte[] part = new byte[1000];
+        // pages 1, 0, 3, 2, … up to page 15 (rows 0-39): a page's own look-ahead (one more page)
+        // never reaches row 50, where chunk row 1 starts
+        for (long page = 0; page < 16; page++) a.read((page ^ 1) * part.length, part, 0, part.length);
+        long end = System.nanoTime() + 5_000_000_000L;
+        while (decoded.stream().noneMatch(k -> k >= 8) && System.nanoTime() < end) Thread.sleep(5);
+        org.junit.jupiter.api.Assertions.assertTrue(decoded.stream().anyMatch(k -> k >= 8), "chunks decoded: " + decoded);
     }
 
     /**
