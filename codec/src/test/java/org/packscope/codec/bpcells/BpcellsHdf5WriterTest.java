@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -49,6 +48,7 @@ import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.SparseMatrix;
 import org.packscope.codec.inspect.Verifier;
 import org.packscope.codec.testing.Fixtures;
+import org.packscope.codec.testing.Python3;
 
 /**
  * Every BPCells-written HDF5 matrix group, read by PackScope and written again by
@@ -63,7 +63,6 @@ class BpcellsHdf5WriterTest {
     static final Path DIR = BpcellsFixturesTest.DIR;
     static final Path H5WRITE = Fixtures.resource("fixtures/bpcells-h5write");
     static final ObjectMapper JSON = new ObjectMapper();
-    static final Path PYTHON = Path.of("/usr/bin/python3");
 
     static Stream<Arguments> groups() throws IOException {
         List<Arguments> out = new ArrayList<>();
@@ -195,29 +194,17 @@ class BpcellsHdf5WriterTest {
     }
 
     static void assumeH5py() throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(PYTHON) && run(PYTHON.toString(), "-c", "import h5py").startsWith("0\n"),
+        Assumptions.assumeTrue(Python3.has("h5py"),
                 "h5py is not installed for /usr/bin/python3: the h5py comparison is skipped; the recorded dump was checked through jhdf");
     }
 
     static JsonNode h5pyDump(String... args) throws Exception {
-        String[] cmd = new String[args.length + 2];
-        cmd[0] = PYTHON.toString();
-        cmd[1] = H5WRITE.resolve("h5py_dump_group.py").toString();
-        System.arraycopy(args, 0, cmd, 2, args.length);
-        String r = run(cmd);
+        String[] cmd = new String[args.length + 1];
+        cmd[0] = H5WRITE.resolve("h5py_dump_group.py").toString();
+        System.arraycopy(args, 0, cmd, 1, args.length);
+        String r = Python3.run(cmd);
         assertTrue(r.startsWith("0\n"), r);
         return JSON.readTree(r.substring(2));
-    }
-
-    /** The exit code, a newline, then standard output (standard error when it failed). */
-    static String run(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return "timeout\n";
-        }
-        return p.exitValue() + "\n" + new String(out, StandardCharsets.UTF_8);
     }
 
     @Test
@@ -277,8 +264,7 @@ class BpcellsHdf5WriterTest {
         assertSameArrays(m, arrays(got));
         assertTrue(collections(out) >= 3, "the 120000 row names need two collections, the column names one more");
 
-        Assumptions.assumeTrue(Files.isExecutable(PYTHON) && run(PYTHON.toString(), "-c", "import h5py").startsWith("0\n"),
-                "h5py is not installed: the h5py comparison with the folder's arrays is skipped");
+        Assumptions.assumeTrue(Python3.has("h5py"), "h5py is not installed: the h5py comparison with the folder's arrays is skipped");
         Path folder = tmp.resolve("big");
         BpcellsFolderWriter.write(m, true, 2, folder);
         JsonNode dump = h5pyDump(out + "::matrix").get(out + "::matrix");
