@@ -51,7 +51,8 @@ public final class Hdf5FileWriter implements Closeable {
 
     /** Makes the group at {@code path} (and its parents) if not there yet. */
     public void group(String path) {
-        groupAt(parts(path), parts(path).length);
+        String[] p = parts(path);
+        groupAt(p, p.length);
     }
 
     /** A 1-D dataset of the first {@code n} entries of {@code v} as {@code type} (U32, I32 or F32 as raw bits). */
