@@ -28,7 +28,8 @@ import picocli.CommandLine.ParentCommand;
         "  blosc    one Blosc 1.x chunk (OUT.blosc), as c-blosc writes it, from a NumPy .npy file, a raw or CSV",
         "           file of numbers with --dtype, or any PATH[::inner] PackScope decodes (a Zarr or HDF5 array);",
         "  bpcells  a BPCells matrix folder, as BPCells' write_matrix_dir writes it, from a sparse matrix",
-        "           address (file.h5ad::/X, a 10x matrix, a BPCells matrix);",
+        "           address (file.h5ad::/X, a 10x matrix, a BPCells matrix); for an OUT ending in .h5",
+        "           (OUT.h5::group/path, default group matrix) a new HDF5 file, as write_matrix_hdf5 writes it;",
         "  bcolz    a bcolz 1.x carray folder, as bcolz writes it, from the same inputs as blosc;",
         "  pco      a standalone Pco file (OUT.pco), mode and delta chosen by size unless given, from the same inputs;",
         "  binjson  JSON as binary JSON: BJ, or seekable SJ (for an .sj output or with --seekable).",
@@ -70,7 +71,7 @@ final class EncodeCommand implements Callable<Integer> {
     @Parameters(index = "1", arity = "0..1", paramLabel = "OUT", description = "where to write (or --out)")
     Path outArgument;
 
-    @Option(names = {"-o", "--out"}, paramLabel = "PATH", description = "where to write: a file, or for bpcells a new folder")
+    @Option(names = {"-o", "--out"}, paramLabel = "PATH", description = "where to write: a file, or for bpcells a new folder or a new FILE.h5[::group]")
     Path outOption;
 
     @Option(names = "--codec", paramLabel = "NAME",

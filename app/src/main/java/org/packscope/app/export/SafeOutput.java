@@ -167,9 +167,21 @@ public final class SafeOutput {
      * a folder of several files appears whole or not at all.
      */
     public static <E extends Exception> void writeFolder(Path target, Collection<Path> inputs, FolderBody<E> body) throws IOException, E {
+        writeNew(target, inputs, "folder", body);
+    }
+
+    /**
+     * As {@link #writeFolder}, for a new file that {@code body} creates at the path it is
+     * given (a writer that, like an HDF5 file writer, seeks back and refuses existing files).
+     */
+    public static <E extends Exception> void writeNewFile(Path target, Collection<Path> inputs, FolderBody<E> body) throws IOException, E {
+        writeNew(target, inputs, "file", body);
+    }
+
+    private static <E extends Exception> void writeNew(Path target, Collection<Path> inputs, String what, FolderBody<E> body) throws IOException, E {
         refuseInputs(target, inputs);
         Path abs = target.toAbsolutePath();
-        if (Files.exists(abs, java.nio.file.LinkOption.NOFOLLOW_LINKS)) throw new Refused(target + " exists; a new folder is written, never over another");
+        if (Files.exists(abs, java.nio.file.LinkOption.NOFOLLOW_LINKS)) throw new Refused(target + " exists; a new " + what + " is written, never over another");
         Path dir = abs.getParent();
         if (dir == null || !Files.isDirectory(dir)) throw new IOException("no folder " + dir + " to write " + target.getFileName() + " in");
         Path temp = partFile(dir, abs.getFileName().toString());

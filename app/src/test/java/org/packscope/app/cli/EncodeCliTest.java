@@ -234,6 +234,75 @@ class EncodeCliTest {
         assertTrue(Files.list(tmp).noneMatch(p -> p.getFileName().toString().endsWith(".part")), "no temporary folder left");
     }
 
+    @ParameterizedTest(name = "{0} {1} {2} {3} {4}")
+    @CsvSource({
+            "singlecell/pbmc.h5ad::X, packed, col, , m.h5, m.h5::matrix",
+            "singlecell/pbmc_10x_v3.h5::matrix, unpacked, row, float, m.hdf5::/mats/pbmc/, m.hdf5::mats/pbmc",
+            "singlecell/pbmc.h5ad::layers/counts, packed, row, uint, m.h5::counts, m.h5::counts"})
+    void aMatrixBecomesABpcellsHdf5GroupThatDecodesAsItsFolder(String address, String variant, String order, String type, String outName,
+                                                              String written, @TempDir Path tmp) throws Exception {
+        String in = Samples.get(address.replaceAll("::.*", "")) + (address.contains("::") ? address.substring(address.indexOf("::")) : "");
+        List<String> options = new ArrayList<>(List.of("--codec", "bpcells", "--variant", variant, "--order", order));
+        if (type != null) options.addAll(List.of("--type", type));
+        Path folder = tmp.resolve("m");
+        assertEquals(0, CliTest.run(concat(List.of("encode", in, "--out", folder.toString()), options)).code());
+        CliTest.Run run = CliTest.run(concat(List.of("encode", in, "--out", tmp.resolve(outName).toString()), options));
+        assertEquals(0, run.code(), run.err());
+        String group = tmp.resolve(written).toString();
+        Path file = Path.of(group.substring(0, group.indexOf("::")));
+        assertTrue(run.text().startsWith("wrote " + group + ": "), run.text());
+        assertTrue(run.text().contains(" datasets, "), run.text());
+        for (String checked : List.of(file.toString(), group)) {
+            CliTest.Run check = CliTest.run("check", checked);
+            assertEquals(0, check.code(), checked + ": " + check.text() + check.err());
+        }
+        SparseMatrix source = FormatRegistry.standard().resolve(in).target().facet(SparseMatrix.class);
+        SparseMatrix back = FormatRegistry.standard().resolve(group).target().facet(SparseMatrix.class);
+        assertEquals(source.rowNames(), back.rowNames());
+        assertEquals(source.colNames(), back.colNames());
+        List<Entry> a = entries(source, true);
+        assertEquals(a, entries(back, true), "the HDF5 group holds the source's entries");
+        assertTrue(a.size() > 100, "a real matrix: " + a.size() + " entries");
+        assertEquals(decodedMtx(folder, tmp), decodedMtx(Path.of(group), tmp), "decode writes the group as it writes the folder");
+
+        byte[] before = Files.readAllBytes(file);
+        CliTest.Run again = CliTest.run(concat(List.of("encode", in, "--out", group), options));
+        assertEquals(2, again.code(), "an existing file is never written over");
+        assertTrue(again.err().contains("exists; a new file is written"), again.err());
+        assertArrayEquals(before, Files.readAllBytes(file));
+        try (var left = Files.list(tmp)) {
+            assertTrue(left.noneMatch(p -> p.getFileName().toString().endsWith(".part")), "no temporary file left");
+        }
+    }
+
+    @Test
+    void malformedHdf5OutputsAreRefused(@TempDir Path tmp) throws Exception {
+        String x = Samples.get("singlecell/pbmc.h5ad") + "::X";
+        for (String out : List.of("m.txt::g", "m.h5::", "m.h5::/")) {
+            CliTest.Run run = CliTest.run("encode", x, "--codec", "bpcells", "--out", tmp.resolve(out).toString());
+            assertEquals(2, run.code(), out);
+            assertTrue(run.err().contains("an HDF5 group is written into a new .h5 or .hdf5 file"), run.err());
+        }
+        try (var left = Files.list(tmp)) {
+            assertEquals(0, left.count(), "nothing written");
+        }
+    }
+
+    private static String[] concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all.toArray(String[]::new);
+    }
+
+    /** The data lines {@code decode --format mtx} writes for {@code address} (exit 0). */
+    private static List<String> decodedMtx(Path address, Path tmp) throws Exception {
+        Path mtx = tmp.resolve("back.mtx");
+        Files.deleteIfExists(mtx);
+        CliTest.Run back = CliTest.run("decode", address.toString(), "--format", "mtx", "--out", mtx.toString());
+        assertEquals(0, back.code(), back.err());
+        return Files.readAllLines(mtx).stream().filter(l -> !l.startsWith("%")).toList();
+    }
+
     @Test
     void valuesBecomeAPcoFileThatReadsBackAsThem(@TempDir Path tmp) throws Exception {
         // 50,000 int64 timestamps a second apart with millisecond jitter: IntMult and a delta pay

@@ -2,8 +2,6 @@ package org.packscope.codec.bpcells;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +12,7 @@ import java.util.List;
 import org.packscope.codec.bpcells.MatrixVersion.ValueKind;
 import org.packscope.codec.bpcells.bp128.Bp128Stream;
 import org.packscope.codec.bpcells.bp128.Bp128Variant;
+import org.packscope.codec.io.LittleEndianOutput;
 
 /**
  * Writes a BPCells matrix folder as BPCells' {@code StoredMatrixWriter} with a
@@ -27,8 +26,6 @@ import org.packscope.codec.bpcells.bp128.Bp128Variant;
  * version 1 has a uint32 idxptr and no {@code *_idx_offsets}.
  */
 public final class BpcellsFolderWriter {
-    private static final int BUFFER = 1 << 16;
-
     private BpcellsFolderWriter() { }
 
     /** What was written: the file names and their total size. */
@@ -39,12 +36,35 @@ public final class BpcellsFolderWriter {
      * refuses an existing path too) and whose parent must.
      */
     public static Written write(MatrixArrays m, boolean packed, int formatVersion, Path dir) throws IOException {
-        if (formatVersion != 1 && formatVersion != 2) throw new IllegalArgumentException("format version " + formatVersion);
-        MatrixVersion version = new MatrixVersion(packed, m.kind(), formatVersion);
+        MatrixVersion version = version(m, packed, formatVersion);
         Files.createDirectory(dir);
         Out out = new Out(dir);
         out.text("version", List.of(version.toString()));
-        if (packed) {
+        writeArrays(m, version, out);
+        return new Written(List.copyOf(out.names), out.bytes);
+    }
+
+    /** The version string a matrix of {@code m}'s kind is written under; refuses unknown format versions. */
+    static MatrixVersion version(MatrixArrays m, boolean packed, int formatVersion) {
+        if (formatVersion != 1 && formatVersion != 2) throw new IllegalArgumentException("format version " + formatVersion);
+        return new MatrixVersion(packed, m.kind(), formatVersion);
+    }
+
+    /**
+     * Where a writer puts BPCells' named arrays: files of a folder or datasets of an HDF5
+     * group. Numeric arrays carry their element type; text arrays are lists of strings.
+     */
+    interface ArraySink {
+        void ints(String name, ElementType t, int[] v, int n) throws IOException;
+
+        void longs(String name, ElementType t, long[] v) throws IOException;
+
+        void text(String name, List<String> lines) throws IOException;
+    }
+
+    /** Every array but {@code version}, in the order BPCells' StoredMatrixWriter writes them. */
+    static void writeArrays(MatrixArrays m, MatrixVersion version, ArraySink out) throws IOException {
+        if (version.packed()) {
             stream(out, "index", Bp128Stream.encode(Bp128Variant.D1Z, m.index(), m.nnz()), version);
             if (m.kind() == ValueKind.UINT) stream(out, "val", Bp128Stream.encode(Bp128Variant.FOR, m.values32(), m.nnz()), version);
         } else {
@@ -54,7 +74,7 @@ public final class BpcellsFolderWriter {
             if (m.kind() == ValueKind.DOUBLE) out.longs("val", ElementType.FLOAT64, m.values64());
             else out.ints("val", m.kind().elementType(), m.values32(), m.nnz());
         }
-        if (formatVersion == 1) {
+        if (version.formatVersion() == 1) {
             int[] ptr = new int[m.idxptr().length];
             for (int i = 0; i < ptr.length; i++) {
                 if (m.idxptr()[i] > 0xffffffffL) throw new IllegalArgumentException("idxptr beyond uint32: write format version 2");
@@ -69,10 +89,9 @@ public final class BpcellsFolderWriter {
         out.text("col_names", m.colNames());
         out.text("row_names", m.rowNames());
         out.text("storage_order", List.of(m.order().label()));
-        return new Written(List.copyOf(out.names), out.bytes);
     }
 
-    private static void stream(Out out, String name, Bp128Stream s, MatrixVersion version) throws IOException {
+    private static void stream(ArraySink out, String name, Bp128Stream s, MatrixVersion version) throws IOException {
         out.ints(name + "_data", ElementType.UINT32, s.data(), s.data().length);
         out.ints(name + "_idx", ElementType.UINT32, s.idx(), s.idx().length);
         if (version.hasIdxOffsets()) out.longs(name + "_idx_offsets", ElementType.UINT64, s.idxOffsets());
@@ -91,52 +110,43 @@ public final class BpcellsFolderWriter {
         return h.getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** Files of one folder, written through one reusable little-endian buffer. */
-    private static final class Out {
+    /** Files of one folder, each written through a little-endian output. */
+    private static final class Out implements ArraySink {
         final Path dir;
-        final ByteBuffer buf = ByteBuffer.allocate(BUFFER).order(ByteOrder.LITTLE_ENDIAN);
         final java.util.ArrayList<String> names = new java.util.ArrayList<>();
         long bytes;
 
         Out(Path dir) { this.dir = dir; }
 
-        FileChannel open(String name, ElementType t) throws IOException {
+        /** What goes after a numeric file's header. */
+        private interface Values {
+            void write(LittleEndianOutput o) throws IOException;
+        }
+
+        private void numeric(String name, ElementType t, Values values) throws IOException {
             names.add(name);
-            FileChannel ch = FileChannel.open(dir.resolve(name), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            buf.clear();
-            buf.put(header(t));
-            return ch;
-        }
-
-        void ints(String name, ElementType t, int[] v, int n) throws IOException {
-            try (FileChannel ch = open(name, t)) {
-                for (int i = 0; i < n; i++) {
-                    if (buf.remaining() < 4) drain(ch);
-                    buf.putInt(v[i]);
-                }
-                drain(ch);
+            try (FileChannel ch = FileChannel.open(dir.resolve(name), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                LittleEndianOutput o = new LittleEndianOutput(ch);
+                o.bytes(header(t));
+                values.write(o);
+                o.flush();
+                bytes += o.position();
             }
         }
 
-        void longs(String name, ElementType t, long[] v) throws IOException {
-            try (FileChannel ch = open(name, t)) {
-                for (long x : v) {
-                    if (buf.remaining() < 8) drain(ch);
-                    buf.putLong(x);
-                }
-                drain(ch);
-            }
+        @Override
+        public void ints(String name, ElementType t, int[] v, int n) throws IOException {
+            numeric(name, t, o -> o.ints(v, n));
         }
 
-        void drain(FileChannel ch) throws IOException {
-            buf.flip();
-            bytes += buf.remaining();
-            while (buf.hasRemaining()) ch.write(buf);
-            buf.clear();
+        @Override
+        public void longs(String name, ElementType t, long[] v) throws IOException {
+            numeric(name, t, o -> o.longs(v));
         }
 
         /** Lines, each ended by {@code \n}, as FileStringWriter and writeVersion write them. */
-        void text(String name, List<String> lines) throws IOException {
+        @Override
+        public void text(String name, List<String> lines) throws IOException {
             names.add(name);
             try (OutputStream o = Files.newOutputStream(dir.resolve(name), StandardOpenOption.CREATE_NEW)) {
                 byte[] nl = {'\n'};
