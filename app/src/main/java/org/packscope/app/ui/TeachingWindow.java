@@ -51,8 +51,12 @@ final class TeachingWindow implements SteppedWindow.Contents {
     private final Map<String, ChoiceBox<String>> choices = new LinkedHashMap<>();
     private final Label sizes = new Label();
     private final Label problem = new Label();
-    private final DetailPane detail = new DetailPane(runner, n -> { }, p -> this.tree.revealPath(p));
-    private final BrowserTree tree = new BrowserTree(runner, this::select);
+    /**
+     * Built in the window's parts, each in a frame of its own, not before its first frame:
+     * with its tabs, tables and hex view the detail pane is the window's heaviest part to build.
+     */
+    private DetailPane detail;
+    private BrowserTree tree;
     private final PauseTransition settle = new PauseTransition(Duration.millis(300));
     /** The editor on the left, then the tree and the detail pane, added frame by frame. */
     private final SplitPane split = new SplitPane();
@@ -189,11 +193,13 @@ final class TeachingWindow implements SteppedWindow.Contents {
     @Override
     public List<Runnable> parts() {
         return List.of(() -> {
+            tree = new BrowserTree(runner, this::select);
             right.getItems().add(tree);
             split.getItems().add(right);
             // at 1280 px the detail pane keeps the hex view's full width; the input wraps
             split.setDividerPositions(0.22);
         }, () -> {
+            detail = new DetailPane(runner, n -> { }, p -> tree.revealPath(p));
             right.getItems().add(detail);
             right.setDividerPositions(0.18);
         });
