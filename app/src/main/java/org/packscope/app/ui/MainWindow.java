@@ -466,12 +466,16 @@ public final class MainWindow {
         MenuItem formats = new MenuItem("Formats");
         formats.setOnAction(e -> showFormats());
         Menu tools = new Menu("_Tools");
-        // one teaching window for each format that teaches itself
-        for (Teacher t : Teacher.all()) {
-            MenuItem teach = new MenuItem(t.title() + ", Explained…");
-            teach.setOnAction(e -> openTeaching(t.formatId(), w -> { }));
-            tools.getItems().add(teach);
-        }
+        // one teaching window for each format that teaches itself, listed once its teacher has been asked in the background
+        runner.quietly(TeachingWarmUp::syllabi, syllabi -> {
+            List<MenuItem> items = new java.util.ArrayList<>();
+            for (Syllabus s : syllabi) {
+                MenuItem teach = new MenuItem(s.title() + ", Explained…");
+                teach.setOnAction(e -> openTeaching(() -> s, w -> { }));
+                items.add(teach);
+            }
+            tools.getItems().addAll(0, items);
+        }, failure -> status.showError("Finding the formats that teach themselves failed: " + TaskRunner.describe(failure)));
         MenuItem survey = new MenuItem("How Would These Values Compress…");
         survey.setOnAction(e -> openSurvey(w -> { }));
         tools.getItems().addAll(new SeparatorMenuItem(), survey);
@@ -611,7 +615,12 @@ public final class MainWindow {
 
     /** Opens the teaching view of format {@code formatId} (input in, annotated encoding out); {@code shown} gets it once it shows. */
     void openTeaching(String formatId, java.util.function.Consumer<TeachingWindow> shown) {
-        SteppedWindow.open(stage, new TeachingWindow(Teacher.of(formatId), () -> {
+        openTeaching(() -> Syllabus.of(Teacher.of(formatId)), shown);
+    }
+
+    /** Opens a teaching view whose {@code syllabus} is asked for in the background. */
+    void openTeaching(java.util.function.Supplier<Syllabus> syllabus, java.util.function.Consumer<TeachingWindow> shown) {
+        SteppedWindow.open(stage, new TeachingWindow(syllabus, () -> {
             Node n = detail.node();
             return n == null ? null : n.values();
         }), shown);

@@ -34,9 +34,15 @@ import org.packscope.codec.inspect.ValueColumn;
  * with its sizes in a sentence. Every edit re-encodes in the background. The window names
  * no format: each one teaches itself through the codec's {@link Teacher} seam and declares
  * its choices. Opens part by part (see {@link SteppedWindow}).
+ *
+ * <p>The FX thread never calls the teacher: the window shows its frame at once, says it is
+ * preparing, asks the teacher for its {@link Syllabus} in the background, and fills in the
+ * editor, choices and series when that comes back; every lesson is encoded in the background too.
  */
 final class TeachingWindow implements SteppedWindow.Contents {
-    private final Teacher teacher;
+    private final Supplier<Syllabus> syllabusSource;
+    /** What the teacher said about itself; null while it is being asked. */
+    private Syllabus syllabus;
     private final Scene scene;
     private Stage stage;
     private final StatusBar status = new StatusBar();
@@ -45,29 +51,35 @@ final class TeachingWindow implements SteppedWindow.Contents {
     private final Map<String, ChoiceBox<String>> choices = new LinkedHashMap<>();
     private final Label sizes = new Label();
     private final Label problem = new Label();
-    private final DetailPane detail = new DetailPane(runner, n -> { }, p -> this.tree.revealPath(p));
-    private final BrowserTree tree = new BrowserTree(runner, this::select);
+    /**
+     * Built in the window's parts, each in a frame of its own, not before its first frame:
+     * with its tabs, tables and hex view the detail pane is the window's heaviest part to build.
+     */
+    private DetailPane detail;
+    private BrowserTree tree;
     private final PauseTransition settle = new PauseTransition(Duration.millis(300));
     /** The editor on the left, then the tree and the detail pane, added frame by frame. */
     private final SplitPane split = new SplitPane();
     private final SplitPane right = new SplitPane();
     private final VBox left;
-    /** The left column's parts after the editor, added in the window's first part. */
-    private final List<javafx.scene.Node> leftRest;
+    private final Label inputLabel = new Label(PREPARING);
     private int generation;
 
     /** Values a lesson takes from the main window at most: a teaching example, not a data set. */
     static final int MAX_SHOWN_VALUES = 4096;
     private final Supplier<ValueColumn> shown;
+    static final String PREPARING = "Preparing the lesson…";
 
     /**
+     * {@code syllabus} is asked for in the background (asking a teacher loads its format's classes);
      * {@code shown} gives the values the main window shows now (null when it shows none), for
      * formats whose input is numbers; null when the window is opened on its own.
      */
-    TeachingWindow(Teacher teacher, Supplier<ValueColumn> shown) {
-        this.teacher = teacher;
-        this.shown = teacher.takesNumbers() ? shown : null;
-        input = new TextArea(teacher.example());
+    TeachingWindow(Supplier<Syllabus> syllabus, Supplier<ValueColumn> shown) {
+        this.syllabusSource = syllabus;
+        this.shown = shown;
+        input = new TextArea();
+        input.setEditable(false);
         input.setId("teach-input");
         input.setWrapText(true);
         input.setStyle("-fx-font-family: 'DejaVu Sans Mono', monospace;");
@@ -76,22 +88,10 @@ final class TeachingWindow implements SteppedWindow.Contents {
         problem.setId("teach-problem");
         problem.setStyle("-fx-text-fill: #c62828;");
         problem.setWrapText(true);
-        // each choice a labelled drop-down; they wrap onto more lines in a narrow column instead of cutting labels to "…"
-        FlowPane options = new FlowPane(10, 6);
-        for (Teacher.Choice c : teacher.choices()) {
-            ChoiceBox<String> box = new ChoiceBox<>(FXCollections.observableArrayList(c.options()));
-            box.setValue(c.initial());
-            box.setId("teach-choice-" + c.key());
-            box.valueProperty().addListener(o -> encode());
-            choices.put(c.key(), box);
-            options.getChildren().add(new HBox(6, new Label(c.label()), box));
-        }
-        Label inputLabel = new Label(teacher.inputName());
+        inputLabel.setId("teach-input-label");
         inputLabel.setWrapText(true);
-        // the first frame styles the editor alone; the choices, buttons and sentences come in the next (see parts())
+        // the first frame styles the editor alone; the choices, buttons and sentences come with the syllabus (see learn)
         left = new VBox(8, inputLabel, input);
-        leftRest = new java.util.ArrayList<>(List.of(options, sizes, problem));
-        if (!teacher.series().isEmpty() || this.shown != null) leftRest.add(0, seriesBar(teacher.series()));
         VBox.setVgrow(input, Priority.ALWAYS);
         left.setPadding(new Insets(8));
         split.getItems().add(left);
@@ -100,19 +100,50 @@ final class TeachingWindow implements SteppedWindow.Contents {
         scene = new Scene(root, 1280, 780);
         scene.getStylesheets().add(TeachingWindow.class.getResource("packscope.css").toExternalForm());
         settle.setOnFinished(e -> encode());
+    }
+
+    /**
+     * Fills in what the teacher said about itself: its input's name and example in the
+     * editor, a labelled drop-down per choice, the series bar; then encodes the example.
+     */
+    private void learn(Syllabus s) {
+        syllabus = s;
+        if (stage != null) stage.setTitle(title());
+        // each choice a labelled drop-down; they wrap onto more lines in a narrow column instead of cutting labels to "…"
+        FlowPane options = new FlowPane(10, 6);
+        for (Syllabus.Choice c : s.choices()) {
+            ChoiceBox<String> box = new ChoiceBox<>(FXCollections.observableArrayList(c.options()));
+            box.setValue(c.initial());
+            box.setId("teach-choice-" + c.key());
+            box.valueProperty().addListener(o -> encode());
+            choices.put(c.key(), box);
+            options.getChildren().add(new HBox(6, new Label(c.label()), box));
+        }
+        inputLabel.setText(s.inputName());
+        // the series bar goes between the label and the editor, the rest below it
+        if (!s.series().isEmpty() || numbersFromMain() != null) left.getChildren().add(1, seriesBar(s.series()));
+        left.getChildren().addAll(options, sizes, problem);
+        input.setText(s.example());
+        input.setEditable(true);
         input.textProperty().addListener(o -> settle.playFromStart());
+        encode();
+    }
+
+    /** The main window's values, for a format whose input is numbers; null otherwise or before the syllabus. */
+    private Supplier<ValueColumn> numbersFromMain() {
+        return syllabus != null && syllabus.takesNumbers() ? shown : null;
     }
 
     /** A button per series the format offers: it puts the series in the editor, which re-encodes it. */
-    private FlowPane seriesBar(List<Teacher.Series> series) {
+    private FlowPane seriesBar(List<Syllabus.Series> series) {
         FlowPane bar = new FlowPane(6, 4, new Label("Generate:"));
-        for (Teacher.Series s : series) {
+        for (Syllabus.Series s : series) {
             Button b = new Button(s.name());
             b.setId("teach-series-" + s.name().replace(' ', '-'));
             b.setOnAction(e -> input.setText(s.text()));
             bar.getChildren().add(b);
         }
-        if (shown != null) {
+        if (numbersFromMain() != null) {
             Button b = new Button("Values Shown in the Main Window");
             b.setId("teach-from-main");
             b.setOnAction(e -> takeShownValues());
@@ -126,7 +157,7 @@ final class TeachingWindow implements SteppedWindow.Contents {
      * the background, in the editor, and picks the choices that suit their type.
      */
     private void takeShownValues() {
-        ValueColumn column = shown.get();
+        ValueColumn column = numbersFromMain().get();
         if (column == null || !column.type().numeric() || column.count() == 0) {
             problem.setText("Select something that holds numbers in the main window (a file, an array, a column) to teach with its values");
             return;
@@ -137,36 +168,38 @@ final class TeachingWindow implements SteppedWindow.Contents {
             column.read(0, raw, 0, n);
             StringBuilder text = new StringBuilder();
             for (int i = 0; i < n; i++) text.append(column.type().format(raw[i])).append(i % 8 == 7 ? "\n" : " ");
-            return text.toString().strip();
-        }, text -> {
-            teacher.choicesFor(column.type()).forEach((key, option) -> {
+            return new TakenValues(text.toString().strip(), syllabus.teacher().choicesFor(column.type()));
+        }, taken -> {
+            taken.choices().forEach((key, option) -> {
                 ChoiceBox<String> box = choices.get(key);
                 if (box != null && box.getItems().contains(option)) box.setValue(option);
             });
-            input.setText(text);
+            input.setText(taken.text());
             status.showMessage(n < column.count()
                     ? String.format(Locale.ROOT, "The first %,d of %,d values shown in the main window", n, column.count())
                     : String.format(Locale.ROOT, "The %,d values shown in the main window", n));
         });
     }
 
+    /** Values taken from the main window as the editor's text, and the choices that suit their type. */
+    private record TakenValues(String text, Map<String, String> choices) { }
+
     @Override public Scene scene() { return scene; }
 
-    @Override public String title() { return "PackScope — " + teacher.title() + ", explained"; }
+    @Override public String title() {
+        return syllabus == null ? "PackScope — " + PREPARING : "PackScope — " + syllabus.title() + ", explained";
+    }
 
     @Override
     public List<Runnable> parts() {
         return List.of(() -> {
-            // the series bar goes between the label and the editor, the rest below it
-            boolean bar = leftRest.size() == 4;
-            if (bar) left.getChildren().add(1, leftRest.get(0));
-            left.getChildren().addAll(leftRest.subList(bar ? 1 : 0, leftRest.size()));
-        }, () -> {
+            tree = new BrowserTree(runner, this::select);
             right.getItems().add(tree);
             split.getItems().add(right);
             // at 1280 px the detail pane keeps the hex view's full width; the input wraps
             split.setDividerPositions(0.22);
         }, () -> {
+            detail = new DetailPane(runner, n -> { }, p -> tree.revealPath(p));
             right.getItems().add(detail);
             right.setDividerPositions(0.18);
         });
@@ -175,19 +208,22 @@ final class TeachingWindow implements SteppedWindow.Contents {
     @Override
     public void showing(Stage stage) {
         this.stage = stage;
-        encode();
+        runner.submit("Preparing the lesson", p -> syllabusSource.get(), this::learn);
     }
 
     Stage stage() { return stage; }
 
     private void encode() {
+        if (syllabus == null) return;
+        Teacher teacher = syllabus.teacher();
         int gen = ++generation;
         String text = input.getText();
         Map<String, String> chosen = new LinkedHashMap<>();
         choices.forEach((k, box) -> chosen.put(k, box.getValue()));
         runner.submit("Encoding", p -> {
             try {
-                return teacher.teach(text, chosen);
+                Teacher.Lesson lesson = teacher.teach(text, chosen);
+                return new Shown(lesson.node(), lesson.sizes());
             } catch (IllegalArgumentException e) {
                 return e;
             }
@@ -200,7 +236,7 @@ final class TeachingWindow implements SteppedWindow.Contents {
             }
             problem.setText("");
             markStale(false);
-            Teacher.Lesson lesson = (Teacher.Lesson) result;
+            Shown lesson = (Shown) result;
             sizes.setText(lesson.sizes());
             tree.getRoot().getChildren().clear();
             BrowserTree.NodeItem item = tree.addRoot(lesson.node());
@@ -208,6 +244,9 @@ final class TeachingWindow implements SteppedWindow.Contents {
             tree.getSelectionModel().select(item);
         });
     }
+
+    /** A lesson as the window shows it, taken out of the codec's record off the FX thread. */
+    private record Shown(Node node, String sizes) { }
 
     /** Stale: the encoding shown is of the last input that encoded, not of the input now in the editor. */
     private boolean stale;
