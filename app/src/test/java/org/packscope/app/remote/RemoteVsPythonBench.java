@@ -170,9 +170,14 @@ public final class RemoteVsPythonBench {
             for (Path f : files) {
                 String rel = dir.relativize(f).toString().replace(java.io.File.separatorChar, '/');
                 java.net.URI uri = java.net.URI.create(server.url() + "/" + rel);
-                byte[] body = client.send(java.net.http.HttpRequest.newBuilder(uri).build(),
-                        java.net.http.HttpResponse.BodyHandlers.ofByteArray()).body();
-                if (body.length != Files.size(f)) throw new IllegalStateException("short download of " + rel);
+                // the body is counted as it streams in, not held: a 400 MB object needs no 400 MB array
+                long got = 0;
+                byte[] buf = new byte[1 << 16];
+                try (java.io.InputStream in = client.send(java.net.http.HttpRequest.newBuilder(uri).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofInputStream()).body()) {
+                    for (int n; (n = in.read(buf)) > 0; ) got += n;
+                }
+                if (got != Files.size(f)) throw new IllegalStateException("short download of " + rel);
             }
             return (System.nanoTime() - t0) / 1e9;
         }
