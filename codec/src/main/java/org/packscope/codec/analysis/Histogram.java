@@ -25,7 +25,6 @@ import org.packscope.codec.inspect.ValueType;
  * @param complete false for the partial histograms handed out while counting
  */
 public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite, long read, boolean complete, long undecodable) {
-    private static final int PAGE = 1 << 16;
 
     /** Values counted in the bins. */
     public long binned() {
@@ -59,9 +58,9 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
         boolean unsigned64 = t.kind() == ValueType.Kind.UINT && t.byteWidth() == 8;
         // pass 1: exact extremes (raw longs for integers, doubles for floats)
         Range r = new Range();
-        stretches(column, threads, progress, (from, to, v) -> r.add(v, t, integer, unsigned64), count -> {
-            r.gaps += count;
-            r.undecodable += count;
+        ColumnStretches.walk(column, 0, n, threads, progress, (from, to, v) -> r.add(v, t, integer, unsigned64), (from, to) -> {
+            r.gaps += to - from;
+            r.undecodable += to - from;
         }, (page, k) -> {
             int len = page.length;
             long[] values = page.values;
@@ -101,10 +100,10 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
             }
             return Math.min(bins - 1, Math.max(0, b));
         };
-        stretches(column, threads, progress, (from, to, v) -> {
+        ColumnStretches.walk(column, 0, n, threads, progress, (from, to, v) -> {
             int b = cell.of(v);
             if (b >= 0) counts[b] += to - from;
-        }, count -> { }, (page, k) -> {
+        }, (from, to) -> { }, (page, k) -> {
             int len = page.length;
             long[] values = page.values;
             for (int i = 0; i < len; i++) {
@@ -157,46 +156,6 @@ public record Histogram(double[] edges, long[] counts, long gaps, long nonFinite
     /** The histogram cell of a value, or -1 for a value no cell counts (a float that is not finite). */
     private interface Cell {
         int of(long v);
-    }
-
-    /** Rows {@code [from, to)} all holding {@code value}. */
-    private interface Run {
-        void rows(long from, long to, long value);
-    }
-
-    /**
-     * Reads the whole column in order: runs the column knows to be one value (a Zarr array's
-     * chunks that are not stored, a Pco chunk of one bin without offset bits) go to {@code
-     * uniform} as one value and a count, without being read; the rest in pages to {@code pages}.
-     */
-    private static void stretches(ValueColumn column, int threads, Progress progress, Run uniform, java.util.function.LongConsumer undecodable,
-            ReadAhead.Sink<ColumnPages.Page, RuntimeException> pages) {
-        long n = column.count();
-        long pos = 0;
-        long[] one = new long[1];
-        while (pos < n) {
-            progress.checkCancelled();
-            // damage known without decoding (blocks that cannot be located) is counted in bulk
-            long bad = Math.min(n, column.undecodableEnd(pos));
-            if (bad - pos >= PAGE) {
-                undecodable.accept(bad - pos);
-                pos = bad;
-                continue;
-            }
-            long same = Math.min(n, column.uniformEnd(pos));
-            if (same - pos >= PAGE) {
-                column.read(pos, one, 0, 1);
-                uniform.rows(pos, same, one[0]);
-                pos = same;
-                continue;
-            }
-            long end = Math.min(n, pos + PAGE);
-            while (end < n && Math.min(n, column.uniformEnd(end)) - end < PAGE && Math.min(n, column.undecodableEnd(end)) - end < PAGE) {
-                end = Math.min(n, end + PAGE);
-            }
-            ColumnPages.read(column, pos, end, PAGE, ColumnPages.Read.VALUES, threads, progress, pages);
-            pos = end;
-        }
     }
 
     private static double unsignedToDouble(long v) {

@@ -29,7 +29,6 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
 
     /** Columns beyond any screen: a wider request is a caller's mistake, not a reason to allocate. */
     public static final int MAX_COLUMNS = 1 << 14;
-    private static final int PAGE = 1 << 16;
     /** How many partial overviews a read hands out while it runs. */
     private static final int PARTIALS = 20;
 
@@ -80,41 +79,22 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
         int columns = Math.max(1, Math.min(MAX_COLUMNS, columnsWanted));
         Folding f = new Folding(t, n, columns);
         int[] reports = {0};
-        // runs the column knows to be one value (a Zarr array's chunks that are not stored)
-        // are folded as that value without reading them: the work follows the stored data
-        long pos = from;
-        long[] one = new long[1];
-        while (pos < to) {
-            // damage known without decoding (blocks that cannot be located) is counted in bulk
-            long bad = Math.min(to, column.undecodableEnd(pos));
-            if (bad - pos >= PAGE) {
-                f.gaps(bad - pos);
-                pos = bad;
-                progress.update((double) (pos - from) / n, null);
-                continue;
+        // runs the column knows to be one value or undecodable are folded without being read
+        ColumnStretches.walk(column, from, to, threads, progress, (a, b, v) -> {
+            f.foldConstant(a - from, b - from, v);
+            progress.update((double) (b - from) / n, null);
+        }, (a, b) -> {
+            f.gaps(b - a);
+            progress.update((double) (b - from) / n, null);
+        }, (page, k) -> {
+            f.fold(page, page.start - from);
+            long done = page.start - from + page.length;
+            progress.update((double) done / n, null);
+            if (partial != null && done < n && done * PARTIALS / n > reports[0]) {
+                reports[0] = (int) (done * PARTIALS / n);
+                partial.accept(f.overview(from, to));
             }
-            long uniform = Math.min(to, column.uniformEnd(pos));
-            if (uniform - pos >= PAGE) {
-                column.read(pos, one, 0, 1);
-                f.foldConstant(pos - from, uniform - from, one[0]);
-                pos = uniform;
-                progress.update((double) (pos - from) / n, null);
-                continue;
-            }
-            long stretchEnd = Math.min(to, pos + PAGE);
-            while (stretchEnd < to && Math.min(to, column.uniformEnd(stretchEnd)) - stretchEnd < PAGE
-                    && Math.min(to, column.undecodableEnd(stretchEnd)) - stretchEnd < PAGE) stretchEnd = Math.min(to, stretchEnd + PAGE);
-            ColumnPages.read(column, pos, stretchEnd, PAGE, ColumnPages.Read.VALUES, threads, progress, (page, k) -> {
-                f.fold(page, page.start - from);
-                long done = page.start - from + page.length;
-                progress.update((double) done / n, null);
-                if (partial != null && done < n && done * PARTIALS / n > reports[0]) {
-                    reports[0] = (int) (done * PARTIALS / n);
-                    partial.accept(f.overview(from, to));
-                }
-            });
-            pos = stretchEnd;
-        }
+        });
         return f.overview(from, to);
     }
 
