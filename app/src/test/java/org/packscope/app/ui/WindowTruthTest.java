@@ -229,6 +229,13 @@ class WindowTruthTest {
         TeachingWindow[] w = new TeachingWindow[1];
         robot.interact(() -> window.openTeaching("binjson", shown -> w[0] = shown));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w[0] != null && w[0].detail().node() != null);
+        // the choices arrive from the teacher in the background: give the layout pass that follows a moment
+        try {
+            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> w[0].stage().getScene().getRoot().lookupAll(".choice-box").stream()
+                    .map(c -> (javafx.scene.layout.Region) c).allMatch(r -> r.getWidth() >= r.prefWidth(-1) - 0.5));
+        } catch (java.util.concurrent.TimeoutException e) {
+            // the assertions below say which one is cut
+        }
         for (javafx.scene.Node c : w[0].stage().getScene().getRoot().lookupAll(".choice-box")) {
             javafx.scene.layout.Region r = (javafx.scene.layout.Region) c;
             assertTrue(r.getWidth() >= r.prefWidth(-1) - 0.5, c.getId() + " is not cut to …");
