@@ -9,7 +9,7 @@ import org.packscope.app.plot.Envelope;
 import org.packscope.codec.analysis.Overview;
 
 /**
- * Draws an {@link Overview} on a chartfx chart: each pixel column filled from its
+ * Draws an {@link Overview}, as a {@link PlotPictures.Line}, on a chartfx chart: each pixel column filled from its
  * maximum's row to its minimum's, the line through the middles inside that band (see
  * {@link Envelope}). Columns are placed through the index axis: when the axis shows the
  * overview's range over as many pixels as it has columns (as {@link PlotView} sets it),
@@ -18,15 +18,16 @@ import org.packscope.codec.analysis.Overview;
  * no antialiased edge blurs an extent, and a software-rendered frame stays cheap.
  */
 final class EnvelopeRenderer extends AbstractRendererXY<EnvelopeRenderer> {
-    private Overview overview;
+    private PlotPictures.Line picture;
 
-    /** Shows {@code o} (null: nothing) from the next frame on. */
-    void show(Overview o) {
-        overview = o;
+    /** Shows {@code p} (null: nothing) from the next frame on. */
+    void show(PlotPictures.Line p) {
+        picture = p;
         invalidateCanvas();
     }
 
-    Overview shown() { return overview; }
+    /** The overview drawn (for tests). */
+    Overview shown() { return picture == null ? null : picture.source(); }
 
     /** The band's colour in {@code theme}: solid, lighter than the line on light backgrounds, darker on dark ones. */
     static Color band(Theme theme) { return theme == Theme.DARK ? Color.web("#2b4a7a") : Color.web("#9dbcf0"); }
@@ -36,12 +37,12 @@ final class EnvelopeRenderer extends AbstractRendererXY<EnvelopeRenderer> {
 
     @Override
     protected void render(GraphicsContext gc, DataSet ds, DataSetNode style) {
-        Overview o = overview;
-        if (o == null || o.buckets() == 0) return;
-        Envelope e = Envelope.of(o.bucketMin(), o.bucketMax(), yAxis::getDisplayPosition);
+        PlotPictures.Line o = picture;
+        if (o == null || o.columns() == 0) return;
+        Envelope e = Envelope.of(o.min(), o.max(), yAxis::getDisplayPosition);
         Theme theme = Theme.current();
         double width = gc.getCanvas().getWidth(), height = gc.getCanvas().getHeight();
-        int columns = o.buckets();
+        int columns = o.columns();
         double n = o.to() - o.from();
         gc.save();
         gc.beginPath();

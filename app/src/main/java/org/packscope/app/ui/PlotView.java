@@ -23,7 +23,6 @@ import org.packscope.app.plot.NumberText;
 import org.packscope.codec.analysis.Histogram;
 import org.packscope.codec.analysis.Overview;
 import org.packscope.codec.analysis.ParallelTasks;
-import org.packscope.codec.inspect.Summary;
 import org.packscope.codec.inspect.ValueColumn;
 
 /**
@@ -58,12 +57,13 @@ final class PlotView extends BorderPane {
     private final Label columnLabel = new Label("Column");
     private Source source;
     private boolean choosingColumn;
-    private javafx.concurrent.Task<Histogram> counting;
-    private javafx.concurrent.Task<Overview> reading;
-    private Histogram histogramShown;
+    private javafx.concurrent.Task<PlotPictures.Bars> counting;
+    private javafx.concurrent.Task<PlotPictures.Line> reading;
+    private PlotPictures.Bars histogramShown;
     private final PauseTransition zoomSettle = new PauseTransition(Duration.millis(250));
     private ValueColumn column;
-    private Overview overview;
+    /** The line drawn now, or null. */
+    private PlotPictures.Line overview;
     private int generation;
     private boolean applying;
     /**
@@ -204,7 +204,7 @@ final class PlotView extends BorderPane {
      */
     private void rereadIfResized() {
         if (column == null || overview == null || TaskRunner.underWay(reading)) return;
-        if (columnsWide() != overview.buckets()) zoomSettle.playFromStart();
+        if (columnsWide() != overview.columns()) zoomSettle.playFromStart();
     }
 
     /** The plot area's width in whole pixels: one column of the overview each. */
@@ -329,7 +329,7 @@ final class PlotView extends BorderPane {
 
     private void reloadVisibleRange() {
         if (column == null || overview == null) return;
-        boolean sameWidth = overview.buckets() == columnsWide();
+        boolean sameWidth = overview.columns() == columnsWide();
         if (fitted) {
             // the axis fits itself to the data: that asks for the whole column, not for a range
             if (overview.from() != 0 || overview.to() != column.count() || !sameWidth) load(0, column.count(), true);
@@ -348,45 +348,29 @@ final class PlotView extends BorderPane {
         stats.setText(String.format(Locale.ROOT, "Reading all %,d values…", to - from));
         runner.supersede(reading);
         // every value is read; the plot is drawn as the reading goes
-        reading = runner.submit("Plotting " + c.name(), p -> Overview.of(c, from, to, columns, p,
-                partial -> javafx.application.Platform.runLater(() -> { if (gen == generation) apply(partial); }),
-                ParallelTasks.cores()), o -> {
-            if (gen == generation) apply(o);
+        reading = runner.submit("Plotting " + c.name(), p -> PlotPictures.Line.of(Overview.of(c, from, to, columns, p, partial -> {
+                    PlotPictures.Line picture = PlotPictures.Line.of(partial);
+                    javafx.application.Platform.runLater(() -> { if (gen == generation) apply(picture); });
+                }, ParallelTasks.cores())), picture -> {
+            if (gen == generation) apply(picture);
         });
     }
 
-    private void apply(Overview o) {
-        overview = o;
+    private void apply(PlotPictures.Line picture) {
+        overview = picture;
         applying = true;
         try {
             // the index axis shows exactly the range read, one pixel column per overview column
-            xAxis.set(o.from(), o.to());
-            fitValueAxis(o.summary());
+            xAxis.set(picture.from(), picture.to());
+            if (!Double.isNaN(picture.axisLow())) yAxis.set(picture.axisLow(), picture.axisHigh());
         } finally {
             applying = false;
         }
-        lineRenderer.show(o);
+        lineRenderer.show(picture);
         line.requestLayout();
-        lineStats = (columnChoice.isVisible() ? column.name() + ": " : "") + statistics(o.from(), o.to(), o.summary());
+        lineStats = (columnChoice.isVisible() ? column.name() + ": " : "") + picture.stats();
         showStatsOfMode();
-        if (o.complete()) javafx.application.Platform.runLater(this::rereadIfResized);
-    }
-
-    /** The value axis over the values read, with a little room above and below (a constant: ±1 around it). */
-    private void fitValueAxis(Summary s) {
-        if (s.counted() == 0) return;
-        double min = s.min(), max = s.max();
-        double pad = max > min ? (max - min) * 0.04 : Math.max(1, Math.abs(min) * 1e-9);
-        yAxis.set(min - pad, max + pad);
-    }
-
-    /** The header: the range, exact extremes and mean, what was left out; "so far" while reading. */
-    private static String statistics(long from, long to, Summary s) {
-        String text = String.format(Locale.ROOT, "%,d–%,d · min %s · max %s · mean %s%s%s",
-                from, to - 1, NumberText.plain(s.minText()), NumberText.plain(s.maxText()), NumberText.plain(s.mean()),
-                s.gaps() > 0 ? String.format(Locale.ROOT, " · %,d undecodable or missing (left out)", s.gaps()) : "",
-                s.nonFinite() > 0 ? String.format(Locale.ROOT, " · %,d NaN/∞", s.nonFinite()) : "");
-        return s.exact() ? text : String.format(Locale.ROOT, "reading… %,d of %,d values so far · %s", s.read(), s.total(), text);
+        if (picture.complete()) javafx.application.Platform.runLater(this::rereadIfResized);
     }
 
     private String lineStats = "";
@@ -413,37 +397,30 @@ final class PlotView extends BorderPane {
         }
         histogramStats.setText(String.format(Locale.ROOT, "Counting all %,d %s…", c.count(), c == column ? "values" : "elements"));
         showStatsOfMode();
+        String what = c == column ? "values" : "elements";
+        long total = c.count();
         counting = runner.submit("Counting " + c.name() + " into a histogram",
-                p -> Histogram.of(c, BINS, p, partial -> javafx.application.Platform.runLater(() -> {
-                    if (counted() == c && (histogramShown == null || !histogramShown.complete())) applyHistogram(partial);
-                })),
-                h -> { if (counted() == c) applyHistogram(h); });
+                p -> PlotPictures.Bars.of(Histogram.of(c, BINS, p, partial -> {
+                    PlotPictures.Bars bars = PlotPictures.Bars.of(partial, what, total);
+                    javafx.application.Platform.runLater(() -> {
+                        if (counted() == c && (histogramShown == null || !histogramShown.complete())) applyHistogram(bars);
+                    });
+                }), what, total),
+                bars -> { if (counted() == c) applyHistogram(bars); });
     }
 
-    private void applyHistogram(Histogram h) {
-        histogramShown = h;
-        int bins = h.counts().length;
-        double[] centers = new double[bins], counts = new double[bins];
-        for (int i = 0; i < bins; i++) {
-            centers[i] = (h.edges()[i] + h.edges()[i + 1]) / 2;
-            counts[i] = h.counts()[i];
-        }
-        showHistogram(centers, counts);
-        binAxis.set(h.edges()[0], h.edges()[bins]);
-        countAxis.set(0, h.tallest() * 1.05);
+    private void applyHistogram(PlotPictures.Bars bars) {
+        histogramShown = bars;
+        showHistogram(bars.centers(), bars.counts());
+        binAxis.set(bars.low(), bars.high());
+        countAxis.set(0, bars.top());
         histogram.requestLayout();
-        ValueColumn c = counted();
-        String what = c == column ? "values" : "elements";
-        histogramStats.setText(String.format(Locale.ROOT, "%s%,d %s in %d bins of width %s%s%s",
-                h.complete() ? "all " : String.format(Locale.ROOT, "counting… %,d of %,d read · ", h.read(), c.count()),
-                h.binned(), what, bins, num(h.edges()[1] - h.edges()[0]),
-                h.gaps() > 0 ? String.format(Locale.ROOT, " · %,d undecodable or missing (left out)", h.gaps()) : "",
-                h.nonFinite() > 0 ? String.format(Locale.ROOT, " · %,d NaN/∞ (left out)", h.nonFinite()) : ""));
+        histogramStats.setText(bars.stats());
         showStatsOfMode();
     }
 
     /** The histogram drawn (for tests). */
-    Histogram histogramShown() { return histogramShown; }
+    Histogram histogramShown() { return histogramShown == null ? null : histogramShown.source(); }
     DefaultNumericAxis countAxis() { return countAxis; }
     DefaultNumericAxis binAxis() { return binAxis; }
     DefaultNumericAxis xAxis() { return xAxis; }
@@ -515,7 +492,7 @@ final class PlotView extends BorderPane {
     Overview drawnOverview() { return lineRenderer.shown(); }
 
     /** The summary of the values in view (for tests). */
-    Overview overview() { return overview; }
+    Overview overview() { return overview == null ? null : overview.source(); }
 
     private void showHistogram(double[] x, double[] y) {
         DoubleDataSet d = new DoubleDataSet("count");
