@@ -10,7 +10,9 @@ import org.packscope.codec.store.UnitCache;
  */
 final class BlockCache {
     static final int BLOCK = 256 << 10;
-    static final BlockCache SHARED = new BlockCache(Math.max(8L * BLOCK, 2 * MemoryBudget.unitBytes()));
+    /** The shared cache's bound, in bytes: what read-ahead plans against. */
+    static final long SHARED_BYTES = Math.max(8L * BLOCK, 2 * MemoryBudget.unitBytes());
+    static final BlockCache SHARED = new BlockCache(SHARED_BYTES);
 
     /** A block: an object (its address and version, so two versions never mix) and its index. */
     record Key(String object, long block) { }

@@ -15,7 +15,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 
-import org.packscope.codec.io.MemoryBudget;
 
 /**
  * One remote object as it was when opened: its size and version are pinned, and every
@@ -38,8 +37,7 @@ final class RemoteObject {
      * streams' read-ahead together stays within half the block cache, so what came ahead is
      * still there when the reader gets to it (at a 256 MB heap, 8 MiB).
      */
-    static final int MAX_READ_AHEAD = (int) Math.max(8, Math.min(64,
-            Math.max(8L * BlockCache.BLOCK, 2 * MemoryBudget.unitBytes()) / BlockCache.BLOCK / (2 * STREAMS)));
+    static final int MAX_READ_AHEAD = (int) Math.max(8, Math.min(64, BlockCache.SHARED_BYTES / BlockCache.BLOCK / (2 * STREAMS)));
     static final int MAX_REQUEST = 32 * BlockCache.BLOCK;
     private static final Semaphore IN_FLIGHT = new Semaphore(CONCURRENCY);
     private static final ExecutorService FETCHERS = Executors.newCachedThreadPool(r -> {
