@@ -74,6 +74,8 @@ final class HeatMapView extends BorderPane {
     /** The window in view, in elements of the slice. */
     private long row0, col0, nRows, nCols;
     private SliceOverview view;
+    /** The view's extent and grid, as plain numbers: what drawing and hit-testing use on the FX thread. */
+    private Grid grid;
     /** The whole slice's summary, which fixes the colour scale. */
     private SliceOverview whole;
     private WritableImage image;
@@ -108,7 +110,7 @@ final class HeatMapView extends BorderPane {
         canvas.heightProperty().addListener(o -> resized());
         settle.setOnFinished(e -> {
             int[] want = desiredGrid();
-            if (view != null && (want[0] != view.height() || want[1] != view.width())) read();
+            if (grid != null && (want[0] != grid.height() || want[1] != grid.width())) read();
         });
         // the summary wraps under the controls rather than ending in "…" (a 2-D slice's line runs
         // past 1280 px); each control keeps its own width, so no choice is elided either
@@ -184,6 +186,7 @@ final class HeatMapView extends BorderPane {
         label = sliceLabel == null ? "" : sliceLabel;
         whole = null;
         view = null;
+        grid = null;
         image = null;
         if (s == null || s.rows() == 0 || s.columns() == 0) {
             info.setText(s == null ? "Pick an array of two or more dimensions" : label + " is empty");
@@ -225,8 +228,8 @@ final class HeatMapView extends BorderPane {
 
     /** The cell (i, j) of the view holding the marked element, or null when it is not in view. */
     private int[] markedCell() {
-        if (view == null || markRow < row0 || markRow >= row0 + nRows || markCol < col0 || markCol >= col0 + nCols) return null;
-        return new int[] {(int) ((markRow - row0) * view.height() / nRows), (int) ((markCol - col0) * view.width() / nCols)};
+        if (grid == null || markRow < row0 || markRow >= row0 + nRows || markCol < col0 || markCol >= col0 + nCols) return null;
+        return new int[] {(int) ((markRow - row0) * grid.height() / nRows), (int) ((markCol - col0) * grid.width() / nCols)};
     }
 
     private long fullRows() { return slice == null ? 0 : slice.rows(); }
@@ -277,35 +280,45 @@ final class HeatMapView extends BorderPane {
         Slice2D s = slice;
         long r0 = row0, c0 = col0, nr = nRows, nc = nCols;
         info.setText("Reading " + window() + "…");
-        int[] grid = desiredGrid();
+        int[] cells = desiredGrid();
         SliceOverview fixedBy = whole;
         Scale sc = scale.getValue();
         Shown sh = shown.getValue();
         reading = runner.submit("Heat map", p -> {
-            SliceOverview o = SliceOverview.of(s, r0, nr, c0, nc, grid[0], grid[1], p);
+            SliceOverview o = SliceOverview.of(s, r0, nr, c0, nc, cells[0], cells[1], p);
             // the first read is the whole slice: its values fix the colours at every zoom
-            double[] range = scaleOf(fixedBy == null ? o : fixedBy, sc);
-            return new Rendered(o, range, render(o, sh, range));
+            SliceOverview scaleFrom = fixedBy == null ? o : fixedBy;
+            double[] range = scaleOf(scaleFrom, sc);
+            return new Rendered(o, Grid.of(o), range, render(o, sh, range), describe(scaleFrom));
         }, result -> {
             if (gen != generation) return;
             view = result.overview;
+            grid = result.grid;
             if (whole == null) whole = result.overview;
             lo = result.range[0];
             hi = result.range[1];
             image = result.image;
             drawBar();
-            info.setText(window() + describe(whole));
+            info.setText(window() + result.described);
             draw();
             int[] mark = markedCell();
             if (mark != null) hover.setText(describeCell(mark[0], mark[1]));
             // read before the canvas had its size: read again at the size it has now
             int[] want = desiredGrid();
-            if (want[0] != view.height() || want[1] != view.width()) settle.playFromStart();
+            if (want[0] != grid.height() || want[1] != grid.width()) settle.playFromStart();
         });
     }
 
-    /** A view's summary with the scale it is coloured on and its picture. */
-    private record Rendered(SliceOverview overview, double[] range, WritableImage image) { }
+    /**
+     * A view's summary with its grid, the scale it is coloured on, its picture and the
+     * whole slice described in words: all made off the FX thread, which then only shows them.
+     */
+    private record Rendered(SliceOverview overview, Grid grid, double[] range, WritableImage image, String described) { }
+
+    /** A view's window (elements) and overview grid (cells), read from its summary once. */
+    private record Grid(long rows, long columns, int height, int width) {
+        static Grid of(SliceOverview o) { return new Grid(o.rows(), o.columns(), o.height(), o.width()); }
+    }
 
     /** Colours the view again (another scale or statistic), in the background. */
     private void recolour() {
@@ -317,7 +330,7 @@ final class HeatMapView extends BorderPane {
         Shown sh = shown.getValue();
         reading = runner.submit("Heat map colours", p -> {
             double[] range = scaleOf(w, sc);
-            return new Rendered(v, range, render(v, sh, range));
+            return new Rendered(v, Grid.of(v), range, render(v, sh, range), null);
         }, result -> {
             if (gen != generation) return;
             lo = result.range[0];
@@ -362,7 +375,7 @@ final class HeatMapView extends BorderPane {
         return image;
     }
 
-    private String describe(SliceOverview w) {
+    private static String describe(SliceOverview w) {
         if (w == null || w.values() == 0) return " · no values";
         String gaps = w.gapTotal() == 0 ? "" : String.format(Locale.ROOT, ", %,d gap%s", w.gapTotal(), w.gapTotal() == 1 ? "" : "s");
         String sampled = w.sampled() ? " · sampled: one element per cell" : "";
@@ -398,7 +411,7 @@ final class HeatMapView extends BorderPane {
 
     /** x, y, width, height of the drawn map on the canvas (whole pixels), or null before anything is read. */
     private double[] drawnRect() {
-        return view == null ? null : rectFor(nRows, nCols);
+        return grid == null ? null : rectFor(nRows, nCols);
     }
 
     private double[] rectFor(long rows, long cols) {
@@ -411,13 +424,13 @@ final class HeatMapView extends BorderPane {
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
         double[] rect = drawnRect();
-        if (rect == null || image == null || view.rows() != nRows || view.columns() != nCols) return;
+        if (rect == null || image == null || grid.rows() != nRows || grid.columns() != nCols) return;
         g.setImageSmoothing(false);
         g.drawImage(image, rect[0], rect[1], rect[2], rect[3]);
         int[] mark = markedCell();
         if (mark != null) {
             // an outline around the cell, inside its edge pixels' neighbours: the cell keeps its colour
-            double cw = rect[2] / view.width(), ch = rect[3] / view.height();
+            double cw = rect[2] / grid.width(), ch = rect[3] / grid.height();
             g.setStroke(Color.MAGENTA);
             g.setLineWidth(2);
             g.strokeRect(rect[0] + mark[1] * cw - 1, rect[1] + mark[0] * ch - 1, cw + 2, ch + 2);
@@ -484,7 +497,7 @@ final class HeatMapView extends BorderPane {
         if (rect == null) return;
         double fx = (x - rect[0]) / rect[2], fy = (y - rect[1]) / rect[3];
         if (fx < 0 || fy < 0 || fx >= 1 || fy >= 1) return;
-        int j = (int) (fx * view.width()), i = (int) (fy * view.height());
+        int j = (int) (fx * grid.width()), i = (int) (fy * grid.height());
         hover.setText(describeCell(i, j));
     }
 
@@ -538,7 +551,7 @@ final class HeatMapView extends BorderPane {
     /** Where cell (i, j)'s centre is drawn on the canvas. */
     double[] cellCentre(int i, int j) {
         double[] rect = drawnRect();
-        return new double[] {rect[0] + (j + 0.5) * rect[2] / view.width(), rect[1] + (i + 0.5) * rect[3] / view.height()};
+        return new double[] {rect[0] + (j + 0.5) * rect[2] / grid.width(), rect[1] + (i + 0.5) * rect[3] / grid.height()};
     }
 
     void zoomIn(double fx, double fy) { zoomAround(fx, fy, 0.5); }
