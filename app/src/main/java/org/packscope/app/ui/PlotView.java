@@ -456,6 +456,15 @@ final class PlotView extends BorderPane {
 
     String statsText() { return stats.getText(); }
 
+    /**
+     * True once the line shows every value of its range at the plot's own width, with no
+     * read under way or waiting for a resize to settle (for tests; call on the FX thread).
+     */
+    boolean settled() {
+        return column == null || overview != null && overview.complete() && !TaskRunner.underWay(reading)
+                && zoomSettle.getStatus() != javafx.animation.Animation.Status.RUNNING && columnsWide() == overview.columns();
+    }
+
     /** Pixel columns with something drawn in them. */
     /** How many distinct values the drawn columns hold: each column whose own indices are not empty (for tests). */
     int plottedValues() {

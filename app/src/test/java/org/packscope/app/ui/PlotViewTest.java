@@ -70,6 +70,8 @@ class PlotViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> plot.lineChart().layout());
         WaitForAsyncUtils.waitForFxEvents();
+        // the plot's first read comes before its layout; the width it then has reads again
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(plot::settled).get());
     }
 
     private static void assertAxis(double min, double max, io.fair_acc.chartfx.axes.spi.DefaultNumericAxis axis, String what) throws Exception {
