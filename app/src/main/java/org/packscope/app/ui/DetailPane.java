@@ -221,6 +221,7 @@ final class DetailPane extends BorderPane {
         if (sliced && !tabs.getTabs().contains(heatTab)) tabs.getTabs().add(tabs.getTabs().indexOf(plotTab) + 1, heatTab);
         if (!sliced) tabs.getTabs().remove(heatTab);
         heatPending = null;
+        sliceAsked = null;
         sliceBar.show(sliced ? nd : null);
         tabs.getTabs().removeAll(tableTabs);
         tableTabs.clear();
@@ -260,7 +261,17 @@ final class DetailPane extends BorderPane {
 
     /** Shows a 2-D slice: its first columns in the table, the first of them in the plot, the slice in the heat map. */
     private void showSlice(SliceBar.Choice c) {
-        ValuesView.Model vm = sliceColumns(c, 0);
+        sliceAsked = c;
+        // the slice's columns are made off the FX thread: the first ones load the store's
+        // column classes, which under load held the FX thread for half a second
+        runner.quietly(() -> sliceColumns(c, 0), vm -> { if (sliceAsked == c) showSlice(c, vm); },
+                e -> { if (sliceAsked == c) valuesTab.setText("Values (⚠ " + TaskRunner.describe(e) + ")"); });
+    }
+
+    /** The slice chosen last: a slice's columns that come back after another was chosen are dropped. */
+    private SliceBar.Choice sliceAsked;
+
+    private void showSlice(SliceBar.Choice c, ValuesView.Model vm) {
         values.show(vm, vm.columns().isEmpty() ? null : new ValuesView.SliceColumns(0, c.slice().columns(), first -> sliceColumns(c, first)));
         valuesTab.setText(vm.columns().isEmpty() ? "Values" : "Values (" + String.format("%,d", vm.rows()) + " × "
                 + String.format("%,d", c.slice().columns()) + ")");
