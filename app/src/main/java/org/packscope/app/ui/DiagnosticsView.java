@@ -168,7 +168,7 @@ final class DiagnosticsView extends BorderPane {
         }
         info.setText("Looking for problems…");
         runner.submit((deep ? "Checking deeply " : "Collecting problems in ") + n.name(),
-                p -> TreeWalk.diagnostics(n, deep, MAX_NODES, p),
+                p -> RowLinks.linked(TreeWalk.diagnostics(n, deep, MAX_NODES, p)),
                 list -> {
                     if (gen != generation) return;
                     if (deep) {

@@ -83,10 +83,10 @@ final class DiffWindow implements SteppedWindow.Contents {
             Node b = registry.open(right);
             if (MatrixCompare.applies(a, b)) {
                 List<TreeDiff.Difference> found = MatrixCompare.diff(a, b, TreeDiff.Limits.DEFAULT.maxDifferences(), p);
-                return new TreeDiff.Result(found, found.size(), null, null);
+                return new TreeDiff.Result(RowLinks.linked(found), found.size(), null, null);
             }
             TreeDiff.Result r = TreeDiff.compare(a, b, TreeDiff.Limits.DEFAULT, p);
-            return new TreeDiff.Result(TreeDiff.withStop(r), r.found(), r.stoppedAt(), r.why(), r.valuesDiffering());
+            return new TreeDiff.Result(RowLinks.linked(TreeDiff.withStop(r)), r.found(), r.stoppedAt(), r.why(), r.valuesDiffering());
         }, r -> {
             table.setItems(FXCollections.observableArrayList(r.differences()));
             // the headline counts what differs (every differing value), not the rows listed

@@ -179,7 +179,11 @@ final class SurveyWindow implements SteppedWindow.Contents {
 
     @Override
     public void showing(Stage stage) {
-        runner.submit("Trying every codec setting on " + what, p -> CompressionSurvey.of(values, CompressionSurvey.DEFAULT_SAMPLE_BYTES, p),
+        runner.submit("Trying every codec setting on " + what, p -> {
+                    CompressionSurvey.Result r = CompressionSurvey.of(values, CompressionSurvey.DEFAULT_SAMPLE_BYTES, p);
+                    RowLinks.linked(r.rows());
+                    return r;
+                },
                 this::show, e -> summary.setText("The survey failed: " + e.getMessage()));
     }
 
