@@ -87,6 +87,8 @@ public final class ChunkedArray implements ByteStore {
      */
     private final int aheadSpan;
     private static final byte[] FAILED = new byte[0];
+    /** A read-ahead's answer for a chunk the reader had passed: not decoded (see {@link #chunk(long, boolean)}). */
+    private static final byte[] PASSED = new byte[0];
     /**
      * The first dimension from which on a chunk covers the array's whole extent (the rank
      * when none does): inside one chunk, whole rows of these dimensions lie one after
@@ -200,7 +202,14 @@ public final class ChunkedArray implements ByteStore {
     @Override public boolean mayFail() { return true; }
 
     /** The decoded chunk (full chunk shape), {@link #MISSING} when not stored, null when it cannot be decoded. */
-    private byte[] chunk(long k) {
+    private byte[] chunk(long k) { return chunk(k, false); }
+
+    /**
+     * {@code ahead}: asked by the read-ahead, which leaves alone a chunk the reader has
+     * passed meanwhile (it was dropped from the cache as used, and decoding it again would
+     * only fill the cache with what nobody reads).
+     */
+    private byte[] chunk(long k, boolean ahead) {
         byte[] b = cache.get(k);
         if (b != null) return b == FAILED ? null : b;
         CompletableFuture<byte[]> mine = new CompletableFuture<>();
@@ -213,7 +222,16 @@ public final class ChunkedArray implements ByteStore {
                 if (e.getCause() instanceof Error er) throw er;
                 throw e;
             }
+            // a read-ahead that gave up on a passed chunk: whoever still wants it decodes it
+            if (b == PASSED) return chunk(k, ahead);
             return b == FAILED ? null : b;
+        }
+        if (ahead && lastElement(grid.chunkCoords(k)) < droppedBelow) {
+            // the reader passed this chunk after the read-ahead was asked for: not decoded
+            // again; the entry goes before the answer, so a retry cannot find it
+            decoding.remove(k, mine);
+            mine.complete(PASSED);
+            return null;
         }
         try {
             // it may have been cached between the first look and now
@@ -303,7 +321,7 @@ public final class ChunkedArray implements ByteStore {
                 try {
                     // the reader may have got there first, and be done with it
                     if (lastElement(grid.chunkCoords(k)) < droppedBelow) return;
-                    chunk(k);
+                    chunk(k, true);
                 } catch (RuntimeException e2) {
                     // the reader meets it again when it gets to this chunk
                 }

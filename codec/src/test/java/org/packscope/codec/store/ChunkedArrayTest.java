@@ -86,15 +86,12 @@ class ChunkedArrayTest {
      * stretch of the array once, not once per read.
      */
     @Test
-    void aSequentialReaderGetsEveryChunkOnceAndAhead() {
+    void aSequentialReaderGetsEveryChunkDecodedOnce() {
         ChunkGrid grid = new ChunkGrid(new long[] {400, 400}, new int[] {50, 50});
         java.util.Map<Long, Integer> decoded = new java.util.concurrent.ConcurrentHashMap<>();
-        AtomicInteger byReader = new AtomicInteger();
-        Thread reader = Thread.currentThread();
         ChunkedArray a = new ChunkedArray(grid, 1, null, new ChunkedArray.Chunks() {
             @Override public byte[] decode(long[] c) {
                 decoded.merge(grid.chunkIndex(c), 1, Integer::sum);
-                if (Thread.currentThread() == reader) byReader.incrementAndGet();
                 byte[] b = new byte[2500];
                 for (int i = 0; i < 50; i++) for (int j = 0; j < 50; j++) b[i * 50 + j] = (byte) ((c[0] * 50 + i) * 7 + c[1] * 50 + j);
                 return b;
@@ -113,7 +110,9 @@ class ChunkedArrayTest {
         }
         assertEquals(64, decoded.size());
         decoded.forEach((k, n) -> assertEquals(1, n, "chunk " + k + " decodes"));
-        org.junit.jupiter.api.Assertions.assertTrue(byReader.get() <= 32, byReader + " of 64 chunks decoded by the reader itself");
+        // how many chunks the read-ahead decodes before the reader gets to them depends on the
+        // machine's load, so it is not asserted here: pagesReadOutOfOrderStillLookRowsAhead
+        // checks which chunks are asked for ahead
     }
 
     /**
