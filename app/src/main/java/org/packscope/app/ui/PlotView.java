@@ -395,10 +395,10 @@ final class PlotView extends BorderPane {
             }, ex -> histogramStats.setText("⚠ could not count: " + TaskRunner.describe(ex)));
             return;
         }
-        histogramStats.setText(String.format(Locale.ROOT, "Counting all %,d %s…", c.count(), c == column ? "values" : "elements"));
-        showStatsOfMode();
         String what = c == column ? "values" : "elements";
         long total = c.count();
+        histogramStats.setText(String.format(Locale.ROOT, "Counting all %,d %s…", total, what));
+        showStatsOfMode();
         counting = runner.submit("Counting " + c.name() + " into a histogram",
                 p -> PlotPictures.Bars.of(Histogram.of(c, BINS, p, partial -> {
                     PlotPictures.Bars bars = PlotPictures.Bars.of(partial, what, total);

@@ -15,7 +15,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 
-
 /**
  * One remote object as it was when opened: its size and version are pinned, and every
  * read goes through the shared {@link BlockCache}. Missing blocks are fetched as few
