@@ -5,13 +5,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
@@ -19,6 +22,7 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
@@ -246,8 +250,48 @@ final class ValuesView extends BorderPane {
         if (index < 0 || index >= model.rows()) return;
         if (index < base || index >= base + table.getItems().size()) showWindow(index - WINDOW / 2);
         int row = (int) (index - base);
-        table.scrollTo(Math.max(0, row - 3));
+        reveal(row);
         table.getSelectionModel().clearAndSelect(row);
+    }
+
+    /** The check that keeps scrolling to the last row gone to until a layout draws it. */
+    private Runnable revealing;
+
+    /**
+     * Scrolls row {@code row} into view now, and again after each of the next few layouts until
+     * one draws it: a scroll made in the same event as new columns and rows is placed on cell
+     * sizes the next CSS pass changes, and the table's flow, which keeps its first visible row
+     * steady through such changes, can bring back the rows it showed before.
+     */
+    private void reveal(int row) {
+        table.scrollTo(Math.max(0, row - 3));
+        Scene scene = table.getScene();
+        if (revealing != null && scene != null) scene.removePostLayoutPulseListener(revealing);
+        revealing = null;
+        if (scene == null) return;
+        int[] layouts = {0};
+        Runnable check = new Runnable() {
+            @Override public void run() {
+                boolean drawn = drawnRows().map(r -> r[0] <= row && row <= r[1]).orElse(false);
+                if (drawn || ++layouts[0] > 4 || table.getScene() != scene) {
+                    scene.removePostLayoutPulseListener(this);
+                    if (revealing == this) revealing = null;
+                    return;
+                }
+                table.scrollTo(Math.max(0, row - 3));
+            }
+        };
+        revealing = check;
+        scene.addPostLayoutPulseListener(check);
+        Platform.requestNextPulse();
+    }
+
+    /** The first and last row the table draws (partly or wholly), if it draws any. */
+    Optional<int[]> drawnRows() {
+        if (!(table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow)) return Optional.empty();
+        var first = flow.getFirstVisibleCell();
+        var last = flow.getLastVisibleCell();
+        return first == null || last == null ? Optional.empty() : Optional.of(new int[] {first.getIndex(), last.getIndex()});
     }
 
     /** The column Trace works on: "value" if there is one, else the first that can be traced. */

@@ -87,7 +87,7 @@ class GoToElementTest {
         var table = window.detail().values().table();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table.getColumns().size() == 17);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !rowOnScreen(0).isEmpty());
-        for (long[] at : new long[][] {{3, 5}, {12, 34}, {1234, 2345}, {1999, 2999}, {600, 1100}, {7, 1}}) {
+        for (long[] at : new long[][] {{3, 5}, {12, 34}, {1234, 2345}, {1999, 2999}, {600, 1100}, {7, 1}, {1500, 40}, {2, 2900}, {1800, 7}, {9, 1500}, {1990, 2990}, {0, 0}, {1000, 20}, {5, 2000}}) {
             type(robot, "#values-jump", at[0] + ", " + at[1]);
             String header = "[:, " + at[1] + "] (f32)";
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> {
@@ -100,8 +100,9 @@ class GoToElementTest {
             try {
                 WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> shown.equals(rowOnScreen(at[0]).get(header)));
             } catch (java.util.concurrent.TimeoutException e) {
+                int[] drawn = WaitForAsyncUtils.asyncFx(() -> window.detail().values().drawnRows().orElse(new int[] {-1, -1})).get();
                 throw new AssertionError("element " + at[0] + ", " + at[1] + " should show " + shown + "; row " + at[0] + " on screen: "
-                        + rowOnScreen(at[0]), e);
+                        + rowOnScreen(at[0]) + "; the table draws rows " + drawn[0] + "–" + drawn[1], e);
             }
         }
         // what is not an element says why
