@@ -66,7 +66,7 @@ final class PlotPictures {
             }
             String stats = String.format(Locale.ROOT, "%s%,d %s in %d bins of width %s%s%s",
                     h.complete() ? "all " : String.format(Locale.ROOT, "counting… %,d of %,d read · ", h.read(), total),
-                    h.binned(), what, bins, NumberText.plain(edges[1] - edges[0]),
+                    h.binned(), what, bins, NumberText.tick(edges[1] - edges[0]),
                     h.gaps() > 0 ? String.format(Locale.ROOT, " · %,d undecodable or missing (left out)", h.gaps()) : "",
                     h.nonFinite() > 0 ? String.format(Locale.ROOT, " · %,d NaN/∞ (left out)", h.nonFinite()) : "");
             return new Bars(centers, counts, edges[0], edges[bins], h.tallest() * 1.05, stats, h.complete(), h);
