@@ -78,6 +78,13 @@ public final class ChunkedArray implements ByteStore {
     });
     /** Decodings under way, by chunk: a chunk that two readers want at once is decoded once. */
     private final Map<Long, CompletableFuture<byte[]>> decoding = new ConcurrentHashMap<>();
+    /**
+     * Chunks handed to the read-ahead threads and not yet done: a page read while they wait
+     * for a thread does not queue them again.
+     */
+    private final java.util.Set<Long> queued = ConcurrentHashMap.newKeySet();
+    /** Read-ahead tasks this array has queued, for tests. */
+    private final java.util.concurrent.atomic.LongAdder aheadTasks = new java.util.concurrent.atomic.LongAdder();
     private final int aheadMax;
     /**
      * How many chunks' worth of elements a sequential reader looks ahead: twice what may be
@@ -292,7 +299,7 @@ public final class ChunkedArray implements ByteStore {
             firstChunk = grid.chunkIndex(chunkOf(element));
             long from = aheadWalked;
             if (from > element) element = Math.min(from, horizon);
-            if (decoding.size() >= aheadMax) return;
+            if (Math.max(decoding.size(), queued.size()) >= aheadMax) return;
         } else {
             aheadWalked = -1;
         }
@@ -305,7 +312,7 @@ public final class ChunkedArray implements ByteStore {
             long k = grid.chunkIndex(c);
             if (firstChunk < 0) firstChunk = k;
             else if (k != firstChunk && k != last && !ahead.contains(k) && cache.get(k) == null && !decoding.containsKey(k)
-                    && chunks.nextStored(k) <= k) ahead.add(k);
+                    && !queued.contains(k) && chunks.nextStored(k) <= k) ahead.add(k);
             last = k;
             advance(e, element, run);
             element += run;
@@ -317,6 +324,8 @@ public final class ChunkedArray implements ByteStore {
     /** Decodes these chunks on the read-ahead threads, side by side; whoever wants one then waits for it, not for the rest. */
     private void startDecoding(java.util.Collection<Long> keys) {
         for (long k : keys) {
+            if (!queued.add(k)) continue;
+            aheadTasks.increment();
             AHEAD.execute(() -> {
                 try {
                     // the reader may have got there first, and be done with it
@@ -324,10 +333,15 @@ public final class ChunkedArray implements ByteStore {
                     chunk(k, true);
                 } catch (RuntimeException e2) {
                     // the reader meets it again when it gets to this chunk
+                } finally {
+                    queued.remove(k);
                 }
             });
         }
     }
+
+    /** Read-ahead tasks queued so far (tests). */
+    long aheadTasks() { return aheadTasks.sum(); }
 
     @Override
     public void read(long pos, byte[] dst, int off, int len) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -113,6 +114,31 @@ class ChunkedArrayTest {
         // how many chunks the read-ahead decodes before the reader gets to them depends on the
         // machine's load, so it is not asserted here: pagesReadOutOfOrderStillLookRowsAhead
         // checks which chunks are asked for ahead
+    }
+
+    /**
+     * Chunks that decode slowly (a remote store's) wait for a read-ahead thread while the
+     * reader reads on: the pages read meanwhile do not queue them again.
+     */
+    @Test
+    void aChunkWaitingForAReadAheadThreadIsQueuedOnce() {
+        ChunkGrid grid = new ChunkGrid(new long[] {400, 400}, new int[] {50, 50});
+        ChunkedArray a = new ChunkedArray(grid, 1, null, new ChunkedArray.Chunks() {
+            @Override public byte[] decode(long[] c) {
+                try {
+                    Thread.sleep(4);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return new byte[2500];
+            }
+
+            @Override public boolean exists(long[] c) { return true; }
+        }, 1 << 20);
+        byte[] part = new byte[100];
+        for (long pos = 0; pos < a.size(); pos += part.length) a.read(pos, part, 0, part.length);
+        // a chunk the reader finishes between the read-ahead's two looks may be queued once more
+        assertTrue(a.aheadTasks() <= 64 + 16, a.aheadTasks() + " read-ahead tasks for 64 chunks");
     }
 
     /**
