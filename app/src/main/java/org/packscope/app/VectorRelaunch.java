@@ -43,7 +43,9 @@ public final class VectorRelaunch {
             String java = ProcessHandle.current().info().command().orElse(null);
             if (java == null) return Optional.empty();
             String classPath = absolute(System.getProperty("java.class.path"));
-            cmd = command(java, sharing(classPath, System.getProperty(CDS_DUMP)), ManagementFactory.getRuntimeMXBean().getInputArguments(),
+            List<String> ours = new ArrayList<>(hugePages(Path.of(TRANSPARENT_HUGE_PAGES)));
+            ours.addAll(sharing(classPath, System.getProperty(CDS_DUMP)));
+            cmd = command(java, ours, ManagementFactory.getRuntimeMXBean().getInputArguments(),
                     classPath, Main.class.getName(), args);
         } catch (RuntimeException | LinkageError e) {
             return Optional.empty();
@@ -85,24 +87,44 @@ public final class VectorRelaunch {
 
     /**
      * The child's command line: same java, the module and the JIT option the vector routines
-     * need ({@link VectorPaths#JIT_OPTION}), the class-data sharing options ({@link #sharing}),
-     * the same JVM options (after ours, so that a person's own trap limit wins), a mark
-     * against loops.
+     * need ({@link VectorPaths#JIT_OPTION}), our memory and class-data sharing options
+     * ({@link #hugePages}, {@link #sharing}), the same JVM options (after ours, so that a
+     * person's own choice wins), a mark against loops.
      */
-    static List<String> command(String java, List<String> sharing, List<String> jvmArgs, String classPath, String mainClass, String[] args) {
+    static List<String> command(String java, List<String> ours, List<String> jvmArgs, String classPath, String mainClass, String[] args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.add("--add-modules");
         cmd.add(MODULE);
         cmd.add(VectorPaths.JIT_OPTION);
         cmd.add("-D" + MARK + "=true");
-        cmd.addAll(sharing);
+        cmd.addAll(ours);
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
         cmd.add(classPath);
         cmd.add(mainClass);
         cmd.addAll(List.of(args));
         return cmd;
+    }
+
+    /** Linux's transparent huge page setting: {@code always [madvise] never}, the chosen one in brackets. */
+    static final String TRANSPARENT_HUGE_PAGES = "/sys/kernel/mm/transparent_hugepage/enabled";
+
+    /**
+     * The heap in 2 MB pages where Linux gives them to a process that asks ({@code madvise},
+     * the usual default): a decode writes tens of MB at memory speed, and with 4 KB pages
+     * TLB misses decide how fast, and a launch whose heap happened to get huge pages anyway
+     * was the fast one. Nothing is added where the setting is {@code never} or absent (other
+     * systems), where the JVM would only warn. Figures in the commit that brought it.
+     */
+    static List<String> hugePages(Path setting) {
+        try {
+            String s = Files.readString(setting);
+            if (s.contains("[madvise]") || s.contains("[always]")) return List.of("-XX:+UseTransparentHugePages");
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or not readable: the JVM's defaults
+        }
+        return List.of();
     }
 
     /**

@@ -39,6 +39,18 @@ class VectorRelaunchTest {
     }
 
     @Test
+    void theChildAsksForHugePagesWhereLinuxGivesThemOnRequest(@TempDir Path dir) throws Exception {
+        Path setting = dir.resolve("enabled");
+        assertEquals(List.of(), VectorRelaunch.hugePages(setting), "no setting (not Linux): the JVM's defaults");
+        Files.writeString(setting, "always [madvise] never\n");
+        assertEquals(List.of("-XX:+UseTransparentHugePages"), VectorRelaunch.hugePages(setting));
+        Files.writeString(setting, "[always] madvise never\n");
+        assertEquals(List.of("-XX:+UseTransparentHugePages"), VectorRelaunch.hugePages(setting));
+        Files.writeString(setting, "always madvise [never]\n");
+        assertEquals(List.of(), VectorRelaunch.hugePages(setting), "huge pages turned off: nothing to ask for");
+    }
+
+    @Test
     void onlyTheJvmsIncubatorNoticeIsDroppedFromStandardError() {
         String nl = System.lineSeparator();
         assertEquals("packscope: no such file" + nl, copied(VectorRelaunch.NOTICE + nl + "packscope: no such file" + nl));
