@@ -90,13 +90,13 @@ final class BenchCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         long end = t0 + (long) (warmup * 1e9);
         int runs = 0;
-        // and on, while BP128's vector routines are still being warmed (up to ten times as long)
+        // and on, while vector routines (BP128, the shuffles) are still being warmed (up to ten times as long)
         long cap = t0 + (long) (10 * warmup * 1e9);
         do {
             decoder.decodeAll(Progress.NONE, runs % 4 == 3 ? threads : 1);
             runs++;
         } while (System.nanoTime() < end
-                || Bp128Simd.warming() && System.nanoTime() < cap);
+                || (Bp128Simd.warming() || Simd.warming()) && System.nanoTime() < cap);
         cli.out.printf(Locale.ROOT, "warm-up: %d decodes in %.1f s%n", runs, (System.nanoTime() - t0) / 1e9);
     }
 

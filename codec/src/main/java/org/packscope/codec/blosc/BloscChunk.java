@@ -527,7 +527,7 @@ public final class BloscChunk {
      */
     private boolean lowHalfFits(BlockLayout layout, boolean fast) {
         return fast && header.compformat() == Compformat.BLOSCLZ && header.typesize() == 8 && layout.nsplits() == 8
-                && layout.neblock() % 64 == 0 && Simd.enabled() && SimdShuffle.bits() == 512 && VectorPaths.bytePermutes();
+                && layout.neblock() % 64 == 0 && Simd.unshuffleReady() && SimdShuffle.bits() == 512 && VectorPaths.bytePermutes();
     }
 
     /**

@@ -26,7 +26,7 @@ public final class Shuffle {
         if (typesize % 8 == 0) {
             for (int g = 0; g < typesize; g += 8) {
                 // the Vector API loop where it runs (see Simd), the scalar one for the rest
-                int done = Simd.enabled() ? SimdShuffle.unshuffle8Rows(src, sOff + g * n, n, vecEnd, dst, dOff + g, typesize) : 0;
+                int done = Simd.unshuffleReady() ? SimdShuffle.unshuffle8Rows(src, sOff + g * n, n, vecEnd, dst, dOff + g, typesize) : 0;
                 unshuffle8Rows(src, sOff + g * n, n, done, vecEnd, dst, dOff + g, typesize);
             }
         } else if (typesize == 4) {
@@ -135,13 +135,22 @@ public final class Shuffle {
      * a multiple of 8 (c-blosc copies other blocks unfiltered); trailing bytes are copied.
      */
     public static void bitunshuffle(int typesize, int bsize, byte[] src, int sOff, byte[] dst, int dOff) {
+        bitunshuffle(typesize, bsize, src, sOff, dst, dOff, Simd.bitunshuffleReady());
+    }
+
+    /** {@link #bitunshuffle} on the scalar loops alone (the vector routines' warm-up times it). */
+    static void bitunshuffleScalar(int typesize, int bsize, byte[] src, int sOff, byte[] dst, int dOff) {
+        bitunshuffle(typesize, bsize, src, sOff, dst, dOff, false);
+    }
+
+    private static void bitunshuffle(int typesize, int bsize, byte[] src, int sOff, byte[] dst, int dOff, boolean vector) {
         int n = bsize / typesize;
         if (n % 8 != 0) throw new IllegalArgumentException("bitshuffle needs a multiple of 8 elements");
         int nrow = n / 8; // bytes per bit-row: one bit of one byte of all elements
         int qFast = 0;
         if (typesize % 8 == 0) {
             qFast = nrow & ~7;
-            bitunshuffleWide(typesize, n, nrow, qFast, src, sOff, dst, dOff);
+            bitunshuffleWide(typesize, nrow, qFast, src, sOff, dst, dOff, vector);
         }
         for (int jj = 0; jj < typesize; jj++) {
             int rowBase = sOff + jj * 8 * nrow;
@@ -193,10 +202,10 @@ public final class Shuffle {
      * planes make 64 bit-rows, and 8 bytes of each (64 elements) form a 64x64 bit matrix whose
      * transpose is the 64 elements' 8 bytes of those planes, stored as longs.
      */
-    private static void bitunshuffleWide(int ts, int n, int nrow, int qEnd, byte[] src, int sOff, byte[] dst, int dOff) {
+    private static void bitunshuffleWide(int ts, int nrow, int qEnd, byte[] src, int sOff, byte[] dst, int dOff, boolean vector) {
         long[] a = new long[64];
         // the Vector API transposes several matrices side by side where it runs (see Simd)
-        int from = Simd.enabled() ? SimdShuffle.bitunshuffleWide(ts, nrow, qEnd, src, sOff, dst, dOff) : 0;
+        int from = vector ? SimdShuffle.bitunshuffleWide(ts, nrow, qEnd, src, sOff, dst, dOff) : 0;
         for (int g = 0; g < ts; g += 8) {
             int planeBase = sOff + g * 8 * nrow;
             for (int q = from; q < qEnd; q += 8) {

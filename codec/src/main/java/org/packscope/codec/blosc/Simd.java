@@ -19,8 +19,24 @@ public final class Simd {
 
     private static final boolean ON = VectorPaths.allowed() && selfTest();
 
-    /** The vector paths are in use. */
+    /** The vector paths are in use (once warm: see {@link #ready}). */
     public static boolean enabled() { return ON; }
+
+    /**
+     * The vector routines may be taken now: they are in use and C2 has compiled them. The
+     * first ask starts their warm-up on a background thread ({@link ShuffleWarmup}); blocks
+     * decoded meanwhile take the scalar loops.
+     */
+    static boolean unshuffleReady() { return ON && ShuffleWarmup.bytesReady(); }
+
+    /** {@link #unshuffleReady} for the bit unshuffle's routine. */
+    static boolean bitunshuffleReady() { return ON && ShuffleWarmup.bitsReady(); }
+
+    /** The vector routines are being warmed right now (a benchmark waits for them). */
+    public static boolean warming() { return ON && ShuffleWarmup.pending(); }
+
+    /** How the vector routines' warm-up went, for diagnostics. */
+    public static String warmUpOutcome() { return ShuffleWarmup.outcome(); }
 
     /** The Vector API module is in the boot layer (whether or not it is used). */
     public static boolean moduleLoaded() {

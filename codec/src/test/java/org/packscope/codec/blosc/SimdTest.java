@@ -66,4 +66,48 @@ class SimdTest {
         assertEquals(n, SimdShuffle.unshuffle8Low4(garbled, 7, n, n, got, 2, high));
         assertArrayEquals(expected, got);
     }
+
+    /**
+     * The warm-up the decoders wait for outside the tests: run here directly, it ends with
+     * the vector routines compiled (no slower than the scalar loops three rounds in a row)
+     * and agreeing with the scalar loops byte for byte.
+     */
+    @Test
+    void theWarmUpEndsWithCompiledRoutinesThatAgreeWithTheScalarLoops() throws Exception {
+        assumeTrue(Simd.enabled(), "needs the Vector API");
+        byte[] src = new byte[8 * 4096];
+        for (int i = 0; i < src.length; i++) src[i] = (byte) (i * 37 + (i >>> 11));
+        // byte j of element e comes from stream j; bit b of byte j from bit-row 8j+b
+        byte[] bytes = new byte[src.length], bits = new byte[src.length];
+        int n = 4096, nrow = n / 8;
+        for (int e = 0; e < n; e++) {
+            for (int j = 0; j < 8; j++) {
+                bytes[8 * e + j] = src[j * n + e];
+                int v = 0;
+                for (int b = 0; b < 8; b++) v |= (src[(8 * j + b) * nrow + e / 8] >>> (e % 8) & 1) << b;
+                bits[8 * e + j] = (byte) v;
+            }
+        }
+        boolean before = ShuffleWarmup.atOnce;
+        ShuffleWarmup.atOnce = false;
+        try {
+            // the first blocks take the scalar loops and start the warm-up in the background
+            byte[] out = new byte[src.length];
+            Shuffle.unshuffle(8, src.length, src, 0, out, 0);
+            assertArrayEquals(bytes, out);
+            Shuffle.bitunshuffle(8, src.length, src, 0, out, 0);
+            assertArrayEquals(bits, out);
+            long until = System.nanoTime() + 60_000_000_000L;
+            while (ShuffleWarmup.pending() && System.nanoTime() < until) Thread.sleep(20);
+            assertTrue(ShuffleWarmup.outcome().startsWith("fast after "), ShuffleWarmup.outcome());
+            assertTrue(Simd.unshuffleReady() && Simd.bitunshuffleReady(), ShuffleWarmup.outcome());
+            // and the later ones the vector routines, with the same bytes
+            Shuffle.unshuffle(8, src.length, src, 0, out, 0);
+            assertArrayEquals(bytes, out);
+            Shuffle.bitunshuffle(8, src.length, src, 0, out, 0);
+            assertArrayEquals(bits, out);
+        } finally {
+            ShuffleWarmup.atOnce = before;
+        }
+    }
 }
