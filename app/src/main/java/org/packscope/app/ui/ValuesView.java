@@ -269,11 +269,12 @@ final class ValuesView extends BorderPane {
         if (revealing != null && scene != null) scene.removePostLayoutPulseListener(revealing);
         revealing = null;
         if (scene == null) return;
-        int[] layouts = {0};
         Runnable check = new Runnable() {
+            private int layouts;
+
             @Override public void run() {
                 boolean drawn = drawnRows().map(r -> r[0] <= row && row <= r[1]).orElse(false);
-                if (drawn || ++layouts[0] > 4 || table.getScene() != scene) {
+                if (drawn || ++layouts > 4 || table.getScene() != scene) {
                     scene.removePostLayoutPulseListener(this);
                     if (revealing == this) revealing = null;
                     return;

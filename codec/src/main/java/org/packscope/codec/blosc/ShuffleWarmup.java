@@ -79,9 +79,9 @@ final class ShuffleWarmup {
 
     /**
      * Runs the routines until both are fast (or the rounds run out); each that got there and
-     * agrees with the scalar loop is then taken. True when both are.
+     * agrees with the scalar loop is then taken ({@link #outcome} says which).
      */
-    static boolean warm() {
+    static void warm() {
         byte[] src = new byte[8 * N];
         for (int i = 0; i < src.length; i++) src[i] = (byte) (i * 131 + (i >>> 9));
         byte[] scalar = new byte[src.length];
@@ -124,7 +124,6 @@ final class ShuffleWarmup {
                 + " after " + r + " rounds in " + (System.nanoTime() - started) / 1_000_000
                 + " ms; last timed round, scalar/vector µs: unshuffle " + last[0] / 1000 + "/" + last[1] / 1000
                 + ", bitunshuffle " + last[2] / 1000 + "/" + last[3] / 1000;
-        return bytes && bits;
     }
 
     private static boolean bytesAgree(byte[] src, byte[] scalar, byte[] vector) {

@@ -19,7 +19,7 @@ public final class Simd {
 
     private static final boolean ON = VectorPaths.allowed() && selfTest();
 
-    /** The vector paths are in use (once warm: see {@link #ready}). */
+    /** The vector paths are in use (each once warm: see {@link #unshuffleReady}). */
     public static boolean enabled() { return ON; }
 
     /**
@@ -34,9 +34,6 @@ public final class Simd {
 
     /** The vector routines are being warmed right now (a benchmark waits for them). */
     public static boolean warming() { return ON && ShuffleWarmup.pending(); }
-
-    /** How the vector routines' warm-up went, for diagnostics. */
-    public static String warmUpOutcome() { return ShuffleWarmup.outcome(); }
 
     /** The Vector API module is in the boot layer (whether or not it is used). */
     public static boolean moduleLoaded() {
