@@ -2,21 +2,19 @@ package org.packscope.codec.blosc;
 
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
 
 import org.packscope.codec.compress.VectorPaths;
+import org.packscope.codec.compress.VectorWarmup;
 
 /**
- * Warms the Vector API shuffles on a background thread, so that blocks switch to them only
- * once C2 has compiled them. Until then a Vector API routine runs many times slower than
- * the scalar loop (the interpreter and C1 box every vector and shuffle): a fresh JVM's first
- * decode of a 16 MB Blosc chunk took 0.45-1.4 s on the vector routines and 0.16-0.29 s on
- * the scalar ones, whose steady speed is 2-3 times lower. The routines (byte unshuffle of
- * 8-byte groups, the wide bit unshuffle and, where it runs, the low-half transpose) run on
- * blocks of their own until, three rounds in a row, each takes no longer than the scalar
- * loop timed just before it in the same round (so that both meet the same load); their
- * results are checked against the scalar loop's. One that never gets there stays unused
- * (see {@link org.packscope.codec.bpcells.bp128} for the same scheme and why the bar is
- * that high).
+ * Warms the Vector API shuffles through {@link VectorWarmup}, so that blocks switch to them
+ * only once C2 has compiled them well. A fresh JVM's first decode of a 16 MB Blosc chunk
+ * took 0.45-1.4 s on the uncompiled vector routines and 0.16-0.29 s on the scalar ones,
+ * whose steady speed is 2-3 times lower. Each routine (byte unshuffle of 8-byte groups,
+ * where it runs the low-half transpose taken with it, and the wide bit unshuffle) races the
+ * scalar loop on blocks of its own; its results are checked against the scalar loop's. One
+ * that never gets fast stays unused.
  */
 final class ShuffleWarmup {
     /** Set for tests that check the vector routines through {@link Shuffle}: no warm-up, vectors at once. */
@@ -35,7 +33,6 @@ final class ShuffleWarmup {
     private static final int N = 512;
     private static final int CALLS = 50;
     private static final int MAX_ROUNDS = 2000;
-    private static final int FAST_ROUNDS = 3;
 
     private ShuffleWarmup() { }
 
@@ -56,7 +53,7 @@ final class ShuffleWarmup {
     private static void request() {
         if (REQUESTED.compareAndSet(false, true)) {
             pending = true;
-            Thread t = new Thread(() -> {
+            VectorWarmup.start(() -> {
                 try {
                     warm();
                 } catch (RuntimeException | Error e) {
@@ -64,10 +61,7 @@ final class ShuffleWarmup {
                 } finally {
                     pending = false;
                 }
-            }, "shuffle-vector-warmup");
-            t.setDaemon(true);
-            t.setPriority(Thread.MIN_PRIORITY);
-            t.start();
+            });
         }
     }
 
@@ -78,8 +72,8 @@ final class ShuffleWarmup {
     static String outcome() { return outcome; }
 
     /**
-     * Runs the routines until both are fast (or the rounds run out); each that got there and
-     * agrees with the scalar loop is then taken ({@link #outcome} says which).
+     * Races the routines one after the other; each that got fast and agrees with the scalar
+     * loop is then taken ({@link #outcome} says which).
      */
     static void warm() {
         byte[] src = new byte[8 * N];
@@ -88,42 +82,35 @@ final class ShuffleWarmup {
         byte[] vector = new byte[src.length];
         boolean low4 = SimdShuffle.bits() == 512 && VectorPaths.bytePermutes();
         long started = System.nanoTime();
-        int bytesFast = 0, bitsFast = 0;
-        int r = 0;
-        // scalar and vector time of the last round each routine was timed in
-        long[] last = new long[4];
-        for (; r < MAX_ROUNDS && (bytesFast < FAST_ROUNDS || bitsFast < FAST_ROUNDS); r++) {
-            if (bytesFast < FAST_ROUNDS) {
-                long t0 = System.nanoTime();
-                for (int c = 0; c < CALLS; c++) Shuffle.unshuffle8Rows(src, 0, N, 0, N, scalar, 0, 8);
-                long t1 = System.nanoTime();
-                for (int c = 0; c < CALLS; c++) SimdShuffle.unshuffle8Rows(src, 0, N, N, vector, 0, 8);
-                long t2 = System.nanoTime();
-                // the low-half transpose is taken with the byte unshuffle, so it must be as fast
-                if (low4) for (int c = 0; c < CALLS; c++) SimdShuffle.unshuffle8Low4(src, 0, N, N, vector, 0, 0x01020304L);
-                long t3 = System.nanoTime();
-                last[0] = t1 - t0;
-                last[1] = Math.max(t2 - t1, t3 - t2);
-                bytesFast = last[1] <= last[0] ? bytesFast + 1 : 0;
-            }
-            if (bitsFast < FAST_ROUNDS) {
-                long t0 = System.nanoTime();
-                for (int c = 0; c < CALLS; c++) Shuffle.bitunshuffleScalar(8, src.length, src, 0, scalar, 0);
-                long t1 = System.nanoTime();
-                for (int c = 0; c < CALLS; c++) SimdShuffle.bitunshuffleWide(8, N / 8, N / 8, src, 0, vector, 0);
-                last[2] = t1 - t0;
-                last[3] = System.nanoTime() - t1;
-                bitsFast = last[3] <= last[2] ? bitsFast + 1 : 0;
-            }
-        }
-        boolean bytes = bytesFast == FAST_ROUNDS && bytesAgree(src, scalar, vector);
-        boolean bits = bitsFast == FAST_ROUNDS && bitsAgree(src, scalar, vector);
+        LongSupplier scalarBytes = () -> {
+            for (int c = 0; c < CALLS; c++) Shuffle.unshuffle8Rows(src, 0, N, 0, N, scalar, 0, 8);
+            return scalar[0];
+        };
+        VectorWarmup.Race rows = VectorWarmup.race(MAX_ROUNDS, scalarBytes, () -> {
+            for (int c = 0; c < CALLS; c++) SimdShuffle.unshuffle8Rows(src, 0, N, N, vector, 0, 8);
+            return vector[0];
+        });
+        // the low-half transpose is taken with the byte unshuffle, so it must be as fast
+        VectorWarmup.Race lows = !low4 ? rows : VectorWarmup.race(MAX_ROUNDS, scalarBytes, () -> {
+            for (int c = 0; c < CALLS; c++) SimdShuffle.unshuffle8Low4(src, 0, N, N, vector, 0, 0x01020304L);
+            return vector[0];
+        });
+        VectorWarmup.Race bitRows = VectorWarmup.race(MAX_ROUNDS, () -> {
+            for (int c = 0; c < CALLS; c++) Shuffle.bitunshuffleScalar(8, src.length, src, 0, scalar, 0);
+            return scalar[0];
+        }, () -> {
+            for (int c = 0; c < CALLS; c++) SimdShuffle.bitunshuffleWide(8, N / 8, N / 8, src, 0, vector, 0);
+            return vector[0];
+        });
+        boolean bytes = rows.fast() && lows.fast() && bytesAgree(src, scalar, vector);
+        boolean bits = bitRows.fast() && bitsAgree(src, scalar, vector);
         bytesReady = bytes;
         bitsReady = bits;
         outcome = (bytes && bits ? "fast" : "unshuffle " + (bytes ? "fast" : "never fast") + ", bitunshuffle " + (bits ? "fast" : "never fast"))
-                + " after " + r + " rounds in " + (System.nanoTime() - started) / 1_000_000
-                + " ms; last timed round, scalar/vector µs: unshuffle " + last[0] / 1000 + "/" + last[1] / 1000
-                + ", bitunshuffle " + last[2] / 1000 + "/" + last[3] / 1000;
+                + " after " + (rows.rounds() + (low4 ? lows.rounds() : 0) + bitRows.rounds()) + " rounds in "
+                + (System.nanoTime() - started) / 1_000_000 + " ms; last timed round, scalar/vector µs: unshuffle "
+                + rows.scalarNanos() / 1000 + "/" + Math.max(rows.vectorNanos(), lows.vectorNanos()) / 1000
+                + ", bitunshuffle " + bitRows.scalarNanos() / 1000 + "/" + bitRows.vectorNanos() / 1000;
     }
 
     private static boolean bytesAgree(byte[] src, byte[] scalar, byte[] vector) {

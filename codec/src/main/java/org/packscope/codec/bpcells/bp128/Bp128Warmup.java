@@ -1,26 +1,23 @@
 package org.packscope.codec.bpcells.bp128;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
+import org.packscope.codec.compress.VectorWarmup;
+
 /**
- * Warms the Vector API routine of one variant and width on a background thread, so that
- * the decoding thread switches to it only once C2 has compiled it. The routine runs on a
- * chunk of its own until, three rounds in a row, a thousand calls take no longer than a
- * thousand of the scalar routine timed just before them in the same round (so that both
- * meet the same load on the core); one that never gets there (C2 off, say) is left unused.
- * Compiled well, a vector routine is several times faster than the scalar one; the bar is
- * that high because C2 sometimes compiles one with some of its vector operations left as
- * calls (seen with a variant of D1Z's width-8 routine: its stores not intrinsified), which
- * is slower than scalar yet cleared the earlier bar of twice the scalar time, and the
- * whole-matrix read then took 20 ms instead of 3. The usual cause is the JVM's trap limit
- * (see {@link org.packscope.codec.compress.VectorPaths#JIT_OPTION}, which the launchers
- * set); a routine compiled that way stays slow for the JVM's life, so its width stays
- * scalar ({@link #outcome} says why). Its result is checked against the scalar routine's
- * before it is declared ready.
+ * Warms the Vector API routine of one variant and width through {@link VectorWarmup}, so
+ * that the decoding thread switches to it only once C2 has compiled it well: a thousand
+ * calls no slower than a thousand of the scalar routine, three rounds in a row. Compiled
+ * well, a vector routine is several times faster than the scalar one; the bar is that high
+ * because C2 sometimes compiles one with some of its vector operations left as calls (seen
+ * with a variant of D1Z's width-8 routine: its stores not intrinsified), which is slower
+ * than scalar yet cleared the earlier bar of twice the scalar time, and the whole-matrix
+ * read then took 20 ms instead of 3. A routine that never gets there keeps its width scalar
+ * ({@link #outcome} says why). Its result is checked against the scalar routine's before it
+ * is declared ready.
  */
 final class Bp128Warmup {
     /** Keys are widths 0..32, +33 for FOR: two words of bits. */
@@ -29,11 +26,8 @@ final class Bp128Warmup {
     private static final int CALLS = 1000;
     /** Rounds of {@link #CALLS} calls a routine may take to become fast. */
     private static final int MAX_ROUNDS = 500;
-    /** Rounds in a row the routine must be no slower than the scalar one in. */
-    private static final int FAST_ROUNDS = 3;
     /** What each warm-up came to, for diagnostics: null until it ends. */
     private static final AtomicReferenceArray<String> OUTCOME = new AtomicReferenceArray<>(66);
-    private static volatile ExecutorService worker;
     private static final AtomicInteger PENDING = new AtomicInteger();
 
     private Bp128Warmup() { }
@@ -49,7 +43,7 @@ final class Bp128Warmup {
         long before = REQUESTED.getAndUpdate(word, w -> w | bit);
         if ((before & bit) != 0) return;
         PENDING.incrementAndGet();
-        worker().execute(() -> {
+        VectorWarmup.start(() -> {
             try {
                 if (warm(key)) READY.getAndUpdate(word, w -> w | bit);
             } finally {
@@ -70,24 +64,6 @@ final class Bp128Warmup {
         return PENDING.get();
     }
 
-    private static ExecutorService worker() {
-        ExecutorService w = worker;
-        if (w == null) {
-            synchronized (Bp128Warmup.class) {
-                w = worker;
-                if (w == null) {
-                    worker = w = Executors.newSingleThreadExecutor(r -> {
-                        Thread t = new Thread(r, "bp128-vector-warmup");
-                        t.setDaemon(true);
-                        t.setPriority(Thread.MIN_PRIORITY);
-                        return t;
-                    });
-                }
-            }
-        }
-        return w;
-    }
-
     /** Runs the routine until it is fast; true when it got there and agrees with the scalar one. */
     static boolean warm(int key) {
         boolean d1z = key < 33;
@@ -96,29 +72,8 @@ final class Bp128Warmup {
         for (int k = 0; k < in.length; k++) in[k] = k * 0x9E3779B9 + (k >>> 2);
         int[] scalar = new int[Bp128.CHUNK];
         int[] vector = new int[Bp128.CHUNK];
-        long sink = 0;
-        for (int r = 0; r < 3; r++) sink += scalarCalls(d1z, bits, in, scalar);
-        // each round times the scalar calls and then the vector calls, so that both meet
-        // the same load: a burst of other work on the core fails a round, not the warm-up
-        int fastRounds = 0;
-        int r = 0;
-        long scalarNs = 0;
-        long vectorNs = 0;
-        long started = System.nanoTime();
-        for (; r < MAX_ROUNDS && fastRounds < FAST_ROUNDS; r++) {
-            long t = System.nanoTime();
-            sink += scalarCalls(d1z, bits, in, scalar);
-            scalarNs = System.nanoTime() - t;
-            t = System.nanoTime();
-            for (int c = 0; c < CALLS; c++) {
-                if (d1z) Bp128Vector.d1z(bits, in, 0, vector, 0, c);
-                else Bp128Vector.plusOne(bits, in, 0, vector, 0);
-                sink += vector[c & 127];
-            }
-            vectorNs = System.nanoTime() - t;
-            fastRounds = vectorNs <= Math.max(scalarNs, 1) ? fastRounds + 1 : 0;
-        }
-        boolean fast = fastRounds == FAST_ROUNDS;
+        for (int r = 0; r < 3; r++) scalarCalls(d1z, bits, in, scalar);
+        VectorWarmup.Race race = VectorWarmup.race(MAX_ROUNDS, () -> scalarCalls(d1z, bits, in, scalar), () -> vectorCalls(d1z, bits, in, vector));
         if (d1z) {
             Bp128Unpack.d1z(bits, in, 0, scalar, 0, 7);
             Bp128Vector.d1z(bits, in, 0, vector, 0, 7);
@@ -126,12 +81,21 @@ final class Bp128Warmup {
             Bp128Unpack.plusOne(bits, in, 0, scalar, 0);
             Bp128Vector.plusOne(bits, in, 0, vector, 0);
         }
-        boolean agrees = java.util.Arrays.equals(scalar, vector);
-        OUTCOME.set(key, (fast ? "fast" : "never fast") + " after " + r + " rounds in "
-                + (System.nanoTime() - started) / 1_000_000 + " ms; last round: scalar " + scalarNs / 1000
-                + " µs, vector " + vectorNs / 1000 + " µs per " + CALLS + " calls"
+        boolean agrees = Arrays.equals(scalar, vector);
+        OUTCOME.set(key, race.summary() + "; last round: scalar " + race.scalarNanos() / 1000
+                + " µs, vector " + race.vectorNanos() / 1000 + " µs per " + CALLS + " calls"
                 + (agrees ? "" : "; disagrees with the scalar routine"));
-        return fast && agrees && sink != 42;
+        return race.fast() && agrees;
+    }
+
+    private static long vectorCalls(boolean d1z, int bits, int[] in, int[] out) {
+        long sink = 0;
+        for (int c = 0; c < CALLS; c++) {
+            if (d1z) Bp128Vector.d1z(bits, in, 0, out, 0, c);
+            else Bp128Vector.plusOne(bits, in, 0, out, 0);
+            sink += out[c & 127];
+        }
+        return sink;
     }
 
     private static long scalarCalls(boolean d1z, int bits, int[] in, int[] out) {
