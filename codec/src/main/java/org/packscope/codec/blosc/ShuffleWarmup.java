@@ -1,6 +1,8 @@
 package org.packscope.codec.blosc;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
@@ -72,8 +74,8 @@ final class ShuffleWarmup {
     static String outcome() { return outcome; }
 
     /**
-     * Races the routines one after the other; each that got fast and agrees with the scalar
-     * loop is then taken ({@link #outcome} says which).
+     * Races the routines side by side until all are fast (or the rounds run out); each that
+     * got there and agrees with the scalar loop is then taken ({@link #outcome} says which).
      */
     static void warm() {
         byte[] src = new byte[8 * N];
@@ -86,28 +88,35 @@ final class ShuffleWarmup {
             for (int c = 0; c < CALLS; c++) Shuffle.unshuffle8Rows(src, 0, N, 0, N, scalar, 0, 8);
             return scalar[0];
         };
-        VectorWarmup.Race rows = VectorWarmup.race(MAX_ROUNDS, scalarBytes, () -> {
-            for (int c = 0; c < CALLS; c++) SimdShuffle.unshuffle8Rows(src, 0, N, N, vector, 0, 8);
-            return vector[0];
-        });
-        // the low-half transpose is taken with the byte unshuffle, so it must be as fast
-        VectorWarmup.Race lows = !low4 ? rows : VectorWarmup.race(MAX_ROUNDS, scalarBytes, () -> {
-            for (int c = 0; c < CALLS; c++) SimdShuffle.unshuffle8Low4(src, 0, N, N, vector, 0, 0x01020304L);
-            return vector[0];
-        });
-        VectorWarmup.Race bitRows = VectorWarmup.race(MAX_ROUNDS, () -> {
+        List<VectorWarmup.Pair> pairs = new ArrayList<>();
+        pairs.add(new VectorWarmup.Pair(() -> {
             for (int c = 0; c < CALLS; c++) Shuffle.bitunshuffleScalar(8, src.length, src, 0, scalar, 0);
             return scalar[0];
         }, () -> {
             for (int c = 0; c < CALLS; c++) SimdShuffle.bitunshuffleWide(8, N / 8, N / 8, src, 0, vector, 0);
             return vector[0];
-        });
-        boolean bytes = rows.fast() && lows.fast() && bytesAgree(src, scalar, vector);
+        }));
+        pairs.add(new VectorWarmup.Pair(scalarBytes, () -> {
+            for (int c = 0; c < CALLS; c++) SimdShuffle.unshuffle8Rows(src, 0, N, N, vector, 0, 8);
+            return vector[0];
+        }));
+        // the low-half transpose is taken with the byte unshuffle, so it must be as fast
+        if (low4) {
+            pairs.add(new VectorWarmup.Pair(scalarBytes, () -> {
+                for (int c = 0; c < CALLS; c++) SimdShuffle.unshuffle8Low4(src, 0, N, N, vector, 0, 0x01020304L);
+                return vector[0];
+            }));
+        }
+        List<VectorWarmup.Race> races = VectorWarmup.race(MAX_ROUNDS, pairs);
+        VectorWarmup.Race bitRows = races.get(0);
+        VectorWarmup.Race rows = races.get(1);
+        VectorWarmup.Race lows = races.get(races.size() - 1);
         boolean bits = bitRows.fast() && bitsAgree(src, scalar, vector);
-        bytesReady = bytes;
+        boolean bytes = rows.fast() && lows.fast() && bytesAgree(src, scalar, vector);
         bitsReady = bits;
+        bytesReady = bytes;
         outcome = (bytes && bits ? "fast" : "unshuffle " + (bytes ? "fast" : "never fast") + ", bitunshuffle " + (bits ? "fast" : "never fast"))
-                + " after " + (rows.rounds() + (low4 ? lows.rounds() : 0) + bitRows.rounds()) + " rounds in "
+                + " after " + Math.max(bitRows.rounds(), Math.max(rows.rounds(), lows.rounds())) + " rounds in "
                 + (System.nanoTime() - started) / 1_000_000 + " ms; last timed round, scalar/vector µs: unshuffle "
                 + rows.scalarNanos() / 1000 + "/" + Math.max(rows.vectorNanos(), lows.vectorNanos()) / 1000
                 + ", bitunshuffle " + bitRows.scalarNanos() / 1000 + "/" + bitRows.vectorNanos() / 1000;

@@ -1,5 +1,7 @@
 package org.packscope.codec.compress;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.LongSupplier;
@@ -47,6 +49,9 @@ public final class VectorWarmup {
         }
     }
 
+    /** A vector routine and the scalar loop it replaces, each running one round of calls. */
+    public record Pair(LongSupplier scalarRound, LongSupplier vectorRound) { }
+
     /**
      * Times {@code scalarRound} then {@code vectorRound}, round after round, until the vector
      * one has been no slower {@link #FAST_ROUNDS} rounds in a row or {@code maxRounds} have
@@ -54,24 +59,46 @@ public final class VectorWarmup {
      * drop the calls.
      */
     public static Race race(int maxRounds, LongSupplier scalarRound, LongSupplier vectorRound) {
+        return race(maxRounds, List.of(new Pair(scalarRound, vectorRound))).get(0);
+    }
+
+    /**
+     * Races several pairs side by side: every round runs each pair that is not yet fast, so
+     * that C2 compiles all the routines at once rather than one after the other (run one
+     * after the other, a routine that is slow to compile held back the ones after it).
+     * Returns each pair's race, in order.
+     */
+    public static List<Race> race(int maxRounds, List<Pair> pairs) {
+        int n = pairs.size();
         long started = System.nanoTime();
         long sink = 0;
-        long scalarNs = 0;
-        long vectorNs = 0;
-        int fastRounds = 0;
-        int r = 0;
-        for (; r < maxRounds && fastRounds < FAST_ROUNDS; r++) {
-            long t0 = System.nanoTime();
-            sink += scalarRound.getAsLong();
-            long t1 = System.nanoTime();
-            sink += vectorRound.getAsLong();
-            long t2 = System.nanoTime();
-            scalarNs = t1 - t0;
-            vectorNs = t2 - t1;
-            fastRounds = vectorNs <= Math.max(scalarNs, 1) ? fastRounds + 1 : 0;
+        long[] scalarNs = new long[n];
+        long[] vectorNs = new long[n];
+        int[] fastRounds = new int[n];
+        int[] rounds = new int[n];
+        long[] millis = new long[n];
+        int running = n;
+        for (int r = 0; r < maxRounds && running > 0; r++) {
+            for (int p = 0; p < n; p++) {
+                if (fastRounds[p] == FAST_ROUNDS) continue;
+                long t0 = System.nanoTime();
+                sink += pairs.get(p).scalarRound().getAsLong();
+                long t1 = System.nanoTime();
+                sink += pairs.get(p).vectorRound().getAsLong();
+                long t2 = System.nanoTime();
+                scalarNs[p] = t1 - t0;
+                vectorNs[p] = t2 - t1;
+                fastRounds[p] = vectorNs[p] <= Math.max(scalarNs[p], 1) ? fastRounds[p] + 1 : 0;
+                rounds[p] = r + 1;
+                millis[p] = (t2 - started) / 1_000_000;
+                if (fastRounds[p] == FAST_ROUNDS) running--;
+            }
         }
-        // the sink is folded into a value that is always true, but the JIT cannot know it
-        boolean fast = fastRounds == FAST_ROUNDS && (sink | 1) != 0;
-        return new Race(fast, r, (System.nanoTime() - started) / 1_000_000, scalarNs, vectorNs);
+        List<Race> races = new ArrayList<>(n);
+        for (int p = 0; p < n; p++) {
+            // the sink is folded into a value that is always true, but the JIT cannot know it
+            races.add(new Race(fastRounds[p] == FAST_ROUNDS && (sink | 1) != 0, rounds[p], millis[p], scalarNs[p], vectorNs[p]));
+        }
+        return races;
     }
 }

@@ -1,0 +1,80 @@
+package org.packscope.codec.compress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+
+import org.junit.jupiter.api.Test;
+
+/** The race every vector routine runs before a decoder takes it, with rounds whose speed the test sets. */
+class VectorWarmupTest {
+
+    /** A round that takes at least {@code millis}. */
+    private static LongSupplier slow(long millis) {
+        return () -> {
+            long until = System.nanoTime() + millis * 1_000_000;
+            long spins = 0;
+            while (System.nanoTime() < until) spins++;
+            return spins;
+        };
+    }
+
+    private static final LongSupplier QUICK = () -> 1;
+
+    @Test
+    void aRoutineNoSlowerThanScalarWinsAfterThreeRoundsInARow() {
+        VectorWarmup.Race race = VectorWarmup.race(50, slow(2), QUICK);
+        assertTrue(race.fast(), race.summary());
+        assertEquals(VectorWarmup.FAST_ROUNDS, race.rounds(), race.summary());
+        assertTrue(race.scalarNanos() >= 2_000_000 && race.vectorNanos() < race.scalarNanos(), race.summary());
+    }
+
+    @Test
+    void aRoutineSlowerThanScalarIsNeverFastAndRunsOutOfRounds() {
+        VectorWarmup.Race race = VectorWarmup.race(7, QUICK, slow(1));
+        assertFalse(race.fast());
+        assertEquals(7, race.rounds());
+        assertTrue(race.summary().startsWith("never fast after 7 rounds"), race.summary());
+    }
+
+    @Test
+    void pairsRaceSideBySideAndAWonPairStopsRunning() {
+        AtomicInteger quickPairRounds = new AtomicInteger();
+        // the first pair gets fast on its third round; the second only on its sixth
+        AtomicInteger slowPairRounds = new AtomicInteger();
+        LongSupplier slowUntilSixth = () -> slowPairRounds.incrementAndGet() <= 3 ? slow(3).getAsLong() : 1;
+        List<VectorWarmup.Race> races = VectorWarmup.race(40, List.of(
+                new VectorWarmup.Pair(slow(1), () -> quickPairRounds.incrementAndGet()),
+                new VectorWarmup.Pair(slow(1), slowUntilSixth)));
+        assertTrue(races.get(0).fast() && races.get(1).fast(), races.toString());
+        assertEquals(3, races.get(0).rounds(), races.toString());
+        assertEquals(3, quickPairRounds.get(), "a pair that has won is not run again");
+        assertEquals(6, races.get(1).rounds(), races.toString());
+    }
+
+    @Test
+    void warmUpsQueueOnOneThread() throws InterruptedException {
+        CountDownLatch firstRunning = new CountDownLatch(1);
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        CountDownLatch secondDone = new CountDownLatch(1);
+        VectorWarmup.start(() -> {
+            firstRunning.countDown();
+            try {
+                releaseFirst.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        VectorWarmup.start(secondDone::countDown);
+        assertTrue(firstRunning.await(10, TimeUnit.SECONDS));
+        assertFalse(secondDone.await(200, TimeUnit.MILLISECONDS), "the second warm-up waits for the first");
+        releaseFirst.countDown();
+        assertTrue(secondDone.await(10, TimeUnit.SECONDS));
+    }
+}
