@@ -205,7 +205,7 @@ public final class Shuffle {
     private static void bitunshuffleWide(int ts, int nrow, int qEnd, byte[] src, int sOff, byte[] dst, int dOff, boolean vector) {
         long[] a = new long[64];
         // the Vector API transposes several matrices side by side where it runs (see Simd)
-        int from = vector ? SimdShuffle.bitunshuffleWide(ts, nrow, qEnd, src, sOff, dst, dOff) : 0;
+        int from = vector ? SimdShuffle.bitunshuffleVector(ts, nrow, qEnd, src, sOff, dst, dOff) : 0;
         for (int g = 0; g < ts; g += 8) {
             int planeBase = sOff + g * 8 * nrow;
             for (int q = from; q < qEnd; q += 8) {

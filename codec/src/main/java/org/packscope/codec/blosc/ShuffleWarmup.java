@@ -93,7 +93,7 @@ final class ShuffleWarmup {
             for (int c = 0; c < CALLS; c++) Shuffle.bitunshuffleScalar(8, src.length, src, 0, scalar, 0);
             return scalar[0];
         }, () -> {
-            for (int c = 0; c < CALLS; c++) SimdShuffle.bitunshuffleWide(8, N / 8, N / 8, src, 0, vector, 0);
+            for (int c = 0; c < CALLS; c++) SimdShuffle.bitunshuffleVector(8, N / 8, N / 8, src, 0, vector, 0);
             return vector[0];
         }));
         pairs.add(new VectorWarmup.Pair(scalarBytes, () -> {
@@ -132,7 +132,7 @@ final class ShuffleWarmup {
     private static boolean bitsAgree(byte[] src, byte[] scalar, byte[] vector) {
         Shuffle.bitunshuffleScalar(8, src.length, src, 0, scalar, 0);
         Arrays.fill(vector, (byte) 0);
-        int done = SimdShuffle.bitunshuffleWide(8, N / 8, N / 8, src, 0, vector, 0);
+        int done = SimdShuffle.bitunshuffleVector(8, N / 8, N / 8, src, 0, vector, 0);
         // the wide routine does whole groups of bit-rows; compare what it did
         return Arrays.equals(scalar, 0, 8 * done * 8, vector, 0, 8 * done * 8) || done == 0;
     }

@@ -259,12 +259,24 @@ final class SimdShuffle {
         return i;
     }
 
+    /** The wide bit unshuffle: {@link #bitunshuffleWide8} where it applies, else {@link #bitunshuffleWide}. */
+    static int bitunshuffleVector(int ts, int nrow, int qEnd, byte[] src, int sOff, byte[] dst, int dOff) {
+        return ts == 8 && L.vectorBitSize() == 512 ? bitunshuffleWide8(nrow, qEnd, src, sOff, dst, dOff)
+                : bitunshuffleWide(ts, nrow, qEnd, src, sOff, dst, dOff);
+    }
+
     /**
      * The wide bit unshuffle of {@link Shuffle} (typesize a multiple of 8) for the first whole
      * steps of {@code 8 * lanes} bytes of every bit-row: lane l holds the 64x64 bit matrix of
      * row bytes {@code q+8l..q+8l+7}, so {@code lanes} matrices are transposed at once with
      * lane-wise block swaps (bit c of row r to bit r of row c), then stored element by
      * element. Returns the row bytes done; the scalar loop does the rest.
+     * <p>
+     * The six swap stages run in two passes whose rows stay in registers: the 32- and
+     * 16-row swaps only mix rows k, k+16, k+32, k+48, and the 8- to 1-row swaps only rows
+     * within one group of 16. Stage by stage through memory, every row went to the array and
+     * back six times. Written out by hand: a loop over an array of vectors, or a helper
+     * swapping two, boxes the vectors.
      */
     static int bitunshuffleWide(int ts, int nrow, int qEnd, byte[] src, int sOff, byte[] dst, int dOff) {
         int lanes = L.length();
@@ -275,25 +287,293 @@ final class SimdShuffle {
             int planeBase = sOff + g * 8 * nrow;
             for (int q = 0; q < done; q += step) {
                 int base = planeBase + q;
-                for (int r = 0; r < 64; r++) LongVector.fromByteArray(L, src, base + r * nrow, LE).intoArray(m, r * lanes);
-                for (int j = 32; j >= 1; j >>>= 1) {
-                    long mask = j == 32 ? 0x00000000FFFFFFFFL : j == 16 ? 0x0000FFFF0000FFFFL : j == 8 ? 0x00FF00FF00FF00FFL
-                            : j == 4 ? 0x0F0F0F0F0F0F0F0FL : j == 2 ? 0x3333333333333333L : 0x5555555555555555L;
-                    for (int b = 0; b < 64; b += 2 * j) {
-                        for (int k = b; k < b + j; k++) {
-                            LongVector x = LongVector.fromArray(L, m, k * lanes);
-                            LongVector y = LongVector.fromArray(L, m, (k + j) * lanes);
-                            LongVector t = x.lanewise(VectorOperators.LSHR, j).lanewise(VectorOperators.XOR, y).lanewise(VectorOperators.AND, mask);
-                            x.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, j)).intoArray(m, k * lanes);
-                            y.lanewise(VectorOperators.XOR, t).intoArray(m, (k + j) * lanes);
-                        }
-                    }
+                LongVector t;
+                for (int k = 0; k < 16; k++) {
+                    LongVector a0 = LongVector.fromByteArray(L, src, base + k * nrow, LE);
+                    LongVector a1 = LongVector.fromByteArray(L, src, base + (k + 16) * nrow, LE);
+                    LongVector a2 = LongVector.fromByteArray(L, src, base + (k + 32) * nrow, LE);
+                    LongVector a3 = LongVector.fromByteArray(L, src, base + (k + 48) * nrow, LE);
+                        t = a0.lanewise(VectorOperators.LSHR, 32).lanewise(VectorOperators.XOR, a2).lanewise(VectorOperators.AND, 0x00000000FFFFFFFFL);
+                        a0 = a0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 32)); a2 = a2.lanewise(VectorOperators.XOR, t);
+                        t = a1.lanewise(VectorOperators.LSHR, 32).lanewise(VectorOperators.XOR, a3).lanewise(VectorOperators.AND, 0x00000000FFFFFFFFL);
+                        a1 = a1.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 32)); a3 = a3.lanewise(VectorOperators.XOR, t);
+                        t = a0.lanewise(VectorOperators.LSHR, 16).lanewise(VectorOperators.XOR, a1).lanewise(VectorOperators.AND, 0x0000FFFF0000FFFFL);
+                        a0 = a0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 16)); a1 = a1.lanewise(VectorOperators.XOR, t);
+                        t = a2.lanewise(VectorOperators.LSHR, 16).lanewise(VectorOperators.XOR, a3).lanewise(VectorOperators.AND, 0x0000FFFF0000FFFFL);
+                        a2 = a2.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 16)); a3 = a3.lanewise(VectorOperators.XOR, t);
+                    a0.intoArray(m, k * lanes);
+                    a1.intoArray(m, (k + 16) * lanes);
+                    a2.intoArray(m, (k + 32) * lanes);
+                    a3.intoArray(m, (k + 48) * lanes);
+                }
+                for (int h = 0; h < 64; h += 16) {
+                        LongVector v0 = LongVector.fromArray(L, m, (h + 0) * lanes);
+                        LongVector v1 = LongVector.fromArray(L, m, (h + 1) * lanes);
+                        LongVector v2 = LongVector.fromArray(L, m, (h + 2) * lanes);
+                        LongVector v3 = LongVector.fromArray(L, m, (h + 3) * lanes);
+                        LongVector v4 = LongVector.fromArray(L, m, (h + 4) * lanes);
+                        LongVector v5 = LongVector.fromArray(L, m, (h + 5) * lanes);
+                        LongVector v6 = LongVector.fromArray(L, m, (h + 6) * lanes);
+                        LongVector v7 = LongVector.fromArray(L, m, (h + 7) * lanes);
+                        LongVector v8 = LongVector.fromArray(L, m, (h + 8) * lanes);
+                        LongVector v9 = LongVector.fromArray(L, m, (h + 9) * lanes);
+                        LongVector v10 = LongVector.fromArray(L, m, (h + 10) * lanes);
+                        LongVector v11 = LongVector.fromArray(L, m, (h + 11) * lanes);
+                        LongVector v12 = LongVector.fromArray(L, m, (h + 12) * lanes);
+                        LongVector v13 = LongVector.fromArray(L, m, (h + 13) * lanes);
+                        LongVector v14 = LongVector.fromArray(L, m, (h + 14) * lanes);
+                        LongVector v15 = LongVector.fromArray(L, m, (h + 15) * lanes);
+                        t = v0.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v8).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                        v0 = v0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v8 = v8.lanewise(VectorOperators.XOR, t);
+                        t = v1.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v9).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                        v1 = v1.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v9 = v9.lanewise(VectorOperators.XOR, t);
+                        t = v2.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v10).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                        v2 = v2.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v10 = v10.lanewise(VectorOperators.XOR, t);
+                        t = v3.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v11).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                        v3 = v3.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v11 = v11.lanewise(VectorOperators.XOR, t);
+                        t = v4.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v12).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                        v4 = v4.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v12 = v12.lanewise(VectorOperators.XOR, t);
+                        t = v5.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v13).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                        v5 = v5.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v13 = v13.lanewise(VectorOperators.XOR, t);
+                        t = v6.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v14).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                        v6 = v6.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v14 = v14.lanewise(VectorOperators.XOR, t);
+                        t = v7.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v15).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                        v7 = v7.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v15 = v15.lanewise(VectorOperators.XOR, t);
+                        t = v0.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v4).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                        v0 = v0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v4 = v4.lanewise(VectorOperators.XOR, t);
+                        t = v1.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v5).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                        v1 = v1.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v5 = v5.lanewise(VectorOperators.XOR, t);
+                        t = v2.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v6).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                        v2 = v2.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v6 = v6.lanewise(VectorOperators.XOR, t);
+                        t = v3.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v7).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                        v3 = v3.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v7 = v7.lanewise(VectorOperators.XOR, t);
+                        t = v8.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v12).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                        v8 = v8.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v12 = v12.lanewise(VectorOperators.XOR, t);
+                        t = v9.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v13).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                        v9 = v9.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v13 = v13.lanewise(VectorOperators.XOR, t);
+                        t = v10.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v14).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                        v10 = v10.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v14 = v14.lanewise(VectorOperators.XOR, t);
+                        t = v11.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v15).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                        v11 = v11.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v15 = v15.lanewise(VectorOperators.XOR, t);
+                        t = v0.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v2).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                        v0 = v0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v2 = v2.lanewise(VectorOperators.XOR, t);
+                        t = v1.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v3).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                        v1 = v1.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v3 = v3.lanewise(VectorOperators.XOR, t);
+                        t = v4.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v6).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                        v4 = v4.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v6 = v6.lanewise(VectorOperators.XOR, t);
+                        t = v5.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v7).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                        v5 = v5.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v7 = v7.lanewise(VectorOperators.XOR, t);
+                        t = v8.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v10).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                        v8 = v8.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v10 = v10.lanewise(VectorOperators.XOR, t);
+                        t = v9.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v11).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                        v9 = v9.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v11 = v11.lanewise(VectorOperators.XOR, t);
+                        t = v12.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v14).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                        v12 = v12.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v14 = v14.lanewise(VectorOperators.XOR, t);
+                        t = v13.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v15).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                        v13 = v13.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v15 = v15.lanewise(VectorOperators.XOR, t);
+                        t = v0.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v1).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                        v0 = v0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v1 = v1.lanewise(VectorOperators.XOR, t);
+                        t = v2.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v3).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                        v2 = v2.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v3 = v3.lanewise(VectorOperators.XOR, t);
+                        t = v4.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v5).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                        v4 = v4.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v5 = v5.lanewise(VectorOperators.XOR, t);
+                        t = v6.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v7).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                        v6 = v6.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v7 = v7.lanewise(VectorOperators.XOR, t);
+                        t = v8.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v9).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                        v8 = v8.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v9 = v9.lanewise(VectorOperators.XOR, t);
+                        t = v10.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v11).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                        v10 = v10.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v11 = v11.lanewise(VectorOperators.XOR, t);
+                        t = v12.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v13).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                        v12 = v12.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v13 = v13.lanewise(VectorOperators.XOR, t);
+                        t = v14.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v15).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                        v14 = v14.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v15 = v15.lanewise(VectorOperators.XOR, t);
+                        v0.intoArray(m, (h + 0) * lanes);
+                        v1.intoArray(m, (h + 1) * lanes);
+                        v2.intoArray(m, (h + 2) * lanes);
+                        v3.intoArray(m, (h + 3) * lanes);
+                        v4.intoArray(m, (h + 4) * lanes);
+                        v5.intoArray(m, (h + 5) * lanes);
+                        v6.intoArray(m, (h + 6) * lanes);
+                        v7.intoArray(m, (h + 7) * lanes);
+                        v8.intoArray(m, (h + 8) * lanes);
+                        v9.intoArray(m, (h + 9) * lanes);
+                        v10.intoArray(m, (h + 10) * lanes);
+                        v11.intoArray(m, (h + 11) * lanes);
+                        v12.intoArray(m, (h + 12) * lanes);
+                        v13.intoArray(m, (h + 13) * lanes);
+                        v14.intoArray(m, (h + 14) * lanes);
+                        v15.intoArray(m, (h + 15) * lanes);
                 }
                 // m[e * lanes + l] is element 8 * (q + 8l) + e's bytes g..g+7
                 for (int l = 0; l < lanes; l++) {
                     int o = dOff + 8 * (q + 8 * l) * ts + g;
                     for (int e = 0; e < 64; e++) LONG.set(dst, o + e * ts, m[e * lanes + l]);
                 }
+            }
+        }
+        return done;
+    }
+
+    /**
+     * {@link #bitunshuffleWide} for typesize 8 with 512-bit vectors (i64 and f64): after the
+     * second pass, rows {@code h..h+7} of the eight matrices hold, lane by lane, eight
+     * consecutive elements of eight places in the output; an 8x8 transpose of those longs (as
+     * in {@link #unshuffle8Blend}) makes each a vector stored whole, instead of 64 longs
+     * through an array and 64 scalar stores. With the two passes, this took the i64
+     * zstd+bitshuffle chunk from 3.4-3.5 ms to 2.4 ms, c-blosc2's figure (-O3 -march=native).
+     * A method of its own: folded into {@link #bitunshuffleWide} behind a flag, the one
+     * method grew past what C2 compiles well, and a test JVM kept it slower than scalar.
+     */
+    static int bitunshuffleWide8(int nrow, int qEnd, byte[] src, int sOff, byte[] dst, int dOff) {
+        VectorSpecies<Long> sp = LongVector.SPECIES_512;
+        VectorShuffle<Long> x1 = X1.toVector().toShuffle(), x2 = X2.toVector().toShuffle(), x4 = X4.toVector().toShuffle();
+        VectorMask<Long> m1 = M1.and(M1), m2 = M2.and(M2), m4 = M4.and(M4);
+        int done = qEnd - qEnd % 64;
+        long[] m = new long[64 * 8];
+        for (int q = 0; q < done; q += 64) {
+            int base = sOff + q;
+            LongVector t, a, b;
+            for (int k = 0; k < 16; k++) {
+                LongVector a0 = LongVector.fromByteArray(sp, src, base + k * nrow, LE);
+                LongVector a1 = LongVector.fromByteArray(sp, src, base + (k + 16) * nrow, LE);
+                LongVector a2 = LongVector.fromByteArray(sp, src, base + (k + 32) * nrow, LE);
+                LongVector a3 = LongVector.fromByteArray(sp, src, base + (k + 48) * nrow, LE);
+                t = a0.lanewise(VectorOperators.LSHR, 32).lanewise(VectorOperators.XOR, a2).lanewise(VectorOperators.AND, 0x00000000FFFFFFFFL);
+                a0 = a0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 32)); a2 = a2.lanewise(VectorOperators.XOR, t);
+                t = a1.lanewise(VectorOperators.LSHR, 32).lanewise(VectorOperators.XOR, a3).lanewise(VectorOperators.AND, 0x00000000FFFFFFFFL);
+                a1 = a1.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 32)); a3 = a3.lanewise(VectorOperators.XOR, t);
+                t = a0.lanewise(VectorOperators.LSHR, 16).lanewise(VectorOperators.XOR, a1).lanewise(VectorOperators.AND, 0x0000FFFF0000FFFFL);
+                a0 = a0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 16)); a1 = a1.lanewise(VectorOperators.XOR, t);
+                t = a2.lanewise(VectorOperators.LSHR, 16).lanewise(VectorOperators.XOR, a3).lanewise(VectorOperators.AND, 0x0000FFFF0000FFFFL);
+                a2 = a2.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 16)); a3 = a3.lanewise(VectorOperators.XOR, t);
+                a0.intoArray(m, k * 8);
+                a1.intoArray(m, (k + 16) * 8);
+                a2.intoArray(m, (k + 32) * 8);
+                a3.intoArray(m, (k + 48) * 8);
+            }
+            for (int h = 0; h < 64; h += 16) {
+                LongVector v0 = LongVector.fromArray(sp, m, (h + 0) * 8);
+                LongVector v1 = LongVector.fromArray(sp, m, (h + 1) * 8);
+                LongVector v2 = LongVector.fromArray(sp, m, (h + 2) * 8);
+                LongVector v3 = LongVector.fromArray(sp, m, (h + 3) * 8);
+                LongVector v4 = LongVector.fromArray(sp, m, (h + 4) * 8);
+                LongVector v5 = LongVector.fromArray(sp, m, (h + 5) * 8);
+                LongVector v6 = LongVector.fromArray(sp, m, (h + 6) * 8);
+                LongVector v7 = LongVector.fromArray(sp, m, (h + 7) * 8);
+                LongVector v8 = LongVector.fromArray(sp, m, (h + 8) * 8);
+                LongVector v9 = LongVector.fromArray(sp, m, (h + 9) * 8);
+                LongVector v10 = LongVector.fromArray(sp, m, (h + 10) * 8);
+                LongVector v11 = LongVector.fromArray(sp, m, (h + 11) * 8);
+                LongVector v12 = LongVector.fromArray(sp, m, (h + 12) * 8);
+                LongVector v13 = LongVector.fromArray(sp, m, (h + 13) * 8);
+                LongVector v14 = LongVector.fromArray(sp, m, (h + 14) * 8);
+                LongVector v15 = LongVector.fromArray(sp, m, (h + 15) * 8);
+                t = v0.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v8).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                v0 = v0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v8 = v8.lanewise(VectorOperators.XOR, t);
+                t = v1.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v9).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                v1 = v1.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v9 = v9.lanewise(VectorOperators.XOR, t);
+                t = v2.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v10).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                v2 = v2.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v10 = v10.lanewise(VectorOperators.XOR, t);
+                t = v3.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v11).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                v3 = v3.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v11 = v11.lanewise(VectorOperators.XOR, t);
+                t = v4.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v12).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                v4 = v4.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v12 = v12.lanewise(VectorOperators.XOR, t);
+                t = v5.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v13).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                v5 = v5.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v13 = v13.lanewise(VectorOperators.XOR, t);
+                t = v6.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v14).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                v6 = v6.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v14 = v14.lanewise(VectorOperators.XOR, t);
+                t = v7.lanewise(VectorOperators.LSHR, 8).lanewise(VectorOperators.XOR, v15).lanewise(VectorOperators.AND, 0x00FF00FF00FF00FFL);
+                v7 = v7.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 8)); v15 = v15.lanewise(VectorOperators.XOR, t);
+                t = v0.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v4).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                v0 = v0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v4 = v4.lanewise(VectorOperators.XOR, t);
+                t = v1.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v5).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                v1 = v1.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v5 = v5.lanewise(VectorOperators.XOR, t);
+                t = v2.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v6).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                v2 = v2.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v6 = v6.lanewise(VectorOperators.XOR, t);
+                t = v3.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v7).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                v3 = v3.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v7 = v7.lanewise(VectorOperators.XOR, t);
+                t = v8.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v12).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                v8 = v8.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v12 = v12.lanewise(VectorOperators.XOR, t);
+                t = v9.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v13).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                v9 = v9.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v13 = v13.lanewise(VectorOperators.XOR, t);
+                t = v10.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v14).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                v10 = v10.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v14 = v14.lanewise(VectorOperators.XOR, t);
+                t = v11.lanewise(VectorOperators.LSHR, 4).lanewise(VectorOperators.XOR, v15).lanewise(VectorOperators.AND, 0x0F0F0F0F0F0F0F0FL);
+                v11 = v11.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 4)); v15 = v15.lanewise(VectorOperators.XOR, t);
+                t = v0.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v2).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                v0 = v0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v2 = v2.lanewise(VectorOperators.XOR, t);
+                t = v1.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v3).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                v1 = v1.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v3 = v3.lanewise(VectorOperators.XOR, t);
+                t = v4.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v6).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                v4 = v4.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v6 = v6.lanewise(VectorOperators.XOR, t);
+                t = v5.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v7).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                v5 = v5.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v7 = v7.lanewise(VectorOperators.XOR, t);
+                t = v8.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v10).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                v8 = v8.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v10 = v10.lanewise(VectorOperators.XOR, t);
+                t = v9.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v11).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                v9 = v9.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v11 = v11.lanewise(VectorOperators.XOR, t);
+                t = v12.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v14).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                v12 = v12.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v14 = v14.lanewise(VectorOperators.XOR, t);
+                t = v13.lanewise(VectorOperators.LSHR, 2).lanewise(VectorOperators.XOR, v15).lanewise(VectorOperators.AND, 0x3333333333333333L);
+                v13 = v13.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 2)); v15 = v15.lanewise(VectorOperators.XOR, t);
+                t = v0.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v1).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                v0 = v0.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v1 = v1.lanewise(VectorOperators.XOR, t);
+                t = v2.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v3).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                v2 = v2.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v3 = v3.lanewise(VectorOperators.XOR, t);
+                t = v4.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v5).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                v4 = v4.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v5 = v5.lanewise(VectorOperators.XOR, t);
+                t = v6.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v7).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                v6 = v6.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v7 = v7.lanewise(VectorOperators.XOR, t);
+                t = v8.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v9).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                v8 = v8.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v9 = v9.lanewise(VectorOperators.XOR, t);
+                t = v10.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v11).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                v10 = v10.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v11 = v11.lanewise(VectorOperators.XOR, t);
+                t = v12.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v13).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                v12 = v12.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v13 = v13.lanewise(VectorOperators.XOR, t);
+                t = v14.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.XOR, v15).lanewise(VectorOperators.AND, 0x5555555555555555L);
+                v14 = v14.lanewise(VectorOperators.XOR, t.lanewise(VectorOperators.LSHL, 1)); v15 = v15.lanewise(VectorOperators.XOR, t);
+                a = v0.blend(v1.rearrange(x1), m1); b = v0.rearrange(x1).blend(v1, m1); v0 = a; v1 = b;
+                a = v2.blend(v3.rearrange(x1), m1); b = v2.rearrange(x1).blend(v3, m1); v2 = a; v3 = b;
+                a = v4.blend(v5.rearrange(x1), m1); b = v4.rearrange(x1).blend(v5, m1); v4 = a; v5 = b;
+                a = v6.blend(v7.rearrange(x1), m1); b = v6.rearrange(x1).blend(v7, m1); v6 = a; v7 = b;
+                a = v0.blend(v2.rearrange(x2), m2); b = v0.rearrange(x2).blend(v2, m2); v0 = a; v2 = b;
+                a = v1.blend(v3.rearrange(x2), m2); b = v1.rearrange(x2).blend(v3, m2); v1 = a; v3 = b;
+                a = v4.blend(v6.rearrange(x2), m2); b = v4.rearrange(x2).blend(v6, m2); v4 = a; v6 = b;
+                a = v5.blend(v7.rearrange(x2), m2); b = v5.rearrange(x2).blend(v7, m2); v5 = a; v7 = b;
+                a = v0.blend(v4.rearrange(x4), m4); b = v0.rearrange(x4).blend(v4, m4); v0 = a; v4 = b;
+                a = v1.blend(v5.rearrange(x4), m4); b = v1.rearrange(x4).blend(v5, m4); v1 = a; v5 = b;
+                a = v2.blend(v6.rearrange(x4), m4); b = v2.rearrange(x4).blend(v6, m4); v2 = a; v6 = b;
+                a = v3.blend(v7.rearrange(x4), m4); b = v3.rearrange(x4).blend(v7, m4); v3 = a; v7 = b;
+                a = v8.blend(v9.rearrange(x1), m1); b = v8.rearrange(x1).blend(v9, m1); v8 = a; v9 = b;
+                a = v10.blend(v11.rearrange(x1), m1); b = v10.rearrange(x1).blend(v11, m1); v10 = a; v11 = b;
+                a = v12.blend(v13.rearrange(x1), m1); b = v12.rearrange(x1).blend(v13, m1); v12 = a; v13 = b;
+                a = v14.blend(v15.rearrange(x1), m1); b = v14.rearrange(x1).blend(v15, m1); v14 = a; v15 = b;
+                a = v8.blend(v10.rearrange(x2), m2); b = v8.rearrange(x2).blend(v10, m2); v8 = a; v10 = b;
+                a = v9.blend(v11.rearrange(x2), m2); b = v9.rearrange(x2).blend(v11, m2); v9 = a; v11 = b;
+                a = v12.blend(v14.rearrange(x2), m2); b = v12.rearrange(x2).blend(v14, m2); v12 = a; v14 = b;
+                a = v13.blend(v15.rearrange(x2), m2); b = v13.rearrange(x2).blend(v15, m2); v13 = a; v15 = b;
+                a = v8.blend(v12.rearrange(x4), m4); b = v8.rearrange(x4).blend(v12, m4); v8 = a; v12 = b;
+                a = v9.blend(v13.rearrange(x4), m4); b = v9.rearrange(x4).blend(v13, m4); v9 = a; v13 = b;
+                a = v10.blend(v14.rearrange(x4), m4); b = v10.rearrange(x4).blend(v14, m4); v10 = a; v14 = b;
+                a = v11.blend(v15.rearrange(x4), m4); b = v11.rearrange(x4).blend(v15, m4); v11 = a; v15 = b;
+                // v_l (v_8+l) now holds elements h..h+7 (h+8..h+15) of matrix l
+                int o = dOff + 64 * q + 8 * h;
+                v0.intoByteArray(dst, o + 0, LE);
+                v1.intoByteArray(dst, o + 512, LE);
+                v2.intoByteArray(dst, o + 1024, LE);
+                v3.intoByteArray(dst, o + 1536, LE);
+                v4.intoByteArray(dst, o + 2048, LE);
+                v5.intoByteArray(dst, o + 2560, LE);
+                v6.intoByteArray(dst, o + 3072, LE);
+                v7.intoByteArray(dst, o + 3584, LE);
+                v8.intoByteArray(dst, o + 0 + 64, LE);
+                v9.intoByteArray(dst, o + 512 + 64, LE);
+                v10.intoByteArray(dst, o + 1024 + 64, LE);
+                v11.intoByteArray(dst, o + 1536 + 64, LE);
+                v12.intoByteArray(dst, o + 2048 + 64, LE);
+                v13.intoByteArray(dst, o + 2560 + 64, LE);
+                v14.intoByteArray(dst, o + 3072 + 64, LE);
+                v15.intoByteArray(dst, o + 3584 + 64, LE);
             }
         }
         return done;
