@@ -30,13 +30,8 @@ while [ $# -gt 0 ]; do
     *) dir="$1"; shift ;;
   esac
 done
-if [ -z "$dir" ]; then
-  d="$here"
-  while [ "$d" != "/" ]; do
-    if [ -d "$(dirname "$d")/shared/bench" ]; then dir="$(dirname "$d")/shared/bench"; break; fi
-    d="$(dirname "$d")"
-  done
-fi
+. "$here/bench/shared-bench.sh"
+[ -n "$dir" ] || dir="$(shared_bench_dir "$here")"
 [ -n "$dir" ] && [ -d "$dir" ] || { echo "references.sh: no bench folder (give BENCH_DIR)" >&2; exit 2; }
 [ -f "$jar" ] || { echo "references.sh: no jar at $jar (mvn -B -q package -DskipTests)" >&2; exit 2; }
 

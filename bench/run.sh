@@ -23,16 +23,9 @@ while [ $# -gt 0 ]; do
     *) dir="$1"; shift ;;
   esac
 done
-if [ -z "$dir" ]; then
-  # ../shared/bench beside the checkout, or beside any folder above it (as the tests look for it)
-  d="$here"
-  while [ "$d" != "/" ]; do
-    if [ -d "$(dirname "$d")/shared/bench" ]; then dir="$(dirname "$d")/shared/bench"; break; fi
-    d="$(dirname "$d")"
-  done
-  [ -n "$dir" ] || dir="$here/../shared/bench"
-fi
-[ -d "$dir" ] || { echo "run.sh: no bench folder at $dir" >&2; exit 2; }
+. "$here/bench/shared-bench.sh"
+[ -n "$dir" ] || dir="$(shared_bench_dir "$here")"
+[ -n "$dir" ] && [ -d "$dir" ] || { echo "run.sh: no bench folder (give BENCH_DIR)" >&2; exit 2; }
 [ -f "$jar" ] || { echo "run.sh: no jar at $jar (mvn -B -q package -DskipTests)" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "run.sh: python3 is needed to read the manifests" >&2; exit 2; }
 
