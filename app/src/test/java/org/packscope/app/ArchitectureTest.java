@@ -1,5 +1,7 @@
 package org.packscope.app;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -18,9 +20,10 @@ import org.packscope.codec.testing.CodecPackages;
 
 /**
  * The app's side of the design in code: the views read inspection trees without naming a
- * format (a package or a node kind) or changing a node. The codec's own rules (no GUI, no
- * package cycle, formats reach only shared packages and their declared seams) live in the
- * codec, in CodecArchitectureTest.
+ * format (a package or a node kind) or changing a node, and the GUI's packages depend one
+ * way only (background work, then views, then secondary windows, then the shell). The
+ * codec's own rules (no GUI, no package cycle, formats reach only shared packages and their
+ * declared seams) live in the codec, in CodecArchitectureTest.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
@@ -39,6 +42,37 @@ class ArchitectureTest {
         String[] formats = CodecPackages.FORMATS.keySet().stream().map(f -> "org.packscope.codec." + f + "..").toArray(String[]::new);
         noClasses().that().resideInAPackage("org.packscope.app.ui..")
                 .should().dependOnClassesThat().resideInAnyPackage(formats)
+                .check(classes);
+    }
+
+    /**
+     * Background work (ui.task) is told what to show through its own small interfaces, so any
+     * view or window can use it and none of them is needed to run or test it.
+     */
+    @Test
+    void backgroundWorkDependsOnNoOtherUiPackage() {
+        noClasses().that().resideInAPackage("org.packscope.app.ui.task..")
+                .should().dependOnClassesThat(resideInAPackage("org.packscope.app.ui..")
+                        .and(not(resideInAPackage("org.packscope.app.ui.task.."))))
+                .check(classes);
+    }
+
+    /**
+     * A view (ui.view) is placed by whoever holds it: the main window or a secondary one. A
+     * view that reached back into either would tie every window to the one it names.
+     */
+    @Test
+    void viewsDependOnNoWindowNorTheShell() {
+        noClasses().that().resideInAPackage("org.packscope.app.ui.view..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.packscope.app.ui", "org.packscope.app.ui.window..")
+                .check(classes);
+    }
+
+    /** The shell (the classes directly in ui) opens the secondary windows; they do not know it. */
+    @Test
+    void windowsDependOnNoShellClass() {
+        noClasses().that().resideInAPackage("org.packscope.app.ui.window..")
+                .should().dependOnClassesThat().resideInAPackage("org.packscope.app.ui")
                 .check(classes);
     }
 

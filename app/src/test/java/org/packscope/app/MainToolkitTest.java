@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+import org.packscope.app.ui.PackScopeApp;
+
 /** When the window cannot start for the machine's sake, one line says why, naming what is missing. */
 class MainToolkitTest {
 
@@ -36,7 +38,7 @@ class MainToolkitTest {
 
     @Test
     void javafxsClasspathWarningIsNotShownButOtherWarningsAre() {
-        org.packscope.app.ui.PackScopeApp.quietClasspathWarning();
+        PackScopeApp.quietClasspathWarning();
         java.util.logging.Logger fx = java.util.logging.Logger.getLogger("javafx");
         java.util.logging.LogRecord unsupported = new java.util.logging.LogRecord(java.util.logging.Level.WARNING,
                 "Unsupported JavaFX configuration: classes were loaded from 'unnamed module @69eee410'");

@@ -22,6 +22,19 @@ import javafx.stage.Stage;
 
 import org.packscope.app.export.Export;
 import org.packscope.app.export.SafeOutput;
+import org.packscope.app.ui.task.TaskRunner;
+import org.packscope.app.ui.view.BrowserTree;
+import org.packscope.app.ui.view.DetailPane;
+import org.packscope.app.ui.view.StatusBar;
+import org.packscope.app.ui.view.Theme;
+import org.packscope.app.ui.view.ValuesView;
+import org.packscope.app.ui.window.CensusWindow;
+import org.packscope.app.ui.window.DiffWindow;
+import org.packscope.app.ui.window.SteppedWindow;
+import org.packscope.app.ui.window.SurveyWindow;
+import org.packscope.app.ui.window.Syllabus;
+import org.packscope.app.ui.window.TeachingWarmUp;
+import org.packscope.app.ui.window.TeachingWindow;
 import org.packscope.codec.format.Format;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.format.LakeCensus;
@@ -48,7 +61,8 @@ public final class MainWindow {
     private final java.util.List<Bookmark> bookmarks = new java.util.ArrayList<>();
 
     /** A field someone wants to come back to: its node and the field's name. */
-    record Bookmark(Node node, String field) {
+    // public, like goTo and bookmarks(): the window tests in ui.view go to one
+    public record Bookmark(Node node, String field) {
         String label() {
             String where = node.path().isEmpty() ? node.name() : node.path();
             return where + (field == null ? "" : " · " + field);
@@ -79,7 +93,7 @@ public final class MainWindow {
         root.setBottom(status);
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(root, Math.min(1280, screen.getWidth()), Math.min(800, screen.getHeight()));
-        scene.getStylesheets().add(MainWindow.class.getResource("packscope.css").toExternalForm());
+        scene.getStylesheets().add(Theme.class.getResource("packscope.css").toExternalForm());
         scene.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles() || droppedAddress(e.getDragboard()) != null) e.acceptTransferModes(TransferMode.COPY);
             e.consume();
@@ -149,21 +163,24 @@ public final class MainWindow {
     }
 
     /** Switches between the light and the dark look, and remembers the choice. */
-    void setTheme(Theme t) {
+    // public: the window tests in ui.view drive the window through it
+    public void setTheme(Theme t) {
         Theme.apply(t);
         prefs.put("theme", t == Theme.DARK ? "dark" : "light");
         detail.repaint();
     }
 
     /** The tree's narrowest width: names and a summary stay readable at 1024 px. */
-    static final double MIN_TREE_WIDTH = 240;
+    // public: a window test in ui.view checks the tree keeps it
+    public static final double MIN_TREE_WIDTH = 240;
 
     /**
      * Window size and place as the person left them, fitted into the visual bounds of the
      * screen it opens on (a remembered size can be larger than this screen), and the
      * dividers where they were.
      */
-    void restoreLayout() {
+    // public: the window tests in ui.view drive the window through it
+    public void restoreLayout() {
         double x = prefs.getDouble("layout.x", Double.NaN), y = prefs.getDouble("layout.y", Double.NaN);
         javafx.stage.Screen screen = javafx.stage.Screen.getScreens().stream()
                 .filter(sc -> sc.getVisualBounds().contains(x + 40, y + 20)).findFirst().orElse(javafx.stage.Screen.getPrimary());
@@ -195,7 +212,8 @@ public final class MainWindow {
     }
 
     /** Saves size, place and dividers now (as closing the window does). */
-    void rememberLayout() { saveLayout(); }
+    // public: the window tests in ui.view drive the window through it
+    public void rememberLayout() { saveLayout(); }
 
     /** Opens a path in the browser (in the background) and selects it. */
     public void open(Path path) {
@@ -213,7 +231,8 @@ public final class MainWindow {
     }
 
     /** A URL dropped or pasted as text (a browser's link), or null when the text is none. */
-    static String droppedAddress(javafx.scene.input.Clipboard board) {
+    // public: a window test in ui.view checks what counts as a dropped address
+    public static String droppedAddress(javafx.scene.input.Clipboard board) {
         String text = board.hasUrl() ? board.getUrl() : board.hasString() ? board.getString() : null;
         if (text == null) return null;
         text = text.strip();
@@ -273,7 +292,7 @@ public final class MainWindow {
     /** The census windows opened, newest last (for tests). */
     private final List<CensusWindow> censusWindows = new java.util.ArrayList<>();
 
-    List<CensusWindow> censusWindows() { return censusWindows; }
+    public List<CensusWindow> censusWindows() { return censusWindows; }
 
     /**
      * What to open: the address as it may be shown, how to make its path, the inner path to
@@ -500,7 +519,8 @@ public final class MainWindow {
     }
 
     /** Help → Formats: every format PackScope reads, and the ones it reads inside them. */
-    void showFormats() {
+    // public: the window tests in ui.view drive the window through it
+    public void showFormats() {
         StringBuilder sb = new StringBuilder();
         for (Format f : registry.formats()) {
             sb.append("• ").append(f.displayName()).append('\n');
@@ -515,7 +535,7 @@ public final class MainWindow {
     }
 
     /** The last Help → Formats dialog shown (for tests), or null. */
-    Alert formatsDialog() { return formatsDialog; }
+    public Alert formatsDialog() { return formatsDialog; }
 
     private Alert formatsDialog;
 
@@ -550,7 +570,8 @@ public final class MainWindow {
     }
 
     /** Writes a node's values in the background; the status bar tells how it went. */
-    javafx.concurrent.Task<String> exportTo(Node node, String format, Path target) {
+    // public: the window tests in ui.view drive the window through it
+    public javafx.concurrent.Task<String> exportTo(Node node, String format, Path target) {
         return runner.submit("Exporting " + node.name(), p -> {
             try {
                 // never onto an opened file or into an opened folder; complete or not at all
@@ -564,7 +585,8 @@ public final class MainWindow {
     }
 
     /** Bookmarks the field selected in the structure table (or the node, when none is). */
-    void bookmarkSelectedField() {
+    // public: the window tests in ui.view drive the window through it
+    public void bookmarkSelectedField() {
         Node node = detail.node();
         if (node == null) return;
         var f = detail.structure().selectedField();
@@ -580,7 +602,8 @@ public final class MainWindow {
     }
 
     /** Shows a bookmarked node and selects its field. */
-    void goTo(Bookmark b) {
+    // public: the window tests in ui.view drive the window through it
+    public void goTo(Bookmark b) {
         browser.reveal(b.node());
         runner.submit("Reading " + b.node().name(), p -> {
             b.node().fields();
@@ -592,10 +615,12 @@ public final class MainWindow {
         });
     }
 
-    java.util.List<Bookmark> bookmarks() { return bookmarks; }
+    // public: a window test in ui.view reads them
+    public java.util.List<Bookmark> bookmarks() { return bookmarks; }
 
     /** Opens a window listing the structural differences of two files; {@code shown} gets it once it shows. */
-    void compare(Path left, Path right, java.util.function.Consumer<DiffWindow> shown) {
+    // public: the window tests in ui.view drive the window through it
+    public void compare(Path left, Path right, java.util.function.Consumer<DiffWindow> shown) {
         SteppedWindow.open(stage, new DiffWindow(registry, left, right), shown);
     }
 
@@ -603,7 +628,8 @@ public final class MainWindow {
      * Opens "how would this compress?" for the values shown (a file's, an array's, a
      * column's); {@code shown} gets the window once it shows. Without numbers shown it says so.
      */
-    void openSurvey(java.util.function.Consumer<SurveyWindow> shown) {
+    // public: the window tests in ui.view drive the window through it
+    public void openSurvey(java.util.function.Consumer<SurveyWindow> shown) {
         Node n = detail.node();
         ValueColumn values = n == null ? null : n.values();
         if (values == null || !values.type().numeric() || values.count() == 0) {
@@ -614,12 +640,14 @@ public final class MainWindow {
     }
 
     /** Opens the teaching view of format {@code formatId} (input in, annotated encoding out); {@code shown} gets it once it shows. */
-    void openTeaching(String formatId, java.util.function.Consumer<TeachingWindow> shown) {
+    // public: the window tests in ui.view drive the window through it
+    public void openTeaching(String formatId, java.util.function.Consumer<TeachingWindow> shown) {
         openTeaching(() -> Syllabus.of(Teacher.of(formatId)), shown);
     }
 
     /** Opens a teaching view whose {@code syllabus} is asked for in the background. */
-    void openTeaching(java.util.function.Supplier<Syllabus> syllabus, java.util.function.Consumer<TeachingWindow> shown) {
+    // public for a window test in ui.window, which hands it a syllabus
+    public void openTeaching(java.util.function.Supplier<Syllabus> syllabus, java.util.function.Consumer<TeachingWindow> shown) {
         SteppedWindow.open(stage, new TeachingWindow(syllabus, () -> {
             Node n = detail.node();
             return n == null ? null : n.values();
@@ -648,18 +676,19 @@ public final class MainWindow {
         }
     }
 
-    Stage stage() { return stage; }
-    Menu recentMenu() { return recentMenu; }
-    Menu bookmarksMenu() { return bookmarksMenu; }
-    SplitPane mainSplit() { return mainSplit; }
+    // public, as are browser(), detail() and status(): the window tests in ui.view and ui.window read them
+    public Stage stage() { return stage; }
+    public Menu recentMenu() { return recentMenu; }
+    public Menu bookmarksMenu() { return bookmarksMenu; }
+    public SplitPane mainSplit() { return mainSplit; }
 
     /** The node the detail pane shows (for tests outside this package). */
     public Node shownNode() { return detail.node(); }
 
     /** True when no background work is running. */
     public boolean idle() { return runner.running() == 0; }
-    BrowserTree browser() { return browser; }
-    DetailPane detail() { return detail; }
-    StatusBar status() { return status; }
+    public BrowserTree browser() { return browser; }
+    public DetailPane detail() { return detail; }
+    public StatusBar status() { return status; }
     TaskRunner runner() { return runner; }
 }

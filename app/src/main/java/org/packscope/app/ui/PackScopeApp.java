@@ -7,6 +7,9 @@ import java.util.List;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
+import org.packscope.app.ui.task.Warmup;
+import org.packscope.app.ui.view.AppPreferences;
+
 /** The JavaFX application: opens the paths given, or the sample folder {@code resources/}. */
 public final class PackScopeApp extends Application {
 
@@ -42,7 +45,8 @@ public final class PackScopeApp extends Application {
     }
 
     /** {@code resources/} of the checkout: beside the working directory or above it. */
-    static Path defaultSamples() {
+    // public for ScreenshotMain (test sources, ui.view), which photographs these samples
+    public static Path defaultSamples() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
             Path candidate = p.resolve("resources");
             if (Files.isDirectory(candidate) && Files.exists(p.resolve("pom.xml"))) return candidate;

@@ -9,7 +9,7 @@ import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
 
 /** Every key the main window answers to, in one list: the Help dialog shows it and tests walk it. */
-final class Shortcuts {
+public final class Shortcuts {
     record Shortcut(String keys, String what) { }
 
     static final List<Shortcut> ALL = List.of(
@@ -35,7 +35,8 @@ final class Shortcuts {
 
     private Shortcuts() { }
 
-    static Alert dialog(Window owner) {
+    // public for a window test in ui.view, which opens it to read its title
+    public static Alert dialog(Window owner) {
         GridPane grid = new GridPane();
         grid.setId("shortcuts");
         grid.setHgap(18);

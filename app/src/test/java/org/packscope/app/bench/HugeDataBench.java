@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Random;
 
+import org.packscope.app.ui.task.Warmup;
 import org.packscope.codec.format.FormatRegistry;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.ValueColumn;
@@ -47,7 +48,7 @@ public final class HugeDataBench {
             // what the app does at start: the samples' headers read in the background while the window appears
             Path samples = Path.of("").toAbsolutePath().getParent().resolve("resources");
             long w = System.nanoTime();
-            org.packscope.app.ui.Warmup.run(samples, 5_000);
+            Warmup.run(samples, 5_000);
             System.out.printf(Locale.ROOT, "[in the app: after its start-up warm-up over %s, %.0f ms] ", samples, (System.nanoTime() - w) / 1e6);
         }
 
@@ -91,7 +92,7 @@ public final class HugeDataBench {
             System.out.println();
             Process gui = new ProcessBuilder(java, "-Xmx512m", "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless",
                     "-Dprism.order=sw", "-Dprism.text=t2k", "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"),
-                    "org.packscope.app.ui.HugeDataGuiBench", dir.toAbsolutePath().toString()).inheritIO().start();
+                    "org.packscope.app.ui.view.HugeDataGuiBench", dir.toAbsolutePath().toString()).inheritIO().start();
             if (gui.waitFor() != 0) throw new IllegalStateException("the window run failed");
         }
     }

@@ -28,8 +28,8 @@ import javafx.application.Platform;
  * views with no PackScope frame below) are measured and printed, not failed: under
  * Monocle's software renderer their length depends on the machine more than on PackScope.
  */
-final class FxWatchdog implements AutoCloseable {
-    static final long STALL_MS = 100;
+public final class FxWatchdog implements AutoCloseable {
+    public static final long STALL_MS = 100;
     /**
      * PackScope's own code (not the codec: that gets {@link #STALL_MS}) may keep the FX
      * thread this long at most, JavaFX work it calls included: a theme switch restyles
@@ -43,8 +43,8 @@ final class FxWatchdog implements AutoCloseable {
      * One late answer: how late, where the FX thread was seen most, whether it was reading
      * data, and PackScope's own code when that was on the FX thread in most samples.
      */
-    record Stall(long millis, String where, String dataFrame, String ownFrame) {
-        boolean readingData() { return dataFrame != null; }
+    public record Stall(long millis, String where, String dataFrame, String ownFrame) {
+        public boolean readingData() { return dataFrame != null; }
 
         boolean ownCode() { return ownFrame != null; }
 
@@ -55,7 +55,7 @@ final class FxWatchdog implements AutoCloseable {
     }
 
     /** Runs a watchdog around each test of a GUI test class. */
-    static final class Extension implements org.junit.jupiter.api.extension.BeforeEachCallback,
+    public static final class Extension implements org.junit.jupiter.api.extension.BeforeEachCallback,
             org.junit.jupiter.api.extension.AfterEachCallback {
         private static final org.junit.jupiter.api.extension.ExtensionContext.Namespace NS =
                 org.junit.jupiter.api.extension.ExtensionContext.Namespace.create(FxWatchdog.class);
@@ -124,7 +124,7 @@ final class FxWatchdog implements AutoCloseable {
     private final Thread thread;
     private volatile Thread fxThread;
 
-    FxWatchdog(long thresholdMillis) {
+    public FxWatchdog(long thresholdMillis) {
         this.thresholdNanos = thresholdMillis * 1_000_000;
         Platform.runLater(() -> fxThread = Thread.currentThread());
         thread = new Thread(this::watch, "fx-watchdog");
@@ -241,9 +241,9 @@ final class FxWatchdog implements AutoCloseable {
         return c.substring(c.lastIndexOf('.') + 1) + "." + e.getMethodName() + ":" + e.getLineNumber();
     }
 
-    long worstMillis() { return worstNanos.get() / 1_000_000; }
+    public long worstMillis() { return worstNanos.get() / 1_000_000; }
 
-    List<Stall> stalls() { synchronized (stalls) { return List.copyOf(stalls); } }
+    public List<Stall> stalls() { synchronized (stalls) { return List.copyOf(stalls); } }
 
     @Override
     public void close() {

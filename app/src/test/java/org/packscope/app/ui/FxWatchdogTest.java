@@ -1,9 +1,12 @@
 package org.packscope.app.ui;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -84,5 +87,23 @@ class FxWatchdogTest {
         assertTrue(s.millis() >= FxWatchdog.STALL_MS, s.toString());
         assertFalse(s.readingData(), s.toString());
         assertFalse(s.ownCode(), s.toString());
+    }
+
+    /**
+     * The views, windows and background work live in subpackages of ui: a stall under their
+     * frames is PackScope's own code, held to {@link FxWatchdog#OWN_CODE_MS}, as it was when
+     * they all lived in ui, and never the codec's {@link FxWatchdog#STALL_MS}.
+     */
+    @Test
+    void framesOfEveryUiPackageAreOwnCodeNotDataWork() {
+        for (String c : List.of("org.packscope.app.ui.MainWindow", "org.packscope.app.ui.view.HexView",
+                "org.packscope.app.ui.window.TeachingWindow", "org.packscope.app.ui.task.TaskRunner")) {
+            StackTraceElement[] stack = {
+                new StackTraceElement("javafx.scene.Parent", "layout", "Parent.java", 1),
+                new StackTraceElement(c, "draw", null, 2),
+                new StackTraceElement("com.sun.javafx.application.PlatformImpl", "lambda$runLater$10", null, 3)};
+            assertNotNull(FxWatchdog.ownFrame(stack), c);
+            assertNull(FxWatchdog.readsData(stack), c);
+        }
     }
 }
