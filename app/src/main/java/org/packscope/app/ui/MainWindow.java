@@ -79,7 +79,7 @@ public final class MainWindow {
         Theme.apply("dark".equals(prefs.get("theme", "light")) ? Theme.DARK : Theme.LIGHT);
         this.detail = new DetailPane(runner, this::reveal, this::reveal);
         // the main window makes its plot now, while starting; other windows when first plotting
-        detail.plot();
+        detail.preparePlot();
         this.browser = new BrowserTree(runner, this::select);
         detail.diagnostics().onDeepCheck(browser::markDeepCheck);
         SplitPane split = new SplitPane(browser, detail);
@@ -690,5 +690,4 @@ public final class MainWindow {
     public BrowserTree browser() { return browser; }
     public DetailPane detail() { return detail; }
     public StatusBar status() { return status; }
-    TaskRunner runner() { return runner; }
 }

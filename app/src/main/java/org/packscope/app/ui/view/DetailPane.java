@@ -524,8 +524,11 @@ public final class DetailPane extends BorderPane {
     public HexView hex() { return hex; }
     public ValuesView values() { return values; }
     public DiagnosticsView diagnostics() { return diagnostics; }
+    /** Makes the plot now rather than when first shown (the main window does it while starting). */
+    public void preparePlot() { plot(); }
+
     /** The plot (a chartfx chart, costly to make and style), made when first asked for. */
-    public PlotView plot() {
+    PlotView plot() {
         if (plot == null) {
             plot = new PlotView(runner);
             plotTab.setContent(plot);
