@@ -11,7 +11,7 @@
 #   c-blosc2      CBLOSC2_SRC=<a c-blosc2 checkout>: built here with cmake Release and
 #                 -O3 -march=native (lz4, zstd and zlib from Debian's -dev packages).
 #   Rust pco      PCO_HARNESS=<the binary codec/src/test/reference/pco-harness/build.sh
-#                 prints> (pco built with -C target-cpu=native).
+#                 prints> (pco built with the flags its README recommends).
 # The harnesses decode into a buffer reused between rounds, as `packscope bench` does.
 # Build the jar first: mvn -B -q package -DskipTests. Needs gcc, python3 (the manifests),
 # and cmake for c-blosc2. docs/references.md says how to get and build each reference.
