@@ -631,7 +631,7 @@ public final class BloscChunk {
                     BlockLayout l = layout((int) u);
                     if (l.problem() != null) throw new ReadProblem(l.problem());
                 }
-                if (buf == null) buf = new byte[(int) Math.min(Math.max(1, nbytes()), unitSize())];
+                if (buf == null) buf = ctx.unit((int) Math.min(Math.max(1, nbytes()), unitSize()));
                 decodeUnit(u, buf, 0, ctx);
             } catch (ReadProblem e) {
                 failures++;

@@ -100,7 +100,7 @@ public final class ChunkNodes {
             int blocks = (int) Math.min(units, c.nblocks());
             return ParallelTasks.sum(blocks, threads, progress, worker -> {
                 Codecs ctx = Codecs.local();
-                byte[] buf = new byte[bufSize];
+                byte[] buf = ctx.unit(bufSize);
                 return u -> {
                     try {
                         c.decodeUnit(u, buf, 0, ctx);
@@ -112,7 +112,7 @@ public final class ChunkNodes {
             });
         }
         Codecs ctx = Codecs.local();
-        byte[] buf = new byte[bufSize];
+        byte[] buf = ctx.unit(bufSize);
         long done = 0;
         for (long u = 0; u < units; u++) {
             progress.checkCancelled();
