@@ -11,6 +11,7 @@ import picocli.CommandLine.ParentCommand;
 import org.packscope.codec.blosc.Simd;
 import org.packscope.codec.bpcells.bp128.Bp128Simd;
 import org.packscope.codec.compress.NativeCodecs;
+import org.packscope.codec.compress.VectorWarmup;
 import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.analysis.ParallelTasks;
@@ -90,13 +91,13 @@ final class BenchCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         long end = t0 + (long) (warmup * 1e9);
         int runs = 0;
-        // and on, while vector routines (BP128, the shuffles) are still being warmed (up to ten times as long)
+        // and on, while vector routines (BP128, the shuffles, Pco) are still being warmed (up to ten times as long)
         long cap = t0 + (long) (10 * warmup * 1e9);
         do {
             decoder.decodeAll(Progress.NONE, runs % 4 == 3 ? threads : 1);
             runs++;
         } while (System.nanoTime() < end
-                || (Bp128Simd.warming() || Simd.warming()) && System.nanoTime() < cap);
+                || VectorWarmup.busy() && System.nanoTime() < cap);
         cli.out.printf(Locale.ROOT, "warm-up: %d decodes in %.1f s%n", runs, (System.nanoTime() - t0) / 1e9);
     }
 

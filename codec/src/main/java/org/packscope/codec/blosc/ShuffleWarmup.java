@@ -3,7 +3,6 @@ package org.packscope.codec.blosc;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 import org.packscope.codec.compress.VectorPaths;
@@ -23,11 +22,9 @@ final class ShuffleWarmup {
     static final String UNWARMED = "packscope.shuffle.unwarmed";
     /** Vectors at once ({@link #UNWARMED}); a test of the warm-up itself turns it off. */
     static volatile boolean atOnce = Boolean.getBoolean(UNWARMED);
-    private static final AtomicBoolean REQUESTED = new AtomicBoolean();
     /** The byte unshuffle's routines (and the low-half transpose), and the bit unshuffle's: each is taken once it is fast. */
     private static volatile boolean bytesReady, bitsReady;
-    private static volatile boolean pending;
-    private static volatile String outcome = "not requested";
+    private static final VectorWarmup.Once ONCE = new VectorWarmup.Once(ShuffleWarmup::warm);
     /**
      * Elements of a warm-up block: small, so that the first, uncompiled calls end soon, and
      * 64 bit-rows long, one step of the wide bit unshuffle with 512-bit vectors.
@@ -41,43 +38,28 @@ final class ShuffleWarmup {
     /** Whether the byte unshuffle's vector routines may be taken now; the first ask starts the warm-up. */
     static boolean bytesReady() {
         if (bytesReady || atOnce) return true;
-        request();
+        ONCE.request();
         return false;
     }
 
     /** Whether the bit unshuffle's vector routine may be taken now; the first ask starts the warm-up. */
     static boolean bitsReady() {
         if (bitsReady || atOnce) return true;
-        request();
+        ONCE.request();
         return false;
     }
 
-    private static void request() {
-        if (REQUESTED.compareAndSet(false, true)) {
-            pending = true;
-            VectorWarmup.start(() -> {
-                try {
-                    warm();
-                } catch (RuntimeException | Error e) {
-                    outcome = "failed: " + e;
-                } finally {
-                    pending = false;
-                }
-            });
-        }
-    }
-
     /** Whether the warm-up is running now. */
-    static boolean pending() { return pending; }
+    static boolean pending() { return ONCE.pending(); }
 
     /** How the warm-up ended, or that it has not. */
-    static String outcome() { return outcome; }
+    static String outcome() { return ONCE.outcome(); }
 
     /**
      * Races the routines side by side until all are fast (or the rounds run out); each that
-     * got there and agrees with the scalar loop is then taken ({@link #outcome} says which).
+     * got there and agrees with the scalar loop is then taken. Returns which, and how it went.
      */
-    static void warm() {
+    static String warm() {
         byte[] src = new byte[8 * N];
         for (int i = 0; i < src.length; i++) src[i] = (byte) (i * 131 + (i >>> 9));
         byte[] scalar = new byte[src.length];
@@ -115,7 +97,7 @@ final class ShuffleWarmup {
         boolean bytes = rows.fast() && lows.fast() && bytesAgree(src, scalar, vector);
         bitsReady = bits;
         bytesReady = bytes;
-        outcome = (bytes && bits ? "fast" : "unshuffle " + (bytes ? "fast" : "never fast") + ", bitunshuffle " + (bits ? "fast" : "never fast"))
+        return (bytes && bits ? "fast" : "unshuffle " + (bytes ? "fast" : "never fast") + ", bitunshuffle " + (bits ? "fast" : "never fast"))
                 + " after " + Math.max(bitRows.rounds(), Math.max(rows.rounds(), lows.rounds())) + " rounds in "
                 + (System.nanoTime() - started) / 1_000_000 + " ms; last timed round, scalar/vector µs: unshuffle "
                 + rows.scalarNanos() / 1000 + "/" + Math.max(rows.vectorNanos(), lows.vectorNanos()) / 1000

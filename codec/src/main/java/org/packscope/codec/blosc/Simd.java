@@ -32,9 +32,6 @@ public final class Simd {
     /** {@link #unshuffleReady} for the bit unshuffle's routine. */
     static boolean bitunshuffleReady() { return ON && ShuffleWarmup.bitsReady(); }
 
-    /** The vector routines are being warmed right now (a benchmark waits for them). */
-    public static boolean warming() { return ON && ShuffleWarmup.pending(); }
-
     /** The Vector API module is in the boot layer (whether or not it is used). */
     public static boolean moduleLoaded() {
         return VectorPaths.moduleLoaded();

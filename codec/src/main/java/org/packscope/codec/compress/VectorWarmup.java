@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The warm-up every Vector API routine goes through before a decoder takes it: it runs on
@@ -31,12 +34,60 @@ public final class VectorWarmup {
         return t;
     });
 
+    /** Warm-ups asked for and not yet ended. */
+    private static final AtomicInteger UNDER_WAY = new AtomicInteger();
+
     private VectorWarmup() { }
 
     /** Runs {@code warm} on the shared warm-up thread, after the warm-ups asked for before it. */
     public static void start(Runnable warm) {
-        WORKER.execute(warm);
+        UNDER_WAY.incrementAndGet();
+        WORKER.execute(() -> {
+            try {
+                warm.run();
+            } finally {
+                UNDER_WAY.decrementAndGet();
+            }
+        });
     }
+
+    /**
+     * One format's warm-up, run once on the shared thread when first asked for: it tells
+     * whether it is running and how it ended ({@code warm} returns that text; a failure is
+     * told as such).
+     */
+    public static final class Once {
+        private final Supplier<String> warm;
+        private final AtomicBoolean requested = new AtomicBoolean();
+        private volatile boolean pending;
+        private volatile String outcome = "not requested";
+
+        public Once(Supplier<String> warm) { this.warm = warm; }
+
+        /** Starts the warm-up, the first time only. */
+        public void request() {
+            if (!requested.compareAndSet(false, true)) return;
+            pending = true;
+            start(() -> {
+                try {
+                    outcome = warm.get();
+                } catch (RuntimeException | Error e) {
+                    outcome = "failed: " + e;
+                } finally {
+                    pending = false;
+                }
+            });
+        }
+
+        /** Whether the warm-up is running now. */
+        public boolean pending() { return pending; }
+
+        /** How the warm-up ended, or that it has not. */
+        public String outcome() { return outcome; }
+    }
+
+    /** Whether a warm-up is queued or running (a benchmark waits for them to end). */
+    public static boolean busy() { return UNDER_WAY.get() > 0; }
 
     /**
      * How a race ended: whether the vector routine got fast, after how many rounds and

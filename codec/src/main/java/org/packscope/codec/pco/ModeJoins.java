@@ -28,7 +28,7 @@ final class ModeJoins {
 
     /** IntMult is integer-only; the signed/unsigned mapping is fused into the one pass. */
     static void joinIntMult(NumberType t, long base, long[] p, long[] s, long[] out, int off, int len) {
-        int done = PcoSimd.enabled() ? PcoVector.joinIntMult(t, base, p, s, out, off, len) : 0;
+        int done = PcoSimd.enabled() && PcoWarmup.joinsReady() ? PcoVector.joinIntMult(t, base, p, s, out, off, len) : 0;
         if (done < len) joinIntMultScalar(t, base, done, p, s, out, off, len);
     }
 
@@ -56,7 +56,7 @@ final class ModeJoins {
      * the data are random, so a branch would mispredict.
      */
     static void joinFloatQuant(NumberType t, int k, long[] p, long[] s, long[] out, int off, int len) {
-        int done = PcoSimd.enabled() ? PcoVector.joinFloatQuant(t, k, p, s, out, off, len) : 0;
+        int done = PcoSimd.enabled() && PcoWarmup.joinsReady() ? PcoVector.joinFloatQuant(t, k, p, s, out, off, len) : 0;
         if (done < len) joinFloatQuantScalar(t, k, done, p, s, out, off, len);
     }
 

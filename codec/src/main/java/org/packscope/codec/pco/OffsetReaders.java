@@ -158,7 +158,7 @@ final class OffsetReaders {
 
     /** A single bin: every latent is lower + a fixed-width offset (eight at a time on 512-bit vectors). */
     static long readConstOffsets(byte[] d, long bit, long[] lat, int lo, int n, int b, long lower) {
-        if (b <= 57 && WIDE_VECTORS) {
+        if (b <= 57 && WIDE_VECTORS && PcoWarmup.offsetsReady()) {
             int done = PcoVector.constOffsets(d, bit, lat, lo, n, b, lower);
             bit += (long) done * b;
             lo += done;

@@ -26,12 +26,6 @@ public final class Bp128Simd {
         return VectorPaths.trapLimitSet() ? "vector (128-bit)" : "vector (128-bit; without " + VectorPaths.JIT_OPTION + " some widths may stay scalar)";
     }
 
-    /**
-     * Whether vector routines are being warmed on the background thread right now (the
-     * widths decoded so far that have earned one): a benchmark waits for them to finish.
-     */
-    public static boolean warming() { return Bp128Warmup.pending() > 0; }
-
     private static boolean selfTest() {
         try {
             int[] in = new int[4 * 31];
