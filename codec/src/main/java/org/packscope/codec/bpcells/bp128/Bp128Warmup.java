@@ -59,11 +59,6 @@ final class Bp128Warmup {
         return (REQUESTED.get(key >>> 6) & (1L << key)) != 0 ? "warming (" + PENDING.get() + " pending)" : "not requested";
     }
 
-    /** Routines asked for and not yet warmed (or given up on). */
-    static int pending() {
-        return PENDING.get();
-    }
-
     /** Runs the routine until it is fast; true when it got there and agrees with the scalar one. */
     static boolean warm(int key) {
         boolean d1z = key < 33;
