@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,28 @@ class VectorRelaunchTest {
                 "org.packscope.app.Main", new String[] {"bench", "f.pco", "--threads", "2"});
         assertEquals(List.of("/jdk/bin/java", "--add-modules", "jdk.incubator.vector", "-XX:PerMethodTrapLimit=1000000", "-Dpackscope.relaunched=true",
                 "-XX:SharedArchiveFile=/a.jsa", "-Xmx1g", "-Dx=y", "-cp", "a.jar", "org.packscope.app.Main", "bench", "f.pco", "--threads", "2"), cmd);
+    }
+
+    @Test
+    void aOneShotCommandOnSmallLocalInputRunsHereTheWindowAndLastingCommandsRelaunch(@TempDir Path dir) throws Exception {
+        Path small = Files.write(dir.resolve("small.pco"), new byte[1000]);
+        // sparse: as big as the threshold on disk's word, without writing 64 MB
+        Path big = dir.resolve("big.h5");
+        try (var f = new RandomAccessFile(big.toFile(), "rw")) { f.setLength(VectorRelaunch.ONE_SHOT_BYTES); }
+        Path store = Files.createDirectories(dir.resolve("store.zarr/0"));
+        for (int i = 0; i < 3; i++) {
+            try (var f = new RandomAccessFile(store.resolve("c" + i).toFile(), "rw")) { f.setLength(VectorRelaunch.ONE_SHOT_BYTES / 3 + 1); }
+        }
+        assertTrue(VectorRelaunch.paysOff(new String[0]), "the window");
+        assertTrue(VectorRelaunch.paysOff(new String[] {small.toString()}), "the window opening a file");
+        assertTrue(VectorRelaunch.paysOff(new String[] {"bench", small.toString()}));
+        assertTrue(VectorRelaunch.paysOff(new String[] {"survey", small.toString()}));
+        assertTrue(!VectorRelaunch.paysOff(new String[] {"decode", small.toString(), "--format", "raw"}));
+        assertTrue(!VectorRelaunch.paysOff(new String[] {"check", "/no/such/file.pco"}));
+        assertTrue(VectorRelaunch.paysOff(new String[] {"decode", big + "::/x", "--out", small.toString()}), "the file of an inner path counts");
+        assertTrue(VectorRelaunch.paysOff(new String[] {"check", small.toString(), dir.resolve("store.zarr").toString()}), "a folder's files count");
+        assertTrue(!VectorRelaunch.paysOff(new String[] {"decode", small.toString(), "--out", big.toString()}), "the output is not input");
+        assertTrue(!VectorRelaunch.paysOff(new String[] {"decode", "s3://bucket/" + big}), "remote input is read at the network's pace");
     }
 
     @Test

@@ -2,7 +2,11 @@ package org.packscope.app.cli;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import org.packscope.codec.format.CheckReport;
 import org.packscope.codec.format.FormatRegistry;
@@ -14,8 +18,7 @@ import picocli.CommandLine.Command;
 /** The command line: {@code inspect}, {@code check}, {@code decode}, {@code encode}, {@code bench}. */
 // help and version options reach every command: "check --help" prints check's usage
 @Command(name = "packscope", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "PackScope 0.1",
-        description = "Looks inside compressed and bit-packed numeric data files.",
-        subcommands = {InspectCommand.class, CheckCommand.class, DecodeCommand.class, EncodeCommand.class, DiffCommand.class, PlotCommand.class, BenchCommand.class, SurveyCommand.class})
+        description = "Looks inside compressed and bit-packed numeric data files.")
 public final class Cli implements Runnable {
 
     /** Exit code for unreadable input or bad usage. */
@@ -23,6 +26,48 @@ public final class Cli implements Runnable {
 
     private static final Set<String> COMMANDS = Set.of("inspect", "check", "decode", "encode", "diff", "plot", "bench", "survey",
             "help", "-h", "--help", "-V", "--version");
+
+    /**
+     * The subcommands, in the order the usage lists them. Only the one a run names is built:
+     * picocli reads a command's annotations by reflection, and building all eight took a
+     * quarter of a second of every one-shot command's start.
+     */
+    private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+
+    private static Map<String, Supplier<Object>> subcommands() {
+        Map<String, Supplier<Object>> m = new LinkedHashMap<>();
+        m.put("inspect", InspectCommand::new);
+        m.put("check", CheckCommand::new);
+        m.put("decode", DecodeCommand::new);
+        m.put("encode", EncodeCommand::new);
+        m.put("diff", DiffCommand::new);
+        m.put("plot", PlotCommand::new);
+        m.put("bench", BenchCommand::new);
+        m.put("survey", SurveyCommand::new);
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** Options of this command that take their value as the next argument. */
+    private static final Set<String> VALUED = Set.of("--endpoint", "--region");
+
+    /**
+     * The command line for {@code args}: this command with the subcommand the arguments
+     * name, or with all of them when they name none (usage, {@code --help}, {@code --version},
+     * a mistyped name, which then gets the whole list).
+     */
+    static CommandLine commandLine(Cli cli, String[] args) {
+        CommandLine cmd = new CommandLine(cli);
+        String named = null;
+        for (int i = 0; i < args.length && named == null; i++) {
+            if (VALUED.contains(args[i])) i++;
+            else if (SUBCOMMANDS.containsKey(args[i])) named = args[i];
+            else if (!args[i].startsWith("-")) break;
+        }
+        for (Map.Entry<String, Supplier<Object>> e : SUBCOMMANDS.entrySet()) {
+            if (named == null || named.equals(e.getKey())) cmd.addSubcommand(e.getKey(), e.getValue().get());
+        }
+        return cmd;
+    }
 
     final FormatRegistry registry = FormatRegistry.standard();
     PrintStream out;
@@ -53,7 +98,7 @@ public final class Cli implements Runnable {
         cli.out = out;
         cli.err = err;
         RemoteSettings.notices(notice -> err.println("packscope: " + PlainText.escape(notice)));
-        CommandLine cmd = new CommandLine(cli);
+        CommandLine cmd = commandLine(cli, args);
         cmd.setOut(new PrintWriter(out, true));
         cmd.setErr(new PrintWriter(err, true));
         cmd.setParameterExceptionHandler((ex, a) -> {
@@ -91,6 +136,6 @@ public final class Cli implements Runnable {
 
     @Override
     public void run() {
-        new CommandLine(this).usage(out);
+        commandLine(this, new String[0]).usage(out);
     }
 }

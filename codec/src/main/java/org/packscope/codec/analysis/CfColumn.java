@@ -41,8 +41,7 @@ public final class CfColumn implements ValueColumn {
     public void readRaw(long start, int len, byte[] dst, int off) {
         long[] page = new long[len];
         read(start, page, 0, len);
-        int w = type().byteWidth();
-        for (int i = 0; i < len; i++) type().writeLE(page[i], dst, off + i * w);
+        type().writeLE(page, 0, dst, off, len);
     }
 
     @Override public boolean mayHaveGaps() { return true; }

@@ -33,8 +33,7 @@ public interface ValueColumn {
     default void readRaw(long start, int len, byte[] dst, int off) {
         long[] page = new long[len];
         read(start, page, 0, len);
-        int w = type().byteWidth();
-        for (int i = 0; i < len; i++) type().writeLE(page[i], dst, off + i * w);
+        type().writeLE(page, 0, dst, off, len);
     }
 
     /** One value as text (used by tables and CSV; not a fast path). */

@@ -1,5 +1,8 @@
 package org.packscope.codec.inspect;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -84,6 +87,29 @@ public record ValueType(Kind kind, int byteWidth) {
     /** Writes the value as the stored type, little-endian. */
     public void writeLE(long raw, byte[] dst, int off) {
         for (int i = 0; i < byteWidth; i++) dst[off + i] = (byte) (raw >>> (8 * i));
+    }
+
+    private static final VarHandle SHORT_LE =
+            MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT_LE =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * Writes {@code len} values of {@code src} from {@code srcOff} as the stored type,
+     * little-endian, at {@code dst[dstOff..]}: one loop per width with one store a value,
+     * because an export writes every value through here (a byte loop per value was three
+     * fifths of a one-shot decode of 20M numbers).
+     */
+    public void writeLE(long[] src, int srcOff, byte[] dst, int dstOff, int len) {
+        switch (byteWidth) {
+            case 1 -> { for (int i = 0; i < len; i++) dst[dstOff + i] = (byte) src[srcOff + i]; }
+            case 2 -> { for (int i = 0; i < len; i++) SHORT_LE.set(dst, dstOff + 2 * i, (short) src[srcOff + i]); }
+            case 4 -> { for (int i = 0; i < len; i++) INT_LE.set(dst, dstOff + 4 * i, (int) src[srcOff + i]); }
+            case 8 -> { for (int i = 0; i < len; i++) LONG_LE.set(dst, dstOff + 8 * i, src[srcOff + i]); }
+            default -> { for (int i = 0; i < len; i++) writeLE(src[srcOff + i], dst, dstOff + i * byteWidth); }
+        }
     }
 
     /** Text of a fixed-width string value, trailing NULs removed as numpy does. */

@@ -312,19 +312,22 @@ public final class PcoValues implements ValueColumn {
         return spans;
     }
 
+    /**
+     * Each thread's numbers on their way to bytes: an export reads every page through here,
+     * and a fresh half-MB array a page was half of what a one-shot decode allocated (on a
+     * VM where fresh memory costs its page faults, a fifth of the run).
+     */
+    private static final ThreadLocal<long[]> RAW_PAGE = ThreadLocal.withInitial(() -> new long[1 << 16]);
+
     @Override
     public void readRaw(long start, int len, byte[] dst, int off) {
         int w = type.bits / 8;
-        long[] page = new long[Math.min(len, 1 << 16)];
+        long[] page = RAW_PAGE.get();
         int done = 0;
         while (done < len) {
             int take = Math.min(page.length, len - done);
             read(start + done, page, 0, take);
-            int p = off + done * w;
-            for (int i = 0; i < take; i++) {
-                long v = page[i];
-                for (int b = 0; b < w; b++) dst[p++] = (byte) (v >>> (8 * b));
-            }
+            type.valueType.writeLE(page, 0, dst, off + done * w, take);
             done += take;
         }
     }
