@@ -46,10 +46,12 @@ def read_once(kind, path):
         import zarr
         return zarr.open_array(path, mode="r")[:]
     import anndata
-    return anndata.read_h5ad(path).X
+    return anndata.read_h5ad(path.split("::", 1)[0]).X
 
 
 def read(kind, path, rounds):
+    # the library imported before the clock starts: the first read times reading, not importing
+    __import__({"h5": "h5py", "zarr": "zarr", "h5ad": "anndata"}[kind])
     times = []
     for _ in range(rounds):
         t0 = time.perf_counter()

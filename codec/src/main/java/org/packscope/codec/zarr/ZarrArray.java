@@ -5,9 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
+import org.packscope.codec.analysis.ParallelTasks;
 import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.inspect.SharedRules;
@@ -151,6 +153,28 @@ final class ZarrArray implements ChunkedArray.Chunks {
             progress.update((k + 1) / (double) n, "chunk " + (k + 1) + " of " + n);
         }
         return done;
+    }
+
+    /**
+     * Decodes every stored chunk on up to {@code threads} threads, problems unreported (the
+     * bulk decode of a benchmark); returns the decoded values. One thread is {@link #verify}.
+     */
+    long decodeAll(Progress progress, int threads) {
+        int size = Math.max(1, meta.dtype.itemSize());
+        if (data == null || threads <= 1) return verify(d -> { }, progress) / size;
+        long n = grid.chunkCount();
+        long[] keys = new long[16];
+        int count = 0;
+        for (long k = nextStored(0); k < n; k = nextStored(k + 1)) {
+            progress.checkCancelled();
+            if (count == keys.length) {
+                if (count == Integer.MAX_VALUE - 8) break;
+                keys = Arrays.copyOf(keys, (int) Math.min(Integer.MAX_VALUE - 8L, 2L * count));
+            }
+            keys[count++] = k;
+        }
+        long[] stored = keys;
+        return ParallelTasks.sum(count, threads, progress, worker -> i -> check(stored[i]).values());
     }
 
     /** Reads and decodes one chunk: whether it is stored, its size, the values it gives and its problems (in its own bytes). */

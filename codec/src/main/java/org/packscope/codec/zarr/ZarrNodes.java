@@ -377,7 +377,7 @@ final class ZarrNodes {
             if (m.dtype.valueType().numeric() && !m.dtype.complex()) {
                 n.facet(ArraySlices.class, new ChunkedSlices(a.data, m.dtype.valueType(), m.dimensionNames));
             }
-            n.facet(BulkDecoder.class, (progress, threads) -> a.verify(d -> { }, progress) / Math.max(1, m.dtype.itemSize()));
+            n.facet(BulkDecoder.class, a::decodeAll);
             CfValues.attach(n, CfAttributes.of(attrs, m));
         }
         int fixed = extra.size();

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.packscope.codec.inspect.BulkDecoder;
 import org.packscope.codec.inspect.Node;
 import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.analysis.TreeWalk;
@@ -68,6 +69,10 @@ class ZarrFixturesTest {
                 byte[] bytes = values(n);
                 assertEquals(a.get("sha256").asText(), sha256(bytes), e.getKey() + " " + n.summary());
                 if (a.get("values") != null) checkValues(n.values(), bytes, a.get("values"), e.getKey());
+                BulkDecoder bulk = n.facet(BulkDecoder.class);
+                if (bulk != null) {
+                    assertEquals(bulk.decodeAll(Progress.NONE, 1), bulk.decodeAll(Progress.NONE, 3), e.getKey() + ": the same chunks decode on three threads");
+                }
             }));
         }
         return tests.stream();

@@ -207,6 +207,8 @@ class ZarrStoreHostileTest {
         assertEquals(List.of(), rules(array));
         long decoded = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> array.facet(BulkDecoder.class).decodeAll(Progress.NONE));
         assertEquals(3, decoded, "only the stored chunks' elements are decoded");
+        long parallel = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> array.facet(BulkDecoder.class).decodeAll(Progress.NONE, 2));
+        assertEquals(3, parallel, "on two threads, too");
         ValueColumn c = array.values();
         for (long k : stored) assertEquals(k, Double.longBitsToDouble(readOne(c, k)), 0.0);
         assertEquals(2.5, Double.longBitsToDouble(readOne(c, 77)));

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The window's own timings on the 20M-value files of ../shared/bench: the real window
+# (headless, on Monocle) opens each Pco file, draws its line plot of every value and its
+# histogram, each checked against a recount; prints from opening to the header shown, from
+# choosing Plot to every value drawn, from choosing Histogram to every value counted.
+# The first file opened pays the window's and the JIT's first use.
+#
+#   bench/window.sh
+#
+# Runs PlotBenchWindowTest through Maven (offline when the dependencies are there); needs
+# ../shared/bench beside the checkout (the test is skipped without it).
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$here"
+offline=""
+[ -d "$HOME/.m2/repository/org/testfx" ] && offline="-o"
+mvn -B -q $offline -pl app -am install -DskipTests >/dev/null
+mvn -B $offline -pl app surefire:test@default-test -Dtest=PlotBenchWindowTest 2>&1 \
+  | grep -E "^window (header|line plot|histogram)|Tests run:.*Fail|Skipped: [1-9]" | sed 's/ -- in .*//'
