@@ -159,17 +159,34 @@ public record Overview(long from, long to, double[] bucketMin, double[] bucketMa
             long[] v = page.values;
             boolean any = false;
             long lo = 0, hi = 0;
-            for (int i = from; i < to; i++) {
+            // runs of values between gaps, each folded in bulk
+            for (int i = from; i < to; ) {
                 if (page.gap(i)) {
                     acc.gaps(1);
                     if (page.undecodable(i)) acc.undecodable(1);
+                    i++;
                     continue;
                 }
-                long x = v[i];
-                acc.addInteger(x);
-                if (!any || Summary.Accumulator.below(x, lo, unsigned64)) lo = x;
-                if (!any || Summary.Accumulator.below(hi, x, unsigned64)) hi = x;
-                any = true;
+                int end = i + 1;
+                while (end < to && !page.gap(end)) end++;
+                acc.addIntegers(v, i, end);
+                if (!any) {
+                    lo = v[i];
+                    hi = v[i];
+                    any = true;
+                }
+                if (unsigned64) {
+                    for (int k = i; k < end; k++) {
+                        if (Long.compareUnsigned(v[k], lo) < 0) lo = v[k];
+                        if (Long.compareUnsigned(hi, v[k]) < 0) hi = v[k];
+                    }
+                } else {
+                    for (int k = i; k < end; k++) {
+                        lo = Math.min(lo, v[k]);
+                        hi = Math.max(hi, v[k]);
+                    }
+                }
+                i = end;
             }
             if (any) widen(type.toDouble(lo), type.toDouble(hi));
         }
