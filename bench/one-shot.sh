@@ -12,8 +12,10 @@
 #
 #   bench/one-shot.sh [--runs N] [--jar PATH] [BENCH_DIR]
 #
-# BENCH_DIR is ../shared/bench by default; the HDF5 input is written by bench/containers.py
-# into $ONE_SHOT_WORK (default /tmp/packscope-one-shot). Needs java, Debian's python3 with
+# The reference's own spread over as many launches is shown beside PackScope's: Rust pco's
+# harness (PCO_HARNESS) and for Blosc BLOSC_HARNESS, the harness bench/references.sh builds
+# (its blosc2_decode, say). BENCH_DIR is ../shared/bench by default; the HDF5 input is
+# written by bench/containers.py into $ONE_SHOT_WORK (default /tmp/packscope-one-shot). Needs java, Debian's python3 with
 # python3-blosc, python3-h5py, python3-zarr, python3-anndata, and hdf5-tools (h5dump).
 # What is missing is left out, saying so. Build the jar first: mvn -B -q package -DskipTests.
 set -euo pipefail
@@ -39,7 +41,7 @@ mkdir -p "$work"
 [ -f "$work/table.h5" ] || "$py" "$here/bench/containers.py" make "$work" \
   || echo "# HDF5 left out: bench/containers.py could not write its inputs" >&2
 
-export RUNS="$runs" JAR="$jar" BENCH="$dir" WORK="$work" PCO_HARNESS="${PCO_HARNESS:-}" PY="$py"
+export RUNS="$runs" JAR="$jar" BENCH="$dir" WORK="$work" PCO_HARNESS="${PCO_HARNESS:-}" BLOSC_HARNESS="${BLOSC_HARNESS:-}" PY="$py"
 "$py" - <<'PY'
 import json, os, re, shutil, statistics, subprocess, sys, time
 
@@ -97,21 +99,36 @@ else:
 
 print()
 print("## First decode in a fresh JVM against steady state, one core, %d launches each" % runs)
-print("%-44s %10s %10s %8s %8s" % ("input", "first", "steady", "ratio", "spread"))
+print("%-44s %10s %10s %8s %8s %10s" % ("input", "first", "steady", "ratio", "spread", "ref spread"))
+def ref_best(f, kind, dtype):
+    # the reference decoding the same input in as many launches of its own: the machine's share of the spread
+    if kind == "pco" and harness:
+        out = subprocess.run([harness, "time-decode", dtype, f, "10"], capture_output=True, text=True).stdout
+        return int(out.split()[0]) / 1e9
+    if kind == "blosc" and blosc_harness:
+        out = subprocess.run([blosc_harness, f, "10", "1"], capture_output=True, text=True).stdout
+        m = re.search(r"best_s=([0-9.]+)", out)
+        return float(m.group(1)) if m else None
+    return None
 def best(cmd):
     r = subprocess.run(cmd, capture_output=True, text=True)
     m = re.search(r"threads=1 best_s=([0-9.]+)", r.stdout)
     if not m:
         sys.exit("one-shot.sh: no figure from %s: %s" % (" ".join(cmd), (r.stdout + r.stderr)[-400:]))
     return float(m.group(1))
-inputs = [os.path.join(bench, "pco", e["file"]) for e in pco["files"]]
-inputs += [os.path.join(bench, "blosc", e["file"]) for e in blosc.get("chunks", []) + blosc.get("files", [])]
-for f in inputs:
-    first, steady = [], []
+blosc_harness = os.environ.get("BLOSC_HARNESS", "")
+inputs = [(os.path.join(bench, "pco", e["file"]), "pco", e["dtype"]) for e in pco["files"]]
+inputs += [(os.path.join(bench, "blosc", e["file"]), "blosc", "-") for e in blosc.get("chunks", []) + blosc.get("files", [])]
+for f, kind, dtype in inputs:
+    first, steady, ref = [], [], []
     for _ in range(runs):
         first.append(best(java + ["bench", "--threads", "1", "--warmup", "0", "--repeat", "1", f]))
         steady.append(best(java + ["bench", "--threads", "1", "--repeat", "10", f]))
-    print("%-44s %8.1f ms %8.2f ms %8.1f %8.2f" % (os.path.basename(f), statistics.median(first) * 1e3, min(steady) * 1e3,
-                                                statistics.median(first) / min(steady), max(steady) / min(steady)))
-print("(first: median over the launches; steady: the best launch; spread: the slowest launch's best over the fastest's)")
+        r = ref_best(f, kind, dtype)
+        if r: ref.append(r)
+    print("%-44s %8.1f ms %8.2f ms %8.1f %8.2f %10s" % (os.path.basename(f), statistics.median(first) * 1e3, min(steady) * 1e3,
+                                                statistics.median(first) / min(steady), max(steady) / min(steady),
+                                                "%.2f" % (max(ref) / min(ref)) if ref else "-"))
+print("(first: median over the launches; steady: the best launch; spread: the slowest launch's best over the fastest's;")
+print(" ref spread: the same for the reference, launched as often in the same rounds: Rust pco, or BLOSC_HARNESS for Blosc)")
 PY
