@@ -43,7 +43,8 @@ public final class VectorRelaunch {
             return Optional.empty();
         }
         String dump = System.getProperty(CDS_DUMP);
-        if ((dump == null || dump.isBlank()) && !paysOff(args)) return Optional.empty();
+        boolean asked = "always".equals(System.getProperty(ALWAYS)) || (dump != null && !dump.isBlank());
+        if (!asked && !paysOff(args)) return Optional.empty();
         List<String> cmd;
         try {
             String java = ProcessHandle.current().info().command().orElse(null);
@@ -112,6 +113,9 @@ public final class VectorRelaunch {
         cmd.addAll(List.of(args));
         return cmd;
     }
+
+    /** {@code -Dpackscope.relaunch=always}: the second JVM for every run, short commands included. */
+    static final String ALWAYS = "packscope.relaunch";
 
     /** Commands that run for as long as a person keeps them: they reach the vector routines' steady speed. */
     private static final Set<String> LASTING = Set.of("bench", "survey");

@@ -37,7 +37,8 @@ final class ForkedCli {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
                 "-XX:+UseSerialGC", "-Djava.awt.headless=true"));
         // the launcher would start a second JVM for the Vector API: measured here is the JVM that does the work
-        if (!relaunch) cmd.add("-Dpackscope.relaunched=true");
+        // (asked for even when the command is short, which would run in the first JVM)
+        cmd.add(relaunch ? "-Dpackscope.relaunch=always" : "-Dpackscope.relaunched=true");
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
         return cmd;
