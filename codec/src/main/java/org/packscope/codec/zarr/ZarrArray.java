@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -157,24 +156,18 @@ final class ZarrArray implements ChunkedArray.Chunks {
 
     /**
      * Decodes every stored chunk on up to {@code threads} threads, problems unreported (the
-     * bulk decode of a benchmark); returns the decoded values. One thread is {@link #verify}.
+     * bulk decode of a benchmark); returns the decoded values. One thread, or a folder whose
+     * chunks are not listed (each looked up on its own, along the grid), is {@link #verify}.
      */
     long decodeAll(Progress progress, int threads) {
         int size = Math.max(1, meta.dtype.itemSize());
-        if (data == null || threads <= 1) return verify(d -> { }, progress) / size;
+        StoredChunks listed = data == null ? null : stored();
+        if (listed == null || threads <= 1 || !listed.known()) return verify(d -> { }, progress) / size;
         long n = grid.chunkCount();
-        long[] keys = new long[16];
-        int count = 0;
-        for (long k = nextStored(0); k < n; k = nextStored(k + 1)) {
-            progress.checkCancelled();
-            if (count == keys.length) {
-                if (count == Integer.MAX_VALUE - 8) break;
-                keys = Arrays.copyOf(keys, (int) Math.min(Integer.MAX_VALUE - 8L, 2L * count));
-            }
-            keys[count++] = k;
-        }
-        long[] stored = keys;
-        return ParallelTasks.sum(count, threads, progress, worker -> i -> check(stored[i]).values());
+        return ParallelTasks.sum(listed.count(), threads, progress, worker -> i -> {
+            long k = listed.get(i);
+            return k < n ? check(k).values() : 0;
+        });
     }
 
     /** Reads and decodes one chunk: whether it is stored, its size, the values it gives and its problems (in its own bytes). */
