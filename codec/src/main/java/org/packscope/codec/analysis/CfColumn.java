@@ -37,13 +37,6 @@ public final class CfColumn implements ValueColumn {
         for (int i = off; i < off + len; i++) dst[i] = cf.apply(dst[i]);
     }
 
-    @Override
-    public void readRaw(long start, int len, byte[] dst, int off) {
-        long[] page = new long[len];
-        read(start, page, 0, len);
-        type().writeLE(page, 0, dst, off, len);
-    }
-
     @Override public boolean mayHaveGaps() { return true; }
 
     @Override

@@ -48,7 +48,7 @@ public final class PcoTrials implements TrialCodec {
         if (f.totalN() * typesize != out.length) throw new IllegalStateException(setting + " decoded " + f.totalN() + " numbers");
         long[] v = new long[(int) f.totalN()];
         for (PcoFile.Chunk c : f.chunks()) f.decodeChunk(c, v, (int) c.firstRow());
-        for (int i = 0; i < v.length; i++) f.numberType().valueType.writeLE(v[i], out, i * typesize);
+        f.numberType().valueType.writeLE(v, 0, out, 0, v.length);
     }
 
     static NumberType typeOf(int typesize, boolean floating) {
