@@ -149,16 +149,26 @@ public final class VectorRelaunch {
         return bytes >= ONE_SHOT_BYTES;
     }
 
-    /** The bytes of a local file, or of the files in a folder (a store), counted until {@code enough}; 0 for anything else. */
+    /** Entries of an input folder looked at before starting: a store of more files than this is a long job. */
+    static final int FILES_LOOKED_AT = 10_000;
+
+    /**
+     * The bytes of a local file, or of the files in a folder (a store), counted until
+     * {@code enough}; {@code enough} for a folder of more than {@link #FILES_LOOKED_AT}
+     * entries (a million small chunk files are not walked before the command starts); 0 for
+     * anything else.
+     */
     static long localBytes(String arg, long enough) {
         try {
             Path p = Path.of(arg);
             if (Files.isRegularFile(p)) return Files.size(p);
             if (!Files.isDirectory(p)) return 0;
             long sum = 0;
+            int seen = 0;
             try (Stream<Path> files = Files.walk(p)) {
                 Iterator<Path> it = files.iterator();
                 while (it.hasNext() && sum < enough) {
+                    if (++seen > FILES_LOOKED_AT) return enough;
                     Path f = it.next();
                     if (Files.isRegularFile(f)) sum += Files.size(f);
                 }

@@ -46,6 +46,12 @@ class VectorRelaunchTest {
         assertTrue(VectorRelaunch.paysOff(new String[] {"check", small.toString(), dir.resolve("store.zarr").toString()}), "a folder's files count");
         assertTrue(!VectorRelaunch.paysOff(new String[] {"decode", small.toString(), "--out", big.toString()}), "the output is not input");
         assertTrue(!VectorRelaunch.paysOff(new String[] {"decode", "s3://bucket/" + big}), "remote input is read at the network's pace");
+        Path many = Files.createDirectories(dir.resolve("many.zarr"));
+        for (int i = 0; i < VectorRelaunch.FILES_LOOKED_AT; i++) Files.createFile(many.resolve(Integer.toString(i)));
+        assertTrue(VectorRelaunch.paysOff(new String[] {"check", many.toString()}), "a store of more files than are looked at is a long job");
+        Files.delete(many.resolve("0"));
+        Files.delete(many.resolve("1"));
+        assertTrue(!VectorRelaunch.paysOff(new String[] {"check", many.toString()}), "up to that many small files are counted");
     }
 
     @Test
