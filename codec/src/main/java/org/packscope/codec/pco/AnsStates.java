@@ -118,4 +118,51 @@ final class AnsStates {
         }
         return bit;
     }
+
+    /**
+     * Steps the states over {@code n} symbols without keeping them, as finding where a
+     * page ends needs (opening a file walks every page): returns the position after the
+     * symbols plus their offsets' widths ({@code offsetBits} per state; null when no bin
+     * has offset bits). Nothing is stored per symbol, and the offsets' widths are summed
+     * beside the state chain rather than in a second pass.
+     */
+    static long skip(byte[] d, long bit, int[] nb, byte[] offsetBits, int[] st, int n) {
+        int s0 = st[0], s1 = st[1], s2 = st[2], s3 = st[3];
+        long offsets = 0;
+        int i = 0;
+        boolean widths = offsetBits != null;
+        for (; i + 4 <= n; i += 4) {
+            if (widths) offsets += offsetBits[s0] + offsetBits[s1] + offsetBits[s2] + offsetBits[s3];
+            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+            int e = nb[s0];
+            s0 = (e >>> 6) + (int) (w & ~(-1L << e));
+            w >>>= e;
+            bit += e & 63;
+            e = nb[s1];
+            s1 = (e >>> 6) + (int) (w & ~(-1L << e));
+            w >>>= e;
+            bit += e & 63;
+            e = nb[s2];
+            s2 = (e >>> 6) + (int) (w & ~(-1L << e));
+            w >>>= e;
+            bit += e & 63;
+            e = nb[s3];
+            s3 = (e >>> 6) + (int) (w & ~(-1L << e));
+            bit += e & 63;
+        }
+        st[0] = s0;
+        st[1] = s1;
+        st[2] = s2;
+        st[3] = s3;
+        for (; i < n; i++) {
+            int j = i & 3;
+            int s = st[j];
+            if (widths) offsets += offsetBits[s];
+            long w = (long) LE.get(d, (int) (bit >>> 3)) >>> (bit & 7);
+            int e = nb[s];
+            st[j] = (e >>> 6) + (int) (w & ~(-1L << e));
+            bit += e & 63;
+        }
+        return bit + offsets;
+    }
 }

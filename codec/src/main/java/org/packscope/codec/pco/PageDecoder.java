@@ -232,15 +232,8 @@ public final class PageDecoder {
         AnsTable t = v.table;
         if (t.nBins <= 1) {
             bit += (long) count * AnsTable.offsetBits(t.entries[0]);
-        } else if (t.maxOffsetBits == 0) {
-            bit = AnsStates.readSymbolsOnly(data, bit, t.nextBits, t.lowers, v.states, v.lat, 0, count);
         } else {
-            bit = AnsStates.readStates(data, bit, t.nextBits, v.states, v.scratch, count);
-            byte[] obs = t.offsetBits;
-            int[] states = v.scratch;
-            long sum = 0;
-            for (int i = 0; i < count; i++) sum += obs[states[i]];
-            bit += sum;
+            bit = AnsStates.skip(data, bit, t.nextBits, t.maxOffsetBits == 0 ? null : t.offsetBits, v.states, count);
         }
         if (bit > limitBits) {
             throw PcoRules.problem(ReadRules.TRUNCATED, limitBits, "the page data ends early: the " + v.role.label
