@@ -99,7 +99,7 @@ public final class LakeCensus {
         if (!Files.isRegularFile(census)) return null;
         try (BufferedReader r = Files.newBufferedReader(census)) {
             String first = firstLine(r);
-            return first != null && first.contains("\"" + MARK + "\"") && MARK.equals(JSON.readTree(first).path("record").asText()) ? folder : null;
+            return first != null && first.contains("\"" + MARK + "\"") && MARK.equals(Mapper.JSON.readTree(first).path("record").asText()) ? folder : null;
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -116,7 +116,13 @@ public final class LakeCensus {
         return new String(buf, 0, n);
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Made on first use, not with the class: every file opened in the window asks
+     * {@link #folderOf} first, and making a mapper loads Jackson's databind (~0.25 s cold).
+     */
+    private static final class Mapper {
+        static final ObjectMapper JSON = new ObjectMapper();
+    }
 
     /** Reads the census and the diagnostics of the output folder {@code folder} (see {@link #folderOf}). */
     public static LakeCensus read(Path folder, Progress progress) throws IOException {
@@ -171,7 +177,7 @@ public final class LakeCensus {
     private static JsonNode object(String line) {
         if (line.isBlank()) return null;
         try {
-            JsonNode j = JSON.readTree(line);
+            JsonNode j = Mapper.JSON.readTree(line);
             return j != null && j.isObject() ? j : null;
         } catch (JsonProcessingException e) {
             return null;
