@@ -20,6 +20,7 @@ import javafx.scene.layout.HBox;
 import javafx.util.Duration;
 import org.packscope.app.export.SafeOutput;
 import org.packscope.app.plot.NumberText;
+import org.packscope.app.ui.task.Newest;
 import org.packscope.app.ui.task.TaskRunner;
 import org.packscope.codec.analysis.Histogram;
 import org.packscope.codec.analysis.Overview;
@@ -200,13 +201,29 @@ final class PlotView extends BorderPane {
 
     /**
      * Reads again when the plot area is no longer as wide as the overview has columns, once
-     * the resizing settles: not while a read is under way (the value labels widen as values
-     * arrive, and restarting the read for each would never let it end); its end checks again.
+     * the resizing settles. While a read is under way the area narrows as the value labels
+     * take the width of the first values read: the read starts again at once at the new
+     * width, at most {@value #RESTARTS_PER_READ} times for a column or a range chosen (the labels
+     * may widen as values arrive, and restarting for each would never let it end); its end
+     * checks again. Reading every
+     * value at the old width and then again at the new one was half of the first plot of a
+     * 20M-value file.
      */
     private void rereadIfResized() {
-        if (column == null || overview == null || TaskRunner.underWay(reading)) return;
+        if (column == null || overview == null) return;
+        if (TaskRunner.underWay(reading)) {
+            if (restarts < RESTARTS_PER_READ && columnsWide() != overview.columns()) {
+                restarts++;
+                reloadVisibleRange();
+            }
+            return;
+        }
         if (columnsWide() != overview.columns()) zoomSettle.playFromStart();
     }
+
+    private static final int RESTARTS_PER_READ = 2;
+    /** Reads restarted for a new width since the column was shown or the range last chosen. */
+    private int restarts;
 
     /** The plot area's width in whole pixels: one column of the overview each. */
     private int columnsWide() {
@@ -253,6 +270,8 @@ final class PlotView extends BorderPane {
     private void drawColumn(ValueColumn c, boolean newHistogram) {
         column = c != null && c.type().numeric() && c.count() > 0 ? c : null;
         overview = null;
+        lastComplete = null;
+        restarts = 0;
         lineRenderer.show(null);
         lineStats = "";
         runner.supersede(reading);
@@ -318,11 +337,13 @@ final class PlotView extends BorderPane {
         generation++;
         runner.supersede(reading);
         fitted = false;
+        restarts = 0;
         zoomSettle.playFromStart();
     }
 
     private void wholeRange() {
         fitted = true;
+        restarts = 0;
         load(0, column.count(), true);
     }
 
@@ -349,30 +370,40 @@ final class PlotView extends BorderPane {
         stats.setText(String.format(Locale.ROOT, "Reading all %,d values…", to - from));
         runner.supersede(reading);
         // every value is read; the plot is drawn as the reading goes
-        reading = runner.submit("Plotting " + c.name(), p -> PlotPictures.Line.of(Overview.of(c, from, to, columns, p, partial -> {
-                    PlotPictures.Line picture = PlotPictures.Line.of(partial);
-                    javafx.application.Platform.runLater(() -> { if (gen == generation) apply(picture); });
-                }, ParallelTasks.cores())), picture -> {
+        Newest<PlotPictures.Line> partials = new Newest<>(picture -> { if (gen == generation) apply(picture); });
+        reading = runner.submit("Plotting " + c.name(), p -> PlotPictures.Line.of(Overview.of(c, from, to, columns, p,
+                partial -> partials.offer(PlotPictures.Line.of(partial)), ParallelTasks.cores())), picture -> {
             if (gen == generation) apply(picture);
         });
     }
 
     private void apply(PlotPictures.Line picture) {
         overview = picture;
+        // read again at another width, the range's values are known: their axis and statistics
+        // stay while it is read (a partial's narrower labels would widen the plot, and its
+        // end narrow it again, a read more each time)
+        PlotPictures.Line known = lastComplete != null && !picture.complete() && lastComplete.from() == picture.from()
+                && lastComplete.to() == picture.to() ? lastComplete : picture;
         applying = true;
         try {
             // the index axis shows exactly the range read, one pixel column per overview column
             xAxis.set(picture.from(), picture.to());
-            if (!Double.isNaN(picture.axisLow())) yAxis.set(picture.axisLow(), picture.axisHigh());
+            if (!Double.isNaN(known.axisLow())) yAxis.set(known.axisLow(), known.axisHigh());
         } finally {
             applying = false;
         }
         lineRenderer.show(picture);
         line.requestLayout();
-        lineStats = (columnChoice.isVisible() ? column.name() + ": " : "") + picture.stats();
+        lineStats = (columnChoice.isVisible() ? column.name() + ": " : "") + known.stats();
         showStatsOfMode();
-        if (picture.complete()) javafx.application.Platform.runLater(this::rereadIfResized);
+        if (picture.complete()) {
+            lastComplete = picture;
+            javafx.application.Platform.runLater(this::rereadIfResized);
+        }
     }
+
+    /** The last picture of every value of its range, for the column shown. */
+    private PlotPictures.Line lastComplete;
 
     private String lineStats = "";
 
@@ -400,13 +431,12 @@ final class PlotView extends BorderPane {
         long total = c.count();
         histogramStats.setText(String.format(Locale.ROOT, "Counting all %,d %s…", total, what));
         showStatsOfMode();
+        Newest<PlotPictures.Bars> partials = new Newest<>(bars -> {
+            if (counted() == c && (histogramShown == null || !histogramShown.complete())) applyHistogram(bars);
+        });
         counting = runner.submit("Counting " + c.name() + " into a histogram",
-                p -> PlotPictures.Bars.of(Histogram.of(c, BINS, p, partial -> {
-                    PlotPictures.Bars bars = PlotPictures.Bars.of(partial, what, total);
-                    javafx.application.Platform.runLater(() -> {
-                        if (counted() == c && (histogramShown == null || !histogramShown.complete())) applyHistogram(bars);
-                    });
-                }), what, total),
+                p -> PlotPictures.Bars.of(Histogram.of(c, BINS, p, partial -> partials.offer(PlotPictures.Bars.of(partial, what, total))),
+                        what, total),
                 bars -> { if (counted() == c) applyHistogram(bars); });
     }
 

@@ -189,4 +189,34 @@ class PlotViewTest {
         assertEquals(0.0, plot.countAxis().getMin());
         assertTrue(plot.statsText().startsWith("all 20,000,000 values in 100 bins"), plot.statsText());
     }
+
+    /**
+     * The first values read widen the value labels, and so narrow the plot: the read starts
+     * again at the new width as soon as the labels change, not after reading every value at
+     * the old one (then all of them again). A slow column (0.5 µs a value) keeps the read
+     * running while the layout follows.
+     */
+    @Test
+    void aNarrowerPlotWhileReadingRestartsTheReadRatherThanReadingTwice(FxRobot robot) throws Exception {
+        long n = 3_000_000;
+        java.util.concurrent.atomic.AtomicLong valuesRead = new java.util.concurrent.atomic.AtomicLong();
+        ValueColumn wide = ramp(n, 1_234_567_890_123L, n);
+        ValueColumn slow = new ValueColumn() {
+            public String name() { return "slow"; }
+            public ValueType type() { return ValueType.I64; }
+            public long count() { return n; }
+            public void read(long start, long[] dst, int off, int len) {
+                valuesRead.addAndGet(len);
+                java.util.concurrent.locks.LockSupport.parkNanos(len * 500L);
+                wide.read(start, dst, off, len);
+            }
+        };
+        robot.interact(() -> plot.show(slow));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(plot::settled).get());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(plot.overview().complete(), "every value drawn");
+        assertEquals(n, plot.overview().to());
+        assertTrue(valuesRead.get() < 2 * n, valuesRead.get() + " values read for " + n + ": the whole column twice");
+        assertTrue(valuesRead.get() >= n, valuesRead.get() + " values read");
+    }
 }
