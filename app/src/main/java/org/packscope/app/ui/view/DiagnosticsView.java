@@ -39,6 +39,8 @@ public final class DiagnosticsView extends BorderPane {
     private Node root;
     private final Consumer<TreeWalk.Located> onPick;
     private int generation;
+    /** The collection under way, or null. */
+    private javafx.concurrent.Task<?> collecting;
     private java.util.function.BiConsumer<Node, List<TreeWalk.Located>> onDeepCheck = (n, l) -> { };
     /** Said while only the structure has been checked: no value has been decoded, so "no problems" would be a claim. */
     static final String STRUCTURE_ONLY = "Structure checked; values not decoded yet — Check deeply";
@@ -159,6 +161,10 @@ public final class DiagnosticsView extends BorderPane {
 
     private void collect(boolean deep) {
         int gen = ++generation;
+        // its result would be dropped (gen): left running, a folder's walk went on opening every file in
+        // it while the next file opened
+        runner.supersede(collecting);
+        collecting = null;
         Node n = root;
         table.getItems().clear();
         if (n == null) return;
@@ -168,7 +174,7 @@ public final class DiagnosticsView extends BorderPane {
             return;
         }
         info.setText("Looking for problems…");
-        runner.submit((deep ? "Checking deeply " : "Collecting problems in ") + n.name(),
+        collecting = runner.submit((deep ? "Checking deeply " : "Collecting problems in ") + n.name(),
                 p -> RowLinks.linked(TreeWalk.diagnostics(n, deep, MAX_NODES, p)),
                 list -> {
                     if (gen != generation) return;
