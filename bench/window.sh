@@ -3,7 +3,8 @@
 # (headless, on Monocle) opens each Pco file, draws its line plot of every value and its
 # histogram, each checked against a recount; prints from opening to the header shown, from
 # choosing Plot to every value drawn, from choosing Histogram to every value counted.
-# The first file opened pays the window's and the JIT's first use.
+# It starts as the app on resources/ does (samples shown, start-up warm-up run); the first
+# bench file is then the first file a person opens.
 #
 #   bench/window.sh
 #

@@ -1,5 +1,6 @@
 package org.packscope.app.ui.task;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
@@ -15,15 +16,32 @@ import javafx.application.Platform;
 public final class Newest<T> {
     private final AtomicReference<T> pending = new AtomicReference<>();
     private final Consumer<T> apply;
+    private final long gapNanos;
+    private final AtomicLong lastTaken = new AtomicLong(Long.MIN_VALUE / 2);
 
     /** {@code apply} runs on the FX thread. */
     public Newest(Consumer<T> apply) {
-        this.apply = apply;
+        this(apply, 0);
     }
 
-    /** Called from any thread. */
-    public void offer(T value) {
-        if (pending.getAndSet(value) == null) Platform.runLater(this::drain);
+    /**
+     * As {@link #Newest(Consumer)}, and an offer less than {@code gapMillis} after the last
+     * one taken is dropped: every picture handed over is drawn, and drawing a 20M-value
+     * plot's twenty partial pictures (the software pipeline repaints the whole chart each
+     * time) took the two cores from the reading.
+     */
+    public Newest(Consumer<T> apply, long gapMillis) {
+        this.apply = apply;
+        this.gapNanos = gapMillis * 1_000_000;
+    }
+
+    /** Called from any thread; {@code value} is made only when it is taken. */
+    public void offer(java.util.function.Supplier<T> value) {
+        if (gapNanos > 0) {
+            long now = System.nanoTime(), last = lastTaken.get();
+            if (now - last < gapNanos || !lastTaken.compareAndSet(last, now)) return;
+        }
+        if (pending.getAndSet(value.get()) == null) Platform.runLater(this::drain);
     }
 
     private void drain() {

@@ -222,6 +222,8 @@ final class PlotView extends BorderPane {
     }
 
     private static final int RESTARTS_PER_READ = 2;
+    /** Least time between two partial pictures drawn while values are read. */
+    private static final long PARTIAL_GAP_MS = 150;
     /** Reads restarted for a new width since the column was shown or the range last chosen. */
     private int restarts;
 
@@ -370,9 +372,9 @@ final class PlotView extends BorderPane {
         stats.setText(String.format(Locale.ROOT, "Reading all %,d values…", to - from));
         runner.supersede(reading);
         // every value is read; the plot is drawn as the reading goes
-        Newest<PlotPictures.Line> partials = new Newest<>(picture -> { if (gen == generation) apply(picture); });
+        Newest<PlotPictures.Line> partials = new Newest<>(picture -> { if (gen == generation) apply(picture); }, PARTIAL_GAP_MS);
         reading = runner.submit("Plotting " + c.name(), p -> PlotPictures.Line.of(Overview.of(c, from, to, columns, p,
-                partial -> partials.offer(PlotPictures.Line.of(partial)), ParallelTasks.cores())), picture -> {
+                partial -> partials.offer(() -> PlotPictures.Line.of(partial)), ParallelTasks.cores())), picture -> {
             if (gen == generation) apply(picture);
         });
     }
@@ -433,9 +435,9 @@ final class PlotView extends BorderPane {
         showStatsOfMode();
         Newest<PlotPictures.Bars> partials = new Newest<>(bars -> {
             if (counted() == c && (histogramShown == null || !histogramShown.complete())) applyHistogram(bars);
-        });
+        }, PARTIAL_GAP_MS);
         counting = runner.submit("Counting " + c.name() + " into a histogram",
-                p -> PlotPictures.Bars.of(Histogram.of(c, BINS, p, partial -> partials.offer(PlotPictures.Bars.of(partial, what, total))),
+                p -> PlotPictures.Bars.of(Histogram.of(c, BINS, p, partial -> partials.offer(() -> PlotPictures.Bars.of(partial, what, total))),
                         what, total),
                 bars -> { if (counted() == c) applyHistogram(bars); });
     }

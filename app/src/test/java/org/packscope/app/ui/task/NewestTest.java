@@ -37,7 +37,10 @@ class NewestTest {
         });
         busy.await(10, TimeUnit.SECONDS);
         Thread job = new Thread(() -> {
-            for (int i = 1; i <= 20; i++) partials.offer(i);
+            for (int i = 1; i <= 20; i++) {
+                int v = i;
+                partials.offer(() -> v);
+            }
             Platform.runLater(() -> applied.add("result")); // as a task hands over its result
         });
         job.start();
@@ -47,8 +50,20 @@ class NewestTest {
         assertEquals(List.of("partial 20", "result"), applied);
 
         // once drained, the next offer is handed over again
-        partials.offer(21);
+        partials.offer(() -> 21);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of("partial 20", "result", "partial 21"), applied);
+    }
+
+    @Test
+    void anOfferWithinTheGapIsDroppedUnmade() throws Exception {
+        List<String> applied = new ArrayList<>();
+        int[] made = {0};
+        Newest<String> partials = new Newest<>(applied::add, 60_000);
+        partials.offer(() -> { made[0]++; return "first"; });
+        partials.offer(() -> { made[0]++; return "second"; });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of("first"), applied);
+        assertEquals(1, made[0], "the dropped picture is not made");
     }
 }
