@@ -140,7 +140,10 @@ final class ChunkFilters {
     }
 
     private synchronized FilterPipeline step(int i) {
-        if (steps[i] == null) steps[i] = FilterManager.getPipeline(List.of(filters.get(i)));
+        if (steps[i] == null) {
+            Hdf5Filters.register();
+            steps[i] = FilterManager.getPipeline(List.of(filters.get(i)));
+        }
         return steps[i];
     }
 }

@@ -29,7 +29,6 @@ public final class Hdf5Format implements Format {
     /** With exactly these group openers, asked in this order. */
     public Hdf5Format(List<Hdf5GroupOpener> groupOpeners) {
         this.groupOpeners = groupOpeners;
-        Hdf5Filters.register();
     }
 
     @Override public String id() { return "hdf5"; }
@@ -65,6 +64,9 @@ public final class Hdf5Format implements Format {
             ByteSource src = ByteSource.open(path);
             n.source(src).span(Span.bytes(0, src.size()));
             HdfFile file;
+            // here, not when the format is made: registering loads jhdf's filters and its logging,
+            // tens of ms a command that opens no HDF5 file has no use for
+            Hdf5Filters.register();
             try {
                 file = new HdfFile(path);
                 n.closeWith(file);
