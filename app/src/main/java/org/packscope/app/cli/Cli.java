@@ -47,9 +47,6 @@ public final class Cli implements Runnable {
         return Collections.unmodifiableMap(m);
     }
 
-    /** Options of this command that take their value as the next argument. */
-    private static final Set<String> VALUED = Set.of("--endpoint", "--region");
-
     /**
      * The command line for {@code args}: this command with the subcommand the arguments
      * name, or with all of them when they name none (usage, {@code --help}, {@code --version},
@@ -62,7 +59,8 @@ public final class Cli implements Runnable {
         CommandLine cmd = new CommandLine(cli);
         String named = null;
         for (int i = 0; i < args.length && named == null; i++) {
-            if (VALUED.contains(args[i])) i++;
+            CommandLine.Model.OptionSpec option = cmd.getCommandSpec().findOption(args[i]);
+            if (option != null && option.arity().max() > 0) i++; // its value is the next argument
             else if (SUBCOMMANDS.containsKey(args[i])) named = args[i];
             else if (!args[i].startsWith("-")) break;
         }
