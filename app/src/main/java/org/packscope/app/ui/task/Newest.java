@@ -19,16 +19,11 @@ public final class Newest<T> {
     private final long gapNanos;
     private final AtomicLong lastTaken = new AtomicLong(Long.MIN_VALUE / 2);
 
-    /** {@code apply} runs on the FX thread. */
-    public Newest(Consumer<T> apply) {
-        this(apply, 0);
-    }
-
     /**
-     * As {@link #Newest(Consumer)}, and an offer less than {@code gapMillis} after the last
-     * one taken is dropped: every picture handed over is drawn, and drawing a 20M-value
-     * plot's twenty partial pictures (the software pipeline repaints the whole chart each
-     * time) took the two cores from the reading.
+     * {@code apply} runs on the FX thread. An offer less than {@code gapMillis} after the
+     * last one taken is dropped (0: none is): every picture handed over is drawn, and drawing
+     * a 20M-value plot's twenty partial pictures (the software pipeline repaints the whole
+     * chart each time) took the two cores from the reading.
      */
     public Newest(Consumer<T> apply, long gapMillis) {
         this.apply = apply;

@@ -203,16 +203,15 @@ final class PlotView extends BorderPane {
      * Reads again when the plot area is no longer as wide as the overview has columns, once
      * the resizing settles. While a read is under way the area narrows as the value labels
      * take the width of the first values read: the read starts again at once at the new
-     * width, at most {@value #RESTARTS_PER_READ} times for a column or a range chosen (the labels
-     * may widen as values arrive, and restarting for each would never let it end); its end
-     * checks again. Reading every
-     * value at the old width and then again at the new one was half of the first plot of a
-     * 20M-value file.
+     * width, at most {@value #RESTARTS_PER_RANGE} times for a column or a range chosen (the
+     * labels may widen as values arrive, and restarting for each would never let it end);
+     * its end checks again. Reading every value at the old width and then again at the new
+     * one was half of the first plot of a 20M-value file.
      */
     private void rereadIfResized() {
         if (column == null || overview == null) return;
         if (TaskRunner.underWay(reading)) {
-            if (restarts < RESTARTS_PER_READ && columnsWide() != overview.columns()) {
+            if (restarts < RESTARTS_PER_RANGE && columnsWide() != overview.columns()) {
                 restarts++;
                 reloadVisibleRange();
             }
@@ -221,7 +220,7 @@ final class PlotView extends BorderPane {
         if (columnsWide() != overview.columns()) zoomSettle.playFromStart();
     }
 
-    private static final int RESTARTS_PER_READ = 2;
+    private static final int RESTARTS_PER_RANGE = 2;
     /** Least time between two partial pictures drawn while values are read. */
     private static final long PARTIAL_GAP_MS = 150;
     /** Reads restarted for a new width since the column was shown or the range last chosen. */

@@ -25,7 +25,7 @@ class NewestTest {
     @Test
     void aBusyFxThreadGetsOnlyTheNewestValueThenTheResult() throws Exception {
         List<String> applied = new ArrayList<>();
-        Newest<Integer> partials = new Newest<>(v -> applied.add("partial " + v));
+        Newest<Integer> partials = new Newest<>(v -> applied.add("partial " + v), 0);
         CountDownLatch busy = new CountDownLatch(1), release = new CountDownLatch(1);
         Platform.runLater(() -> {
             busy.countDown();
