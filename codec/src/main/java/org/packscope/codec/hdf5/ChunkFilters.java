@@ -140,10 +140,8 @@ final class ChunkFilters {
     }
 
     private synchronized FilterPipeline step(int i) {
-        if (steps[i] == null) {
-            Hdf5Filters.register();
-            steps[i] = FilterManager.getPipeline(List.of(filters.get(i)));
-        }
+        // PackScope's filters are in jhdf's registry: the file this dataset came from was opened by Hdf5Format
+        if (steps[i] == null) steps[i] = FilterManager.getPipeline(List.of(filters.get(i)));
         return steps[i];
     }
 }

@@ -64,7 +64,8 @@ public final class Hdf5Format implements Format {
             ByteSource src = ByteSource.open(path);
             n.source(src).span(Span.bytes(0, src.size()));
             HdfFile file;
-            // here, not when the format is made: registering loads jhdf's filters and its logging,
+            // here, where every HdfFile PackScope reads is made (so before jhdf or ChunkFilters resolves a
+            // filter), not when the format is made: registering loads jhdf's filters and its logging,
             // tens of ms a command that opens no HDF5 file has no use for
             Hdf5Filters.register();
             try {
