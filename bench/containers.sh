@@ -27,7 +27,8 @@ while [ $# -gt 0 ]; do
     *) work="$1"; shift ;;
   esac
 done
-[ -f "$jar" ] || { echo "containers.sh: no jar at $jar (mvn -B -q package -DskipTests)" >&2; exit 2; }
+. "$here/bench/shared-bench.sh"
+require_jar containers.sh "$jar"
 py=/usr/bin/python3
 mkdir -p "$work"
 [ -f "$work/cells.h5ad" ] || "$py" "$here/bench/containers.py" make "$work"

@@ -33,8 +33,8 @@ while [ $# -gt 0 ]; do
 done
 . "$here/bench/shared-bench.sh"
 [ -n "$dir" ] || dir="$(shared_bench_dir "$here")"
-[ -n "$dir" ] && [ -d "$dir" ] || { echo "one-shot.sh: no bench folder (give BENCH_DIR)" >&2; exit 2; }
-[ -f "$jar" ] || { echo "one-shot.sh: no jar at $jar (mvn -B -q package -DskipTests)" >&2; exit 2; }
+require_bench_dir one-shot.sh "$dir"
+require_jar one-shot.sh "$jar"
 py=/usr/bin/python3
 work="${ONE_SHOT_WORK:-${TMPDIR:-/tmp}/packscope-one-shot}"
 mkdir -p "$work"

@@ -32,8 +32,8 @@ while [ $# -gt 0 ]; do
 done
 . "$here/bench/shared-bench.sh"
 [ -n "$dir" ] || dir="$(shared_bench_dir "$here")"
-[ -n "$dir" ] && [ -d "$dir" ] || { echo "references.sh: no bench folder (give BENCH_DIR)" >&2; exit 2; }
-[ -f "$jar" ] || { echo "references.sh: no jar at $jar (mvn -B -q package -DskipTests)" >&2; exit 2; }
+require_bench_dir references.sh "$dir"
+require_jar references.sh "$jar"
 
 work="${REFERENCES_BUILD:-${TMPDIR:-/tmp}/packscope-references}"
 mkdir -p "$work"

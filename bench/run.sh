@@ -25,8 +25,8 @@ while [ $# -gt 0 ]; do
 done
 . "$here/bench/shared-bench.sh"
 [ -n "$dir" ] || dir="$(shared_bench_dir "$here")"
-[ -n "$dir" ] && [ -d "$dir" ] || { echo "run.sh: no bench folder (give BENCH_DIR)" >&2; exit 2; }
-[ -f "$jar" ] || { echo "run.sh: no jar at $jar (mvn -B -q package -DskipTests)" >&2; exit 2; }
+require_bench_dir run.sh "$dir"
+require_jar run.sh "$jar"
 command -v python3 >/dev/null || { echo "run.sh: python3 is needed to read the manifests" >&2; exit 2; }
 
 # one line per input: path<TAB>values-per-second of the reference<TAB>the reference's own words
