@@ -100,7 +100,7 @@ public final class PcoFile {
     static PcoFile open(String name, byte[] data, long size) {
         List<Diagnostic> diags = new ArrayList<>();
         List<Chunk> chunks = new ArrayList<>();
-        Map<ChunkMeta, ChunkMeta> metas = new HashMap<>();
+        Map<MetaBits, ChunkMeta> metas = new HashMap<>();
         StandaloneHeader header = null;
         FormatVersion version = null;
         long wrappedAt = -1;
@@ -136,7 +136,7 @@ public final class PcoFile {
                 }
                 break;
             }
-            Chunk c = shared(readChunk(data, size, start, header, version, chunks.size(), row), metas);
+            Chunk c = shared(readChunk(data, size, start, header, version, chunks.size(), row), data, metas);
             row += c.n();
             if (c.damaged() && MemoryBudget.RULE.equals(c.damage().rule())) {
                 // intact but too big to decode here: its end is known, so the next chunk follows it
@@ -180,14 +180,15 @@ public final class PcoFile {
     static final int METAS_SHARED = 4096;
 
     /**
-     * {@code c} with the metadata an earlier chunk had when it is equal: 300,000 chunks of one
+     * {@code c} with the metadata an earlier chunk stored in the same bits: 300,000 chunks of one
      * kind (one bin, no delta) then hold one copy of it, not 300,000 (about 160 bytes each).
      */
-    private static Chunk shared(Chunk c, Map<ChunkMeta, ChunkMeta> metas) {
+    private static Chunk shared(Chunk c, byte[] data, Map<MetaBits, ChunkMeta> metas) {
         if (c.meta() == null) return c;
-        ChunkMeta known = metas.get(c.meta());
+        MetaBits stored = new MetaBits(c.type(), data, c.metaStartBit(), c.pageStartBit());
+        ChunkMeta known = metas.get(stored);
         if (known == null) {
-            if (metas.size() < METAS_SHARED) metas.put(c.meta(), c.meta());
+            if (metas.size() < METAS_SHARED) metas.put(stored, c.meta());
             return c;
         }
         return known == c.meta() ? c : new Chunk(c.index(), c.type(), c.n(), c.firstRow(), c.startByte(), c.metaStartBit(),
