@@ -10,7 +10,11 @@
 #     --runs launches of `bench --warmup 0 --repeat 1` (the first decode) and of
 #     `bench --repeat 10` (after its 2 s warm-up: the steady figure of that launch).
 #
-#   bench/one-shot.sh [--runs N] [--jar PATH] [BENCH_DIR]
+#   bench/one-shot.sh [--runs N] [--plain | --jar PATH] [BENCH_DIR]
+#
+# PackScope runs as README's command line does, through app/packscope (its JVM options: the
+# class-data sharing archive, C1 alone for the first JVM, huge pages); --plain runs
+# `java -jar app/target/packscope.jar` instead, --jar PATH `java -jar PATH`.
 #
 # The reference's own spread over as many launches is shown beside PackScope's: Rust pco's
 # harness (PCO_HARNESS) and for Blosc BLOSC_HARNESS, the harness bench/references.sh builds
@@ -22,12 +26,14 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 runs=5
 jar="$here/app/target/packscope.jar"
+via="launcher"
 dir=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
-    --jar) jar="$2"; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --jar) jar="$2"; via="plain"; shift 2 ;;
+    --plain) via="plain"; shift ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) dir="$1"; shift ;;
   esac
 done
@@ -41,13 +47,13 @@ mkdir -p "$work"
 [ -f "$work/table.h5" ] || "$py" "$here/bench/containers.py" make "$work" \
   || echo "# HDF5 left out: bench/containers.py could not write its inputs" >&2
 
-export RUNS="$runs" JAR="$jar" BENCH="$dir" WORK="$work" PCO_HARNESS="${PCO_HARNESS:-}" BLOSC_HARNESS="${BLOSC_HARNESS:-}" PY="$py"
+export RUNS="$runs" JAR="$jar" VIA="$via" LAUNCHER="$here/app/packscope" BENCH="$dir" WORK="$work" PCO_HARNESS="${PCO_HARNESS:-}" BLOSC_HARNESS="${BLOSC_HARNESS:-}" PY="$py"
 "$py" - <<'PY'
 import json, os, re, shutil, statistics, subprocess, sys, time
 
 runs, jar, bench, work = int(os.environ["RUNS"]), os.environ["JAR"], os.environ["BENCH"], os.environ["WORK"]
 harness, py = os.environ["PCO_HARNESS"], os.environ["PY"]
-java = ["java", "-jar", jar]
+java = [os.environ["LAUNCHER"]] if os.environ["VIA"] == "launcher" else ["java", "-jar", jar]
 
 def wall(cmd):
     t0 = time.perf_counter()
@@ -68,7 +74,7 @@ def side_by_side(name, ours, ref, ref_name, out_ours=None, out_ref=None):
     ma, mb = statistics.median(a), statistics.median(b)
     print("%-52s %8.3f s %8.3f s %6.2f  %s%s" % (name, ma, mb, ma / mb, ref_name, same))
 
-print("## One-shot commands, whole process, median of %d runs" % runs)
+print("## One-shot commands, whole process, median of %d runs; PackScope run as: %s" % (runs, " ".join(java)))
 print("%-52s %10s %10s %6s  %s" % ("command", "packscope", "reference", "ratio", "reference"))
 o1, o2 = os.path.join(work, "ours.raw"), os.path.join(work, "ref.raw")
 pco = json.load(open(os.path.join(bench, "pco", "MANIFEST.json")))

@@ -53,7 +53,7 @@ public final class Main {
         return null;
     }
 
-    /** How this program is run from a shell: {@code java -jar} and the jar it runs from (there is no {@code packscope} command). */
+    /** How this program is run from a shell: {@code java -jar} and the jar it runs from (it runs anywhere Java does). */
     static String commandLine() {
         try {
             java.nio.file.Path p = java.nio.file.Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());

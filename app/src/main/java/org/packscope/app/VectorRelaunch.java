@@ -31,8 +31,6 @@ public final class VectorRelaunch {
     static final String MODULE = VectorPaths.MODULE;
     static final String MARK = "packscope.relaunched";
     static final String NOTICE = "WARNING: Using incubator modules: " + MODULE;
-    /** Where the child writes a class-data sharing archive as it exits (the build sets it). */
-    static final String CDS_DUMP = "packscope.cds.dump";
 
     private VectorRelaunch() { }
 
@@ -42,16 +40,14 @@ public final class VectorRelaunch {
                 || Boolean.getBoolean(MARK)) {
             return Optional.empty();
         }
-        String dump = System.getProperty(CDS_DUMP);
-        boolean asked = "always".equals(System.getProperty(ALWAYS)) || (dump != null && !dump.isBlank());
-        if (!asked && !paysOff(args)) return Optional.empty();
+        if (!"always".equals(System.getProperty(ALWAYS)) && !paysOff(args)) return Optional.empty();
         List<String> cmd;
         try {
             String java = ProcessHandle.current().info().command().orElse(null);
             if (java == null) return Optional.empty();
             String classPath = absolute(System.getProperty("java.class.path"));
             List<String> ours = new ArrayList<>(hugePages(Path.of(TRANSPARENT_HUGE_PAGES)));
-            ours.addAll(sharing(classPath, System.getProperty(CDS_DUMP)));
+            ours.addAll(sharing(classPath));
             cmd = command(java, ours, ManagementFactory.getRuntimeMXBean().getInputArguments(),
                     classPath, Main.class.getName(), args);
         } catch (RuntimeException | LinkageError e) {
@@ -96,7 +92,10 @@ public final class VectorRelaunch {
      * The child's command line: same java, the module and the JIT option the vector routines
      * need ({@link VectorPaths#JIT_OPTION}), our memory and class-data sharing options
      * ({@link #hugePages}, {@link #sharing}), the same JVM options (after ours, so that a
-     * person's own choice wins), a mark against loops.
+     * person's own choice wins) but a bound on the JIT's tiers, a mark against loops. The
+     * second JVM is started for runs long enough to repay it, which C2 compiles best:
+     * {@code app/packscope} starts the first with C1 alone ({@link #QUICK_TIERS}), quicker for
+     * what runs in it.
      */
     static List<String> command(String java, List<String> ours, List<String> jvmArgs, String classPath, String mainClass, String[] args) {
         List<String> cmd = new ArrayList<>();
@@ -106,13 +105,16 @@ public final class VectorRelaunch {
         cmd.add(VectorPaths.JIT_OPTION);
         cmd.add("-D" + MARK + "=true");
         cmd.addAll(ours);
-        cmd.addAll(jvmArgs);
+        for (String a : jvmArgs) if (!a.startsWith(QUICK_TIERS)) cmd.add(a);
         cmd.add("-cp");
         cmd.add(classPath);
         cmd.add(mainClass);
         cmd.addAll(List.of(args));
         return cmd;
     }
+
+    /** The JIT option that bounds its tiers (to C1 alone, in {@code app/packscope}'s first JVM). */
+    static final String QUICK_TIERS = "-XX:TieredStopAtLevel=";
 
     /** {@code -Dpackscope.relaunch=always}: the second JVM for every run, short commands included. */
     static final String ALWAYS = "packscope.relaunch";
@@ -202,26 +204,15 @@ public final class VectorRelaunch {
     /**
      * Class-data sharing for the child: the classes a run of PackScope loads, parsed and
      * verified once at build time into {@code packscope.jsa} beside the jar (a dynamic
-     * archive of JDK 17), are mapped instead of loaded again, which takes a one-shot
-     * command's start from about 0.64 s to 0.53 s. With {@code dumpTo} (the build's
-     * {@code -Dpackscope.cds.dump=PATH}) the child writes that archive as it exits instead.
-     * An archive made by another JDK or for another jar is refused by the JVM and the
+     * archive of JDK 17, written by {@link ArchiveTraining}), are mapped instead of loaded
+     * again, which takes a one-shot command's start from about 0.64 s to 0.53 s. An archive made by another JDK or for another jar is refused by the JVM and the
      * classes load as usual; its logging is off, so nothing is printed either way.
      */
-    static List<String> sharing(String classPath, String dumpTo) {
-        List<String> quiet = List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
-        List<String> out = new ArrayList<>();
-        if (dumpTo != null && !dumpTo.isBlank()) {
-            out.add("-XX:ArchiveClassesAtExit=" + dumpTo);
-        } else if (classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator)) {
-            Path archive = Path.of(classPath.substring(0, classPath.length() - ".jar".length()) + ".jsa");
-            if (!Files.isRegularFile(archive)) return List.of();
-            out.add("-XX:SharedArchiveFile=" + archive);
-        } else {
-            return List.of();
-        }
-        out.addAll(quiet);
-        return out;
+    static List<String> sharing(String classPath) {
+        if (!classPath.endsWith(".jar") || classPath.contains(File.pathSeparator)) return List.of();
+        Path archive = Path.of(classPath.substring(0, classPath.length() - ".jar".length()) + ".jsa");
+        if (!Files.isRegularFile(archive)) return List.of();
+        return List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
     }
 
     /**

@@ -27,6 +27,14 @@ class VectorRelaunchTest {
     }
 
     @Test
+    void theChildCompilesWithEveryTierWhateverTheFirstJvmWasBoundTo() {
+        List<String> cmd = VectorRelaunch.command("/jdk/bin/java", List.of(), List.of("-XX:TieredStopAtLevel=1", "-Xmx1g"), "a.jar",
+                "org.packscope.app.Main", new String[] {"decode", "big.pco"});
+        assertEquals(List.of("/jdk/bin/java", "--add-modules", "jdk.incubator.vector", "-XX:PerMethodTrapLimit=1000000", "-Dpackscope.relaunched=true",
+                "-Xmx1g", "-cp", "a.jar", "org.packscope.app.Main", "decode", "big.pco"), cmd);
+    }
+
+    @Test
     void aOneShotCommandOnSmallLocalInputRunsHereTheWindowAndLastingCommandsRelaunch(@TempDir Path dir) throws Exception {
         Path small = Files.write(dir.resolve("small.pco"), new byte[1000]);
         // sparse: as big as the threshold on disk's word, without writing 64 MB
@@ -55,13 +63,12 @@ class VectorRelaunchTest {
     }
 
     @Test
-    void theChildMapsTheArchiveBesideTheJarOrWritesItWhenTheBuildAsks(@TempDir Path dir) throws Exception {
+    void theChildMapsTheArchiveBesideTheJar(@TempDir Path dir) throws Exception {
         Path jar = Files.createFile(dir.resolve("packscope.jar"));
-        assertEquals(List.of(), VectorRelaunch.sharing(jar.toString(), null), "no archive beside the jar: nothing to map");
+        assertEquals(List.of(), VectorRelaunch.sharing(jar.toString()), "no archive beside the jar: nothing to map");
         Path archive = Files.createFile(dir.resolve("packscope.jsa"));
-        assertEquals(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"), VectorRelaunch.sharing(jar.toString(), null));
-        assertEquals(List.of(), VectorRelaunch.sharing(dir + "/classes" + File.pathSeparator + jar, null), "a class path of many entries has no one archive");
-        assertEquals(List.of("-XX:ArchiveClassesAtExit=/out/p.jsa", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"), VectorRelaunch.sharing(jar.toString(), "/out/p.jsa"));
+        assertEquals(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"), VectorRelaunch.sharing(jar.toString()));
+        assertEquals(List.of(), VectorRelaunch.sharing(dir + "/classes" + File.pathSeparator + jar), "a class path of many entries has no one archive");
         // the archive records the class path: it must read the same from any folder
         assertEquals(Path.of("a.jar").toAbsolutePath() + File.pathSeparator + Path.of("/x/b.jar"),
                 VectorRelaunch.absolute("a.jar" + File.pathSeparator + "/x/../x/b.jar"));

@@ -1,0 +1,41 @@
+package org.packscope.app;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+import org.packscope.app.cli.Cli;
+
+/**
+ * Run once by the build, in a JVM started with {@code -XX:ArchiveClassesAtExit=packscope.jsa}:
+ * {@code check}, {@code inspect} and {@code decode} of each sample it is given, so that the
+ * class-data sharing archive the JVM writes as this ends holds the classes those commands
+ * load. A later JVM that maps the archive ({@code app/packscope}, a relaunched JVM) takes them
+ * from it, parsed and verified, instead of from the jar. What the commands print is dropped;
+ * their results do not matter here, only the code they run.
+ */
+public final class ArchiveTraining {
+    private ArchiveTraining() { }
+
+    public static void main(String[] samples) throws IOException {
+        PrintStream dropped = new PrintStream(OutputStream.nullOutputStream());
+        Path outputs = Files.createTempDirectory("packscope-training");
+        try {
+            int i = 0;
+            for (String sample : samples) {
+                Cli.run(new String[] {"check", sample}, dropped, dropped);
+                Cli.run(new String[] {"inspect", sample}, dropped, dropped);
+                Cli.run(new String[] {"decode", sample, "--out", outputs.resolve("values" + i++).toString()}, dropped, dropped);
+            }
+        } finally {
+            try (Stream<Path> written = Files.walk(outputs)) {
+                for (Path p : written.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            }
+        }
+        System.exit(0); // decode's reader threads are not waited for
+    }
+}
