@@ -205,8 +205,9 @@ public final class VectorRelaunch {
      * Class-data sharing for the child: the classes a run of PackScope loads, parsed and
      * verified once at build time into {@code packscope.jsa} beside the jar (a dynamic
      * archive of JDK 17, written by {@link ArchiveTraining}), are mapped instead of loaded
-     * again, which takes a one-shot command's start from about 0.64 s to 0.53 s. An archive made by another JDK or for another jar is refused by the JVM and the
-     * classes load as usual; its logging is off, so nothing is printed either way.
+     * again, which takes a one-shot command's start from about 0.64 s to 0.53 s. An archive
+     * made by another JDK or for another jar is refused by the JVM and the classes load as
+     * usual; its logging is off, so nothing is printed either way.
      */
     static List<String> sharing(String classPath) {
         if (!classPath.endsWith(".jar") || classPath.contains(File.pathSeparator)) return List.of();
