@@ -5,8 +5,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 import org.packscope.app.cli.Cli;
 
@@ -23,18 +21,15 @@ public final class ArchiveTraining {
 
     public static void main(String[] samples) throws IOException {
         PrintStream dropped = new PrintStream(OutputStream.nullOutputStream());
-        Path outputs = Files.createTempDirectory("packscope-training");
+        Path values = Files.createTempFile("packscope-training", ".values");
         try {
-            int i = 0;
             for (String sample : samples) {
                 Cli.run(new String[] {"check", sample}, dropped, dropped);
                 Cli.run(new String[] {"inspect", sample}, dropped, dropped);
-                Cli.run(new String[] {"decode", sample, "--out", outputs.resolve("values" + i++).toString()}, dropped, dropped);
+                Cli.run(new String[] {"decode", sample, "--out", values.toString()}, dropped, dropped);
             }
         } finally {
-            try (Stream<Path> written = Files.walk(outputs)) {
-                for (Path p : written.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-            }
+            Files.deleteIfExists(values);
         }
         System.exit(0); // decode's reader threads are not waited for
     }

@@ -92,7 +92,8 @@ public final class VectorRelaunch {
      * The child's command line: same java, the module and the JIT option the vector routines
      * need ({@link VectorPaths#JIT_OPTION}), our memory and class-data sharing options
      * ({@link #hugePages}, {@link #sharing}), the same JVM options (after ours, so that a
-     * person's own choice wins) but a bound on the JIT's tiers, a mark against loops. The
+     * person's own choice wins; those equal to one of ours once) but a bound on the JIT's
+     * tiers, a mark against loops. The
      * second JVM is started for runs long enough to repay it, which C2 compiles best:
      * {@code app/packscope} starts the first with C1 alone ({@link #QUICK_TIERS}), quicker for
      * what runs in it.
@@ -105,7 +106,7 @@ public final class VectorRelaunch {
         cmd.add(VectorPaths.JIT_OPTION);
         cmd.add("-D" + MARK + "=true");
         cmd.addAll(ours);
-        for (String a : jvmArgs) if (!a.startsWith(QUICK_TIERS)) cmd.add(a);
+        for (String a : jvmArgs) if (!a.startsWith(QUICK_TIERS) && !ours.contains(a)) cmd.add(a);
         cmd.add("-cp");
         cmd.add(classPath);
         cmd.add(mainClass);

@@ -27,6 +27,18 @@ class VectorRelaunchTest {
     }
 
     @Test
+    void optionsOfOursTheFirstJvmAlreadyHadAreGivenOnce() {
+        List<String> ours = List.of("-XX:+UseTransparentHugePages", "-XX:SharedArchiveFile=/a.jsa", "-Xlog:cds=off");
+        List<String> cmd = VectorRelaunch.command("/jdk/bin/java", ours,
+                List.of("-XX:SharedArchiveFile=/a.jsa", "-XX:-UseTransparentHugePages", "-Xlog:cds=off", "-Xmx1g"), "a.jar",
+                "org.packscope.app.Main", new String[] {"check", "f.pco"});
+        // a person's own opposite choice still comes after ours, and wins
+        assertEquals(List.of("/jdk/bin/java", "--add-modules", "jdk.incubator.vector", "-XX:PerMethodTrapLimit=1000000", "-Dpackscope.relaunched=true",
+                "-XX:+UseTransparentHugePages", "-XX:SharedArchiveFile=/a.jsa", "-Xlog:cds=off", "-XX:-UseTransparentHugePages", "-Xmx1g",
+                "-cp", "a.jar", "org.packscope.app.Main", "check", "f.pco"), cmd);
+    }
+
+    @Test
     void theChildCompilesWithEveryTierWhateverTheFirstJvmWasBoundTo() {
         List<String> cmd = VectorRelaunch.command("/jdk/bin/java", List.of(), List.of("-XX:TieredStopAtLevel=1", "-Xmx1g"), "a.jar",
                 "org.packscope.app.Main", new String[] {"decode", "big.pco"});

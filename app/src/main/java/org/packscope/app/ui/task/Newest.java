@@ -3,6 +3,7 @@ package org.packscope.app.ui.task;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import javafx.application.Platform;
 
@@ -31,7 +32,7 @@ public final class Newest<T> {
     }
 
     /** Called from any thread; {@code value} is made only when it is taken. */
-    public void offer(java.util.function.Supplier<T> value) {
+    public void offer(Supplier<T> value) {
         if (gapNanos > 0) {
             long now = System.nanoTime(), last = lastTaken.get();
             if (now - last < gapNanos || !lastTaken.compareAndSet(last, now)) return;
