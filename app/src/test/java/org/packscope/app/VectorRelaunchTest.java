@@ -99,6 +99,17 @@ class VectorRelaunchTest {
     }
 
     @Test
+    void theChildsYoungGenerationIsFixedUnlessThePersonSizedIt() {
+        long gb = 1L << 30;
+        assertEquals(List.of("-Xmn128m"), VectorRelaunch.youngGeneration(6 * gb, List.of("-Xmx6g")), "a usual heap: 128 MB, reused run after run");
+        assertEquals(List.of("-Xmn64m"), VectorRelaunch.youngGeneration(256L << 20, List.of()), "a small heap: a quarter of it");
+        assertEquals(List.of(), VectorRelaunch.youngGeneration(16L << 20, List.of()), "a tiny heap: the JVM's own sizing");
+        for (String own : List.of("-Xmn300m", "-XX:NewSize=64m", "-XX:MaxNewSize=512m", "-XX:NewRatio=3")) {
+            assertEquals(List.of(), VectorRelaunch.youngGeneration(6 * gb, List.of("-Xss2m", own)), own + " is the person's choice");
+        }
+    }
+
+    @Test
     void onlyTheJvmsIncubatorNoticeIsDroppedFromStandardError() {
         String nl = System.lineSeparator();
         assertEquals("packscope: no such file" + nl, copied(VectorRelaunch.NOTICE + nl + "packscope: no such file" + nl));
