@@ -4,7 +4,10 @@
 # histogram, each checked against a recount; prints from opening to the header shown, from
 # choosing Plot to every value drawn, from choosing Histogram to every value counted.
 # It starts as the app on resources/ does (samples shown, start-up warm-up run); the first
-# bench file is then the first file a person opens.
+# bench file is then the first file a person opens. The test JVM gets the options the
+# window's own JVM is started with (VectorRelaunch: the Vector API module and its JIT option,
+# a young generation of 128 MB, huge pages where Linux gives them on request): the figures
+# are the window's, whose vector warm-ups run beside the first file opened.
 #
 #   bench/window.sh
 #
@@ -16,5 +19,9 @@ cd "$here"
 offline=""
 [ -d "$HOME/.m2/repository/org/testfx" ] && offline="-o"
 mvn -B -q $offline -pl app -am install -DskipTests >/dev/null
-mvn -B $offline -pl app surefire:test@default-test -Dtest=PlotBenchWindowTest 2>&1 \
+jvm="--add-modules jdk.incubator.vector -XX:PerMethodTrapLimit=1000000 -Xmn128m"
+if grep -qs '\[madvise\]\|\[always\]' /sys/kernel/mm/transparent_hugepage/enabled; then
+  jvm="$jvm -XX:+UseTransparentHugePages"
+fi
+mvn -B $offline -pl app surefire:test@default-test -Dtest=PlotBenchWindowTest "-Dbench.jvm=$jvm" 2>&1 \
   | grep -E "^window (header|line plot|histogram)|Tests run:.*Fail|Skipped: [1-9]" | sed 's/ -- in .*//'
