@@ -59,6 +59,35 @@ class VectorWarmupTest {
     }
 
     @Test
+    void roundsWaitWhileAPersonWaitsForWorkAndGoOnWhenItEnds() throws Exception {
+        AtomicInteger rounds = new AtomicInteger();
+        LongSupplier counted = () -> rounds.incrementAndGet();
+        VectorWarmup.Foreground opening = VectorWarmup.foreground();
+        Thread racer = new Thread(() -> VectorWarmup.race(5, counted, counted));
+        try {
+            racer.start();
+            Thread.sleep(150);
+            assertEquals(0, rounds.get(), "no round while the foreground work is under way");
+        } finally {
+            opening.close();
+            opening.close(); // a second close changes nothing
+        }
+        racer.join(5_000);
+        assertFalse(racer.isAlive());
+        assertTrue(rounds.get() > 0, "the race went on once the work ended: " + rounds.get() + " calls");
+        assertFalse(VectorWarmup.foregroundUnderWay());
+    }
+
+    @Test
+    void theWaitIsBoundedSoALongDecodeStillGetsItsRoutines() {
+        try (VectorWarmup.Foreground decode = VectorWarmup.foreground()) {
+            long waited = VectorWarmup.yieldToForeground(60_000_000L);
+            assertTrue(waited >= 60_000_000L && waited < 2_000_000_000L, waited + " ns");
+        }
+        assertEquals(0, VectorWarmup.yieldToForeground(60_000_000L), "nothing to wait for");
+    }
+
+    @Test
     void warmUpsQueueOnOneThread() throws InterruptedException {
         CountDownLatch firstRunning = new CountDownLatch(1);
         CountDownLatch releaseFirst = new CountDownLatch(1);

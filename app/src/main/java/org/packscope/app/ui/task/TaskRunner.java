@@ -8,6 +8,7 @@ import java.util.function.Function;
 
 import javafx.application.Platform;
 import javafx.concurrent.Task;
+import org.packscope.codec.compress.VectorWarmup;
 import org.packscope.codec.inspect.Progress;
 
 /**
@@ -136,6 +137,13 @@ public final class TaskRunner {
 
         @Override
         protected T call() {
+            // the person waits for this: background warm-ups of the vector routines pause meanwhile
+            try (VectorWarmup.Foreground f = VectorWarmup.foreground()) {
+                return apply();
+            }
+        }
+
+        private T apply() {
             return work.apply(new Progress() {
                 @Override
                 public void update(double fraction, String message) {
