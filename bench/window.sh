@@ -7,7 +7,8 @@
 # bench file is then the first file a person opens. The test JVM gets the options the
 # window's own JVM is started with (VectorRelaunch: the Vector API module and its JIT option,
 # a young generation of 128 MB, huge pages where Linux gives them on request): the figures
-# are the window's, whose vector warm-ups run beside the first file opened.
+# are the window's, whose vector warm-ups run beside the first file opened. Keep them as
+# VectorRelaunch.command gives them.
 #
 #   bench/window.sh
 #

@@ -92,12 +92,12 @@ public final class VectorRelaunch {
     /**
      * The child's command line: same java, the module and the JIT option the vector routines
      * need ({@link VectorPaths#JIT_OPTION}), our memory and class-data sharing options
-     * ({@link #hugePages}, {@link #sharing}), the same JVM options (after ours, so that a
-     * person's own choice wins; those equal to one of ours once) but a bound on the JIT's
-     * tiers, a mark against loops. The
-     * second JVM is started for runs long enough to repay it, which C2 compiles best:
-     * {@code app/packscope} starts the first with C1 alone ({@link #QUICK_TIERS}), quicker for
-     * what runs in it.
+     * ({@link #hugePages}, {@link #youngGeneration}, {@link #sharing}), the same JVM options
+     * (after ours, so that a person's own choice wins; those equal to one of ours once) but a
+     * bound on the JIT's tiers, a mark against loops. The second JVM is started for runs long
+     * enough to repay it, which C2 compiles best: {@code app/packscope} starts the first with
+     * C1 alone ({@link #QUICK_TIERS}), quicker for what runs in it. {@code bench/window.sh}
+     * gives the window's test JVM the same module, JIT and memory options: change both.
      */
     static List<String> command(String java, List<String> ours, List<String> jvmArgs, String classPath, String mainClass, String[] args) {
         List<String> cmd = new ArrayList<>();
