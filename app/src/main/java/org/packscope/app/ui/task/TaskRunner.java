@@ -139,21 +139,17 @@ public final class TaskRunner {
         protected T call() {
             // the person waits for this: background warm-ups of the vector routines pause meanwhile
             try (VectorWarmup.Foreground f = VectorWarmup.foreground()) {
-                return apply();
+                return work.apply(new Progress() {
+                    @Override
+                    public void update(double fraction, String message) {
+                        if (fraction >= 0) updateProgress(fraction, 1.0);
+                        if (message != null) updateMessage(title + " — " + message);
+                    }
+
+                    @Override
+                    public boolean cancelled() { return isCancelled(); }
+                });
             }
-        }
-
-        private T apply() {
-            return work.apply(new Progress() {
-                @Override
-                public void update(double fraction, String message) {
-                    if (fraction >= 0) updateProgress(fraction, 1.0);
-                    if (message != null) updateMessage(title + " — " + message);
-                }
-
-                @Override
-                public boolean cancelled() { return isCancelled(); }
-            });
         }
     }
 

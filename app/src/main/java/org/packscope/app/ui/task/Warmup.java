@@ -17,9 +17,10 @@ import org.packscope.codec.inspect.ValueColumn;
 /**
  * Reads the headers (and a first value) of the sample files once, in the background,
  * right after the window appears, then plots and counts their values a few times over. A
- * fresh JVM spends most of a second loading and compiling the readers (Jackson alone is hundreds of classes); paying that while the
- * person looks at the window means the first multi-GB file they open shows its header
- * at once. Uses its own nodes: nothing the browser shows is touched.
+ * fresh JVM spends most of a second loading and compiling the readers (Jackson alone is
+ * hundreds of classes); paying that while the person looks at the window means the first
+ * multi-GB file they open shows its header at once. Uses its own nodes: nothing the
+ * browser shows is touched.
  */
 public final class Warmup {
     private Warmup() { }
