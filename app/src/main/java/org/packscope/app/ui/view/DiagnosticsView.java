@@ -42,6 +42,12 @@ public final class DiagnosticsView extends BorderPane {
     /** The collection under way, or null. */
     private javafx.concurrent.Task<?> collecting;
     private java.util.function.BiConsumer<Node, List<TreeWalk.Located>> onDeepCheck = (n, l) -> { };
+    /**
+     * The Offset column's text of each problem listed, worked out with the list in the background:
+     * telling a file's bytes from a decompressed stream's asks the file system, which the FX
+     * thread must not wait for.
+     */
+    private Map<TreeWalk.Located, String> offsetCells = Map.of();
     /** Said while only the structure has been checked: no value has been decoded, so "no problems" would be a claim. */
     static final String STRUCTURE_ONLY = "Structure checked; values not decoded yet — Check deeply";
 
@@ -58,7 +64,7 @@ public final class DiagnosticsView extends BorderPane {
         table.getColumns().setAll(List.of(
                 column("Severity", 96, l -> l.diagnostic().severity().label()),
                 column("Where", 200, l -> l.node().path().isEmpty() ? l.node().name() : l.node().path()),
-                column("Offset", 150, l -> offset(l)),
+                column("Offset", 150, l -> offsetCells.getOrDefault(l, "")),
                 column("Rule", 170, l -> l.diagnostic().rule()),
                 column("Message", 420, l -> l.diagnostic().message())));
         // "Severity" stays whole in its header (it was cut to "Seve…"); the others give their text on hover
@@ -95,9 +101,14 @@ public final class DiagnosticsView extends BorderPane {
         setCenter(table);
     }
 
-    /** "12.3 in file", "3103 in decompressed x.rds" or "none": which bytes the offset counts in. */
-    private static String offset(TreeWalk.Located l) {
-        return DiagnosticPlace.of(l).cell();
+    /** A list of problems with its Offset cells: "12.3 in file", "3103 in decompressed x.rds" or "none". */
+    private record Found(List<TreeWalk.Located> list, Map<TreeWalk.Located, String> offsets) {
+        static Found of(List<TreeWalk.Located> list) {
+            // by equality: the same problem found again (the node shown after a click on its row) keeps its cell
+            Map<TreeWalk.Located, String> offsets = new java.util.HashMap<>();
+            for (TreeWalk.Located l : list) offsets.put(l, DiagnosticPlace.of(l).cell());
+            return new Found(list, offsets);
+        }
     }
 
     private TableColumn<TreeWalk.Located, String> column(String title, double width,
@@ -143,13 +154,14 @@ public final class DiagnosticsView extends BorderPane {
      * What each deep check found, by the node checked: a node under one was decoded by it, so
      * opening it (a damaged chunk of a checked array) shows its share at once.
      */
-    private final Map<Node, List<TreeWalk.Located>> deepFindings = new IdentityHashMap<>();
+    private final Map<Node, Found> deepFindings = new IdentityHashMap<>();
 
     /** The findings of the deep check that covered {@code n} (of {@code n} or an ancestor), or null when none did. */
-    private List<TreeWalk.Located> deepCheckCovering(Node n) {
+    private Found deepCheckCovering(Node n) {
         for (Node a = n; a != null; a = a.parent()) {
-            List<TreeWalk.Located> found = deepFindings.get(a);
-            if (found != null) return a == n ? found : found.stream().filter(l -> isUnder(l.node(), n)).toList();
+            Found found = deepFindings.get(a);
+            if (found != null) return a == n ? found
+                    : new Found(found.list().stream().filter(l -> isUnder(l.node(), n)).toList(), found.offsets());
         }
         return null;
     }
@@ -168,29 +180,30 @@ public final class DiagnosticsView extends BorderPane {
         Node n = root;
         table.getItems().clear();
         if (n == null) return;
-        List<TreeWalk.Located> known = deep ? null : deepCheckCovering(n);
+        Found known = deep ? null : deepCheckCovering(n);
         if (known != null) {
             showFound(n, known, true);
             return;
         }
         info.setText("Looking for problems…");
         collecting = runner.submit((deep ? "Checking deeply " : "Collecting problems in ") + n.name(),
-                p -> RowLinks.linked(TreeWalk.diagnostics(n, deep, MAX_NODES, p)),
-                list -> {
+                p -> Found.of(RowLinks.linked(TreeWalk.diagnostics(n, deep, MAX_NODES, p))),
+                found -> {
                     if (gen != generation) return;
                     if (deep) {
                         // a new check of n replaces what earlier checks of n or of nodes under it found
                         deepFindings.keySet().removeIf(k -> isUnder(k, n));
-                        deepFindings.put(n, list);
+                        deepFindings.put(n, found);
                     }
-                    showFound(n, list, deep);
-                    if (deep) onDeepCheck.accept(n, list);
+                    showFound(n, found, deep);
+                    if (deep) onDeepCheck.accept(n, found.list());
                 });
     }
 
     /** Lists what was found; {@code deep}: by a deep check (this one, or one of an ancestor that covered n). */
-    private void showFound(Node n, List<TreeWalk.Located> list, boolean deep) {
-        List<TreeWalk.Located> shown = list.stream().filter(l -> l.diagnostic().severity() != Severity.INFO || deep).toList();
+    private void showFound(Node n, Found found, boolean deep) {
+        offsetCells = found.offsets();
+        List<TreeWalk.Located> shown = found.list().stream().filter(l -> l.diagnostic().severity() != Severity.INFO || deep).toList();
         table.setItems(FXCollections.observableArrayList(shown));
         long errors = shown.stream().filter(l -> l.diagnostic().severity() == Severity.ERROR).count();
         long warnings = shown.size() - errors;
