@@ -16,10 +16,12 @@ import org.packscope.codec.inspect.Diagnostic;
 import org.packscope.codec.inspect.Severity;
 import org.packscope.codec.inspect.Span;
 import org.packscope.codec.inspect.ValueType;
+import org.packscope.codec.io.ArraySource;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.pco.NumberType;
 import org.packscope.codec.pco.PcoFile;
 import org.packscope.codec.read.ReadProblem;
+import org.packscope.codec.store.ChunkScratch;
 import org.packscope.codec.store.ChunkedArray;
 
 /**
@@ -186,7 +188,7 @@ final class Pipeline {
     /** The chunk's elements in C order, little-endian; {@code base}: where {@code stored} starts in its file (-1 unknown). */
     byte[] decode(byte[] stored, long base, Consumer<Diagnostic> notes) {
         Lost lost = new Lost();
-        byte[] b = decode(stored, base, notes, lost);
+        byte[] b = decode(stored, stored.length, base, notes, lost, null);
         if (lost.unreported != null) throw new ReadProblem(lost.unreported);
         return b;
     }
@@ -197,8 +199,18 @@ final class Pipeline {
      * {@link ChunkedArray.Decoded#lost}); what stops the whole chunk still throws.
      */
     ChunkedArray.Decoded decodePartly(byte[] stored, long base, Consumer<Diagnostic> notes) {
+        return decodePartly(stored, stored.length, base, notes, null);
+    }
+
+    /**
+     * As {@link #decodePartly(byte[], long, Consumer)}, of the first {@code length} bytes of
+     * {@code stored}; with {@code scratch}, a Blosc stage decodes into the thread's own
+     * buffer, so the bytes returned are valid only until its next chunk (a check's, a bulk
+     * decode's: nobody keeps them).
+     */
+    ChunkedArray.Decoded decodePartly(byte[] stored, int length, long base, Consumer<Diagnostic> notes, ChunkScratch scratch) {
         Lost lost = new Lost();
-        byte[] b = decode(stored, base, notes, lost);
+        byte[] b = decode(stored, length, base, notes, lost, scratch);
         if (lost.elements == null) return new ChunkedArray.Decoded(b, null, null);
         if (lost.unreported != null) notes.accept(lost.unreported);
         Diagnostic why = lost.unreported != null ? lost.unreported : lost.first;
@@ -224,7 +236,7 @@ final class Pipeline {
         }
     }
 
-    private byte[] decode(byte[] stored, long base, Consumer<Diagnostic> notes, Lost lost) {
+    private byte[] decode(byte[] stored, int length, long base, Consumer<Diagnostic> notes, Lost lost, ChunkScratch scratch) {
         long need = Math.max(decodedBytes(), arrayBytes instanceof Pcodec ? elements * 8 : 0);
         if (need > limit() || elements > Integer.MAX_VALUE - 16) {
             // checked before anything is allocated: metadata can claim any chunk shape
@@ -232,14 +244,21 @@ final class Pipeline {
                     + " bytes needs " + need + " bytes in memory, more than the " + limit() + " PackScope allows one chunk here; not decoded");
         }
         byte[] b = stored;
+        int bLength = length;
         long at = base;
         for (int i = bytesCodecs.size() - 1; i >= 0; i--) {
             BytesCodec c = bytesCodecs.get(i);
             // a stage after a partly decoded Blosc mixes byte positions: the damage spreads over the chunk
             if (lost.bytes != null) throw new ReadProblem(lost.unreported);
-            b = c instanceof Blosc ? blosc(b, at, sizes[i], lost) : decodeBytes(c, b, at, sizes[i], notes);
+            if (c instanceof Blosc) {
+                b = blosc(b, bLength, at, sizes[i], lost, scratch);
+            } else {
+                b = decodeBytes(c, exact(b, bLength), at, sizes[i], notes);
+            }
+            bLength = b.length;
             if (!(c instanceof Crc32c)) at = -1;
         }
+        b = exact(b, bLength);
         int k = arrayCodecs.size();
         if (lost.bytes != null && !(arrayBytes instanceof Bytes)) throw new ReadProblem(lost.unreported);
         b = decodeArrayBytes(b, at, notes, lost);
@@ -333,8 +352,13 @@ final class Pipeline {
      * unshuffle), block by block: a block that fails reads as zeros and its bytes go to
      * {@code lost}, so the blocks around it still count.
      */
-    private static byte[] blosc(byte[] in, long at, long expected, Lost lost) {
-        BloscChunk c = BloscChunk.read(ByteSource.of(in, "chunk"), 0, in.length);
+    /** The first {@code length} bytes of {@code b}: {@code b} itself when that is all of it. */
+    private static byte[] exact(byte[] b, int length) {
+        return b.length == length ? b : Arrays.copyOf(b, length);
+    }
+
+    private static byte[] blosc(byte[] in, int length, long at, long expected, Lost lost, ChunkScratch scratch) {
+        BloscChunk c = BloscChunk.read(new ArraySource(in, 0, length, "chunk"), 0, length);
         for (Diagnostic d : c.problems()) if (d.severity() == Severity.ERROR) throw new ReadProblem(shift(d, at));
         if (c.header() == null) throw ReadProblem.at(ZarrRules.CHUNK_UNDECODABLE, at(at, 0, 0), "no Blosc header");
         if (expected >= 0 && c.header().nbytes() != expected) {
@@ -342,7 +366,7 @@ final class Pipeline {
                     + ", the chunk needs " + expected + " bytes");
         }
         if (c.nbytes() > limit()) throw ReadProblem.at(ZarrRules.CHUNK_TOO_LARGE, at(at, 4, 4), "the Blosc header says nbytes " + c.nbytes());
-        byte[] out = new byte[(int) c.nbytes()];
+        byte[] out = scratch == null ? new byte[(int) c.nbytes()] : scratch.decoded((int) c.nbytes());
         Codecs ctx = Codecs.local();
         for (long u = 0, n = c.units(); u < n; u++) {
             int from = (int) c.unitStart(u), len = c.unitLength(u);

@@ -17,6 +17,7 @@ import org.packscope.codec.io.NotRegularFileException;
 import org.packscope.codec.io.RegularFiles;
 import org.packscope.codec.read.ReadProblem;
 import org.packscope.codec.store.ChunkGrid;
+import org.packscope.codec.store.ChunkScratch;
 import org.packscope.codec.store.ChunkUnits;
 import org.packscope.codec.store.ChunkedArray;
 import org.packscope.codec.store.StoreColumn;
@@ -102,6 +103,16 @@ final class ZarrArray implements ChunkedArray.Chunks {
 
     /** The stored bytes of a chunk, null when it is not stored. */
     byte[] read(long[] coords) {
+        return readStored(coords, RegularFiles::readAll);
+    }
+
+    /** How a stored chunk's file is read, once its size has been checked. */
+    private interface FileRead<T> {
+        T read(Path file, long maxBytes) throws IOException;
+    }
+
+    /** What {@code how} read of the chunk's file, or null when the chunk is not stored. */
+    private <T> T readStored(long[] coords, FileRead<T> how) {
         if (!stored().contains(grid.chunkIndex(coords))) return null;
         Path p = chunkPath(coords);
         String key = meta.chunkKey(coords);
@@ -117,7 +128,7 @@ final class ZarrArray implements ChunkedArray.Chunks {
                 throw ReadProblem.at(ZarrRules.CHUNK_TOO_LARGE, null, key + " holds " + size + " bytes, more than the " + Pipeline.limit()
                         + " PackScope reads of one chunk here; not read");
             }
-            return RegularFiles.readAll(p, size);
+            return how.read(p, size);
         } catch (NotRegularFileException e) {
             throw ReadProblem.at(SharedRules.NOT_REGULAR_FILE, null, key + " is not a regular file; it is not opened");
         } catch (IOException e) {
@@ -175,12 +186,14 @@ final class ZarrArray implements ChunkedArray.Chunks {
         long[] c = grid.chunkCoords(k);
         List<Diagnostic> found = new ArrayList<>();
         try {
-            byte[] stored = read(c);
-            if (stored == null) return new ChunkUnits.ChunkCheck(false, 0, 0, List.of());
-            ChunkedArray.Decoded d = meta.pipeline.decodePartly(stored, 0, found::add);
+            // the bytes are counted and dropped: read and decoded in the thread's own buffers
+            ChunkScratch scratch = ChunkScratch.local();
+            Integer length = readStored(c, scratch::readFile);
+            if (length == null) return new ChunkUnits.ChunkCheck(false, 0, 0, List.of());
+            ChunkedArray.Decoded d = meta.pipeline.decodePartly(scratch.stored(), length, 0, found::add, scratch);
             long values = d.lost() == null ? d.bytes().length / Math.max(1, meta.dtype.itemSize())
                     : grid.chunkElements() - d.lost().cardinality();
-            return new ChunkUnits.ChunkCheck(true, stored.length, values, found);
+            return new ChunkUnits.ChunkCheck(true, length, values, found);
         } catch (ReadProblem e) {
             found.add(e.diagnostic());
             return new ChunkUnits.ChunkCheck(true, -1, 0, found);
