@@ -46,7 +46,8 @@ public final class VectorRelaunch {
             String java = ProcessHandle.current().info().command().orElse(null);
             if (java == null) return Optional.empty();
             String classPath = absolute(System.getProperty("java.class.path"));
-            List<String> jvmArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
+            List<String> jvmArgs = withoutLaunchersYoung(ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                    System.getProperty(LAUNCHER_YOUNG));
             List<String> ours = new ArrayList<>(hugePages(Path.of(TRANSPARENT_HUGE_PAGES)));
             ours.addAll(youngGeneration(Runtime.getRuntime().maxMemory(), jvmArgs));
             ours.addAll(sharing(classPath));
@@ -191,6 +192,24 @@ public final class VectorRelaunch {
 
     /** Options a person may give that size the young generation; ours then stays out. */
     private static final List<String> YOUNG_OPTIONS = List.of("-Xmn", "-XX:NewSize=", "-XX:MaxNewSize=", "-XX:NewRatio=");
+
+    /** The property by which {@code app/packscope} names the young-generation option it gave the first JVM. */
+    static final String LAUNCHER_YOUNG = "packscope.launcherYoung";
+
+    /**
+     * The JVM options without what {@code app/packscope} added for the first JVM alone: its
+     * young generation (sized for a one-shot command) and the property naming it. The
+     * launcher adds them after the person's options, and only when those do not size the
+     * heap, so the last equal option is the launcher's; the second JVM then sizes its own.
+     */
+    static List<String> withoutLaunchersYoung(List<String> jvmArgs, String young) {
+        if (young == null) return jvmArgs;
+        List<String> out = new ArrayList<>(jvmArgs);
+        out.removeIf(a -> a.startsWith("-D" + LAUNCHER_YOUNG + "="));
+        int last = out.lastIndexOf(young);
+        if (last >= 0) out.remove(last);
+        return out;
+    }
 
     /**
      * A young generation of fixed size ({@link #YOUNG_BYTES}, at most a quarter of the heap):

@@ -56,9 +56,16 @@ class LauncherScriptTest {
     private record Run(int code, List<String> lines) { }
 
     private Run launch(String... args) throws Exception {
+        return launchWith(java.util.Map.of(), args);
+    }
+
+    private Run launchWith(java.util.Map<String, String> env, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(app.resolve("packscope").toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().remove("JDK_JAVA_OPTIONS");
+        pb.environment().remove("JAVA_TOOL_OPTIONS");
+        pb.environment().putAll(env);
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -92,6 +99,18 @@ class LauncherScriptTest {
         Path setting = Path.of(VectorRelaunch.TRANSPARENT_HUGE_PAGES);
         boolean given = Files.isReadable(setting) && Files.readString(setting).matches("(?s).*\\[(madvise|always)\\].*");
         assertEquals(given, launch().lines().contains("jvm -XX:+UseTransparentHugePages"));
+    }
+
+    @Test
+    void theYoungGenerationIs64MbUnlessThePersonSizedTheHeap() throws Exception {
+        writeStandInJar();
+        List<String> ours = List.of("jvm -Xmn64m", "jvm -D" + VectorRelaunch.LAUNCHER_YOUNG + "=-Xmn64m");
+        assertTrue(launch("check").lines().containsAll(ours), "named as the launcher's, for the second JVM");
+        for (var env : List.of(java.util.Map.of("JDK_JAVA_OPTIONS", "-Xmx512m"), java.util.Map.of("JDK_JAVA_OPTIONS", "-Xss2m -Xmn300m"),
+                java.util.Map.of("JAVA_TOOL_OPTIONS", "-XX:NewRatio=2"), java.util.Map.of("JDK_JAVA_OPTIONS", "-XX:MaxRAMPercentage=10"))) {
+            List<String> lines = launchWith(env, "check").lines();
+            assertFalse(lines.stream().anyMatch(l -> ours.contains(l)), env + ": the person's sizing stands alone: " + lines);
+        }
     }
 
     @Test

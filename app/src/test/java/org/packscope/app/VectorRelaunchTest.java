@@ -110,6 +110,18 @@ class VectorRelaunchTest {
     }
 
     @Test
+    void theLaunchersYoungGenerationStaysWithTheFirstJvm() {
+        String mark = "-D" + VectorRelaunch.LAUNCHER_YOUNG + "=-Xmn64m";
+        List<String> first = List.of("-Xss2m", "-XX:TieredStopAtLevel=1", "-Xmn64m", mark);
+        assertEquals(List.of("-Xss2m", "-XX:TieredStopAtLevel=1"), VectorRelaunch.withoutLaunchersYoung(first, "-Xmn64m"));
+        assertEquals(List.of("-Xmn128m"), VectorRelaunch.youngGeneration(6L << 30, VectorRelaunch.withoutLaunchersYoung(first, "-Xmn64m")),
+                "the second JVM sizes its own");
+        assertEquals(first, VectorRelaunch.withoutLaunchersYoung(first, null), "not started by the launcher: all the person's");
+        assertEquals(List.of("-Xmn64m", "-Xss2m"), VectorRelaunch.withoutLaunchersYoung(List.of("-Xmn64m", "-Xss2m", "-Xmn64m", mark), "-Xmn64m"),
+                "only the last, the launcher's, goes");
+    }
+
+    @Test
     void onlyTheJvmsIncubatorNoticeIsDroppedFromStandardError() {
         String nl = System.lineSeparator();
         assertEquals("packscope: no such file" + nl, copied(VectorRelaunch.NOTICE + nl + "packscope: no such file" + nl));
