@@ -67,25 +67,40 @@ final class ShuffleWarmup {
         boolean low4 = SimdShuffle.bits() == 512 && VectorPaths.bytePermutes();
         long started = System.nanoTime();
         LongSupplier scalarBytes = () -> {
-            for (int c = 0; c < CALLS; c++) Shuffle.unshuffle8Rows(src, 0, N, 0, N, scalar, 0, 8);
+            for (int c = 0; c < CALLS; c++) {
+                VectorWarmup.pause();
+                Shuffle.unshuffle8Rows(src, 0, N, 0, N, scalar, 0, 8);
+            }
             return scalar[0];
         };
         List<VectorWarmup.Pair> pairs = new ArrayList<>();
         pairs.add(new VectorWarmup.Pair(() -> {
-            for (int c = 0; c < CALLS; c++) Shuffle.bitunshuffleScalar(8, src.length, src, 0, scalar, 0);
+            for (int c = 0; c < CALLS; c++) {
+                VectorWarmup.pause();
+                Shuffle.bitunshuffleScalar(8, src.length, src, 0, scalar, 0);
+            }
             return scalar[0];
         }, () -> {
-            for (int c = 0; c < CALLS; c++) SimdShuffle.bitunshuffleVector(8, N / 8, N / 8, src, 0, vector, 0);
+            for (int c = 0; c < CALLS; c++) {
+                VectorWarmup.pause();
+                SimdShuffle.bitunshuffleVector(8, N / 8, N / 8, src, 0, vector, 0);
+            }
             return vector[0];
         }));
         pairs.add(new VectorWarmup.Pair(scalarBytes, () -> {
-            for (int c = 0; c < CALLS; c++) SimdShuffle.unshuffle8Rows(src, 0, N, N, vector, 0, 8);
+            for (int c = 0; c < CALLS; c++) {
+                VectorWarmup.pause();
+                SimdShuffle.unshuffle8Rows(src, 0, N, N, vector, 0, 8);
+            }
             return vector[0];
         }));
         // the low-half transpose is taken with the byte unshuffle, so it must be as fast
         if (low4) {
             pairs.add(new VectorWarmup.Pair(scalarBytes, () -> {
-                for (int c = 0; c < CALLS; c++) SimdShuffle.unshuffle8Low4(src, 0, N, N, vector, 0, 0x01020304L);
+                for (int c = 0; c < CALLS; c++) {
+                    VectorWarmup.pause();
+                    SimdShuffle.unshuffle8Low4(src, 0, N, N, vector, 0, 0x01020304L);
+                }
                 return vector[0];
             }));
         }

@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -23,10 +24,11 @@ import java.util.function.Supplier;
  * <p>
  * All warm-ups share one low-priority thread, so that they queue rather than take both
  * cores from the decode that asked for them. Their rounds also wait while work a person
- * waits for is under way ({@link #foreground}): in the window, the first file opened while
- * the routines still raced showed its header in 0.59-1.20 s, against 0.41-0.45 s once they
- * had ended. The wait is bounded ({@link #MAX_YIELD_NANOS} a race), so a long decode still
- * gets the vector routines.
+ * waits for is under way ({@link #foreground}) and a moment after ({@link #QUIET_NANOS}),
+ * also between the calls of a round ({@link #pause}): in the window, the first file opened
+ * while the routines still raced showed its header in 0.59-1.20 s, against 0.41-0.45 s once
+ * they had ended. The wait is bounded ({@link #MAX_YIELD_NANOS} a race in each stretch of
+ * such work), so a long decode still gets the vector routines.
  */
 public final class VectorWarmup {
     /** Rounds in a row the vector routine must be no slower than the scalar one in. */
@@ -44,8 +46,20 @@ public final class VectorWarmup {
 
     /** Work a person waits for, under way now. */
     private static final AtomicInteger FOREGROUND = new AtomicInteger();
+    /** Times foreground work began with none under way: each such stretch is one episode. */
+    private static final AtomicLong EPISODES = new AtomicLong();
+    /** When the last foreground work ended (System.nanoTime), or none has yet. */
+    private static volatile long lastEnded = Long.MIN_VALUE;
+    private static volatile boolean anyEnded;
 
-    /** The longest a race waits for foreground work, all its rounds together. */
+    /**
+     * How long after foreground work ends the warm-ups still wait: the window answers a
+     * person in a few tasks in a row (open, list the problems, read the summaries, show the
+     * node), and a round let in between them ran alongside the next.
+     */
+    static final long QUIET_NANOS = 200_000_000L;
+
+    /** The longest a race waits through one episode of foreground work, all its rounds together. */
     static final long MAX_YIELD_NANOS = 1_500_000_000L;
 
     private VectorWarmup() { }
@@ -57,23 +71,82 @@ public final class VectorWarmup {
 
     /**
      * Marks work a person waits for (opening a file, a plot) as under way until the handle
-     * is closed, once: warm-up rounds wait meanwhile, up to {@link #MAX_YIELD_NANOS}.
+     * is closed, once: warm-up rounds wait meanwhile, up to {@link #MAX_YIELD_NANOS} a race in
+     * each stretch of foreground work.
      */
     public static Foreground foreground() {
-        FOREGROUND.incrementAndGet();
+        if (FOREGROUND.incrementAndGet() == 1) EPISODES.incrementAndGet();
         AtomicBoolean open = new AtomicBoolean(true);
         return () -> {
-            if (open.compareAndSet(true, false)) FOREGROUND.decrementAndGet();
+            if (open.compareAndSet(true, false) && FOREGROUND.decrementAndGet() == 0) {
+                lastEnded = System.nanoTime();
+                anyEnded = true;
+            }
         };
+    }
+
+    private static boolean busyOrJustBusy(long now) {
+        return FOREGROUND.get() > 0 || anyEnded && now - lastEnded < QUIET_NANOS;
     }
 
     /** Whether work a person waits for is under way. */
     public static boolean foregroundUnderWay() { return FOREGROUND.get() > 0; }
 
-    /** Waits while foreground work is under way, at most {@code budgetNanos}; returns the nanoseconds waited. */
+    /**
+     * A race's waits for foreground work: up to {@link #MAX_YIELD_NANOS} in each episode. A
+     * budget for the race's whole life was spent by the window's start (the sample folder
+     * opened, its problems listed), after which the races ran through the first file a person
+     * opened: 4 young collections and half the CPU samples of a 0.6 s opening were theirs.
+     */
+    static final class Yielding {
+        private final long budgetNanos;
+        private long episode = -1;
+        private long waited;
+        /** All waited, over every episode: taken out of the time of the round it fell in. */
+        private long waitedInAll;
+
+        Yielding() { this(MAX_YIELD_NANOS); }
+
+        Yielding(long budgetNanos) { this.budgetNanos = budgetNanos; }
+
+        /** Waits while foreground work is under way, within what is left of this episode's budget; returns the nanoseconds waited. */
+        long yieldNow() {
+            long e = EPISODES.get();
+            if (e != episode) {
+                episode = e;
+                waited = 0;
+            }
+            long now = yieldToForeground(budgetNanos - waited);
+            waited += now;
+            waitedInAll += now;
+            return now;
+        }
+
+        long waitedInAll() { return waitedInAll; }
+    }
+
+    /** The race under way on this thread, whose rounds {@link #pause} waits for. */
+    private static final ThreadLocal<Yielding> RACING = new ThreadLocal<>();
+
+    /**
+     * Called by a round between its calls: waits while foreground work is under way (within
+     * the race's budget), and the wait is not counted in the round's time. A round still
+     * interpreted takes long (tens to hundreds of ms, allocating as it goes): a wait only
+     * between rounds left the first file a person opened sharing the cores with one.
+     * Outside a race, nothing.
+     */
+    public static void pause() {
+        Yielding y = RACING.get();
+        if (y != null) y.yieldNow();
+    }
+
+    /**
+     * Waits while foreground work is under way or ended less than {@link #QUIET_NANOS} ago,
+     * at most {@code budgetNanos}; returns the nanoseconds waited.
+     */
     static long yieldToForeground(long budgetNanos) {
         long t0 = System.nanoTime(), waited = 0;
-        while (FOREGROUND.get() > 0 && waited < budgetNanos) {
+        while (busyOrJustBusy(t0 + waited) && waited < budgetNanos) {
             LockSupport.parkNanos(Math.min(2_000_000L, budgetNanos - waited));
             waited = System.nanoTime() - t0;
         }
@@ -170,23 +243,33 @@ public final class VectorWarmup {
         int[] rounds = new int[n];
         long[] millis = new long[n];
         int running = n;
-        long yielded = 0;
-        for (int r = 0; r < maxRounds && running > 0; r++) {
-            for (int p = 0; p < n; p++) {
-                if (fastRounds[p] == FAST_ROUNDS) continue;
-                yielded += yieldToForeground(MAX_YIELD_NANOS - yielded);
-                long t0 = System.nanoTime();
-                sink += pairs.get(p).scalarRound().getAsLong();
-                long t1 = System.nanoTime();
-                sink += pairs.get(p).vectorRound().getAsLong();
-                long t2 = System.nanoTime();
-                scalarNs[p] = t1 - t0;
-                vectorNs[p] = t2 - t1;
-                fastRounds[p] = vectorNs[p] <= Math.max(scalarNs[p], 1) ? fastRounds[p] + 1 : 0;
-                rounds[p] = r + 1;
-                millis[p] = (t2 - started) / 1_000_000;
-                if (fastRounds[p] == FAST_ROUNDS) running--;
+        Yielding yielding = new Yielding();
+        Yielding outer = RACING.get();
+        RACING.set(yielding);
+        try {
+            for (int r = 0; r < maxRounds && running > 0; r++) {
+                for (int p = 0; p < n; p++) {
+                    if (fastRounds[p] == FAST_ROUNDS) continue;
+                    yielding.yieldNow();
+                    // what the rounds waited in pause() is not their time
+                    long w0 = yielding.waitedInAll();
+                    long t0 = System.nanoTime();
+                    sink += pairs.get(p).scalarRound().getAsLong();
+                    long t1 = System.nanoTime();
+                    long w1 = yielding.waitedInAll();
+                    sink += pairs.get(p).vectorRound().getAsLong();
+                    long t2 = System.nanoTime();
+                    long w2 = yielding.waitedInAll();
+                    scalarNs[p] = t1 - t0 - (w1 - w0);
+                    vectorNs[p] = t2 - t1 - (w2 - w1);
+                    fastRounds[p] = vectorNs[p] <= Math.max(scalarNs[p], 1) ? fastRounds[p] + 1 : 0;
+                    rounds[p] = r + 1;
+                    millis[p] = (t2 - started) / 1_000_000;
+                    if (fastRounds[p] == FAST_ROUNDS) running--;
+                }
             }
+        } finally {
+            RACING.set(outer);
         }
         List<Race> races = new ArrayList<>(n);
         for (int p = 0; p < n; p++) {

@@ -69,25 +69,43 @@ final class PcoWarmup {
         boolean offsets = PcoVector.wide();
         List<VectorWarmup.Pair> pairs = new ArrayList<>();
         pairs.add(new VectorWarmup.Pair(() -> {
-            for (int c = 0; c < CALLS; c++) ModeJoins.joinIntMultScalar(NumberType.I64, 7, 0, p, s, scalar, 0, N);
+            for (int c = 0; c < CALLS; c++) {
+                VectorWarmup.pause();
+                ModeJoins.joinIntMultScalar(NumberType.I64, 7, 0, p, s, scalar, 0, N);
+            }
             return scalar[0];
         }, () -> {
-            for (int c = 0; c < CALLS; c++) PcoVector.joinIntMult(NumberType.I64, 7, p, s, vector, 0, N);
+            for (int c = 0; c < CALLS; c++) {
+                VectorWarmup.pause();
+                PcoVector.joinIntMult(NumberType.I64, 7, p, s, vector, 0, N);
+            }
             return vector[0];
         }));
         pairs.add(new VectorWarmup.Pair(() -> {
-            for (int c = 0; c < CALLS; c++) ModeJoins.joinFloatQuantScalar(NumberType.F64, 3, p, s, scalar, 0, N);
+            for (int c = 0; c < CALLS; c++) {
+                VectorWarmup.pause();
+                ModeJoins.joinFloatQuantScalar(NumberType.F64, 3, p, s, scalar, 0, N);
+            }
             return scalar[0];
         }, () -> {
-            for (int c = 0; c < CALLS; c++) PcoVector.joinFloatQuant(NumberType.F64, 3, p, s, vector, 0, N);
+            for (int c = 0; c < CALLS; c++) {
+                VectorWarmup.pause();
+                PcoVector.joinFloatQuant(NumberType.F64, 3, p, s, vector, 0, N);
+            }
             return vector[0];
         }));
         if (offsets) {
             pairs.add(new VectorWarmup.Pair(() -> {
-                for (int c = 0; c < CALLS; c++) OffsetReaders.readConstOffsets(d, c & 7, scalar, 0, N, width(c), 5);
+                for (int c = 0; c < CALLS; c++) {
+                    VectorWarmup.pause();
+                    OffsetReaders.readConstOffsets(d, c & 7, scalar, 0, N, width(c), 5);
+                }
                 return scalar[0];
             }, () -> {
-                for (int c = 0; c < CALLS; c++) PcoVector.constOffsets(d, c & 7, vector, 0, N, width(c), 5);
+                for (int c = 0; c < CALLS; c++) {
+                    VectorWarmup.pause();
+                    PcoVector.constOffsets(d, c & 7, vector, 0, N, width(c), 5);
+                }
                 return vector[0];
             }));
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
@@ -84,7 +85,51 @@ class VectorWarmupTest {
             long waited = VectorWarmup.yieldToForeground(60_000_000L);
             assertTrue(waited >= 60_000_000L && waited < 2_000_000_000L, waited + " ns");
         }
-        assertEquals(0, VectorWarmup.yieldToForeground(60_000_000L), "nothing to wait for");
+        // the window answers in several tasks in a row: a moment after one ends is still theirs
+        long quiet = VectorWarmup.yieldToForeground(10 * VectorWarmup.QUIET_NANOS);
+        assertTrue(quiet > VectorWarmup.QUIET_NANOS / 2 && quiet < 2 * VectorWarmup.QUIET_NANOS, quiet + " ns");
+        assertEquals(0, VectorWarmup.yieldToForeground(60_000_000L), "then nothing to wait for");
+    }
+
+    @Test
+    void eachStretchOfForegroundWorkGetsItsOwnBoundedWait() {
+        long budget = 60_000_000L;
+        VectorWarmup.Yielding yielding = new VectorWarmup.Yielding(budget);
+        try (VectorWarmup.Foreground startUp = VectorWarmup.foreground()) {
+            assertTrue(yielding.yieldNow() >= budget, "waited the budget");
+            assertTrue(yielding.yieldNow() < budget / 2, "spent within one stretch: a long decode gets its routines");
+        }
+        assertTrue(yielding.yieldNow() < budget / 2, "nothing under way: no wait");
+        try (VectorWarmup.Foreground opening = VectorWarmup.foreground();
+             VectorWarmup.Foreground itsProblems = VectorWarmup.foreground()) {
+            // the file a person opens after the window's start: a new stretch, waited for again
+            assertTrue(yielding.yieldNow() >= budget, "a new stretch renews the wait");
+        }
+    }
+
+    @Test
+    void aRoundPausesBetweenItsCallsAndTheWaitIsNotCountedAsItsTime() throws Exception {
+        long t0 = System.nanoTime();
+        VectorWarmup.Race race = VectorWarmup.race(1, () -> {
+            // the person opens a file in the middle of this round, for 150 ms
+            VectorWarmup.Foreground opening = VectorWarmup.foreground();
+            new Thread(() -> {
+                LockSupport.parkNanos(150_000_000L);
+                opening.close();
+            }).start();
+            VectorWarmup.pause();
+            return 1;
+        }, () -> 2);
+        long wall = System.nanoTime() - t0;
+        assertTrue(wall >= 150_000_000L, "the round waited: " + wall + " ns");
+        assertTrue(race.scalarNanos() < 100_000_000L, "but not on its clock: " + race.scalarNanos() + " ns");
+        assertFalse(VectorWarmup.foregroundUnderWay());
+
+        try (VectorWarmup.Foreground decode = VectorWarmup.foreground()) {
+            long p0 = System.nanoTime();
+            VectorWarmup.pause();
+            assertTrue(System.nanoTime() - p0 < 50_000_000L, "outside a race a pause is nothing");
+        }
     }
 
     @Test

@@ -55,23 +55,40 @@ public final class TaskRunner {
 
     public <T> Task<T> submit(String title, Function<Progress, T> work, Consumer<T> onDone, Consumer<Throwable> onFail) {
         running.incrementAndGet();
+        // the person waits for the work and for the view its result fills (on the FX thread, after it):
+        // background warm-ups of the vector routines pause through both
+        VectorWarmup.Foreground waitedFor = VectorWarmup.foreground();
         Job<T> task = new Job<>(title, work);
         task.setOnSucceeded(e -> {
             finished(task);
-            if (onDone != null) onDone.accept(task.getValue());
+            try {
+                if (onDone != null) onDone.accept(task.getValue());
+            } finally {
+                waitedFor.close();
+            }
         });
         task.setOnFailed(e -> {
             finished(task);
-            Throwable ex = task.getException();
-            if (onFail != null) onFail.accept(ex);
-            else status.showError(title + " failed: " + describe(ex));
+            try {
+                Throwable ex = task.getException();
+                if (onFail != null) onFail.accept(ex);
+                else status.showError(title + " failed: " + describe(ex));
+            } finally {
+                waitedFor.close();
+            }
         });
         task.setOnCancelled(e -> {
             finished(task);
+            waitedFor.close();
             if (!superseded.remove(task)) status.showMessage(title + " cancelled");
         });
-        status.track(task);
-        pool.submit(task);
+        try {
+            status.track(task);
+            pool.submit(task);
+        } catch (RuntimeException e) {
+            waitedFor.close();
+            throw e;
+        }
         return task;
     }
 
@@ -137,19 +154,16 @@ public final class TaskRunner {
 
         @Override
         protected T call() {
-            // the person waits for this: background warm-ups of the vector routines pause meanwhile
-            try (VectorWarmup.Foreground f = VectorWarmup.foreground()) {
-                return work.apply(new Progress() {
-                    @Override
-                    public void update(double fraction, String message) {
-                        if (fraction >= 0) updateProgress(fraction, 1.0);
-                        if (message != null) updateMessage(title + " — " + message);
-                    }
+            return work.apply(new Progress() {
+                @Override
+                public void update(double fraction, String message) {
+                    if (fraction >= 0) updateProgress(fraction, 1.0);
+                    if (message != null) updateMessage(title + " — " + message);
+                }
 
-                    @Override
-                    public boolean cancelled() { return isCancelled(); }
-                });
-            }
+                @Override
+                public boolean cancelled() { return isCancelled(); }
+            });
         }
     }
 

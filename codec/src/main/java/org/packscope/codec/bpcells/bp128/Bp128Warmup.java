@@ -86,6 +86,7 @@ final class Bp128Warmup {
     private static long vectorCalls(boolean d1z, int bits, int[] in, int[] out) {
         long sink = 0;
         for (int c = 0; c < CALLS; c++) {
+            if ((c & 63) == 0) VectorWarmup.pause(); // a call is short: a look now and then
             if (d1z) Bp128Vector.d1z(bits, in, 0, out, 0, c);
             else Bp128Vector.plusOne(bits, in, 0, out, 0);
             sink += out[c & 127];
@@ -96,6 +97,7 @@ final class Bp128Warmup {
     private static long scalarCalls(boolean d1z, int bits, int[] in, int[] out) {
         long sink = 0;
         for (int c = 0; c < CALLS; c++) {
+            if ((c & 63) == 0) VectorWarmup.pause(); // a call is short: a look now and then
             if (d1z) Bp128Unpack.d1z(bits, in, 0, out, 0, c);
             else Bp128Unpack.plusOne(bits, in, 0, out, 0);
             sink += out[c & 127];
