@@ -50,7 +50,7 @@ class CliForegroundTest {
 
     @Test
     void benchMarksOnlyItsTimedDecodes() {
-        Noting out = run("--anonymous", "bench", "--warmup", "0.1", "--repeat", "1", "--threads", "1",
+        Noting out = run("bench", "--warmup", "0.1", "--repeat", "1", "--threads", "1",
                 Samples.get("pco/smooth_i64_timestamps_ms.pco").toString());
         assertTrue(out.atEachWrite.stream().noneMatch(b -> b), "its lines, its warm-up, are not foreground work");
         List<Boolean> during = new ArrayList<>();

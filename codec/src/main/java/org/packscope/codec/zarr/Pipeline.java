@@ -367,6 +367,7 @@ final class Pipeline {
         }
         if (c.nbytes() > limit()) throw ReadProblem.at(ZarrRules.CHUNK_TOO_LARGE, at(at, 4, 4), "the Blosc header says nbytes " + c.nbytes());
         byte[] out = scratch == null ? new byte[(int) c.nbytes()] : scratch.decoded((int) c.nbytes());
+        if (out == in) out = new byte[out.length]; // a Blosc stage over another's output: never decode onto the input
         Codecs ctx = Codecs.local();
         for (long u = 0, n = c.units(); u < n; u++) {
             int from = (int) c.unitStart(u), len = c.unitLength(u);
