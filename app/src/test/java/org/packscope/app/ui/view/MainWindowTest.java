@@ -83,11 +83,22 @@ class MainWindowTest {
         // everything the opening started has finished, so the tabs' late offers cannot move the canvas
         Opened.openAndWait(robot, window, Samples.get("bpcells/multi.h5"));
         HexView hex = window.detail().hex();
+        javafx.scene.Node canvas = hex.lookup("Canvas");
+        // the layout earlier tests left in the shared preferences must not hide the first row
+        robot.interact(() -> {
+            window.detail().setDividers(0.55, 0.72, ValuesView.TABLE_SHARE);
+            window.stage().toFront();
+        });
+        double x = 8.4 * (12 + 3 * 3) + 4, y = 9;
         // the first row's fourth byte lies inside the 8-byte signature
-        Point2D onByte = settledScreenPoint(hex.lookup("Canvas"), 8.4 * (12 + 3 * 3) + 4, 9);
+        Point2D onByte = settledScreenPoint(canvas, x, y);
+        String where = WaitForAsyncUtils.asyncFx(() -> "canvas " + canvas.getLayoutBounds() + " visible " + canvas.isVisible()
+                + " in a window showing " + (canvas.getScene() != null && canvas.getScene().getWindow().isShowing())).get();
+        assertTrue(WaitForAsyncUtils.asyncFx(() -> canvas.getLayoutBounds().contains(x, y)).get(), "the byte is on the canvas: " + where);
         robot.clickOn(onByte);
         WaitForAsyncUtils.waitForFxEvents();
         Field selected = window.detail().structure().selectedField();
+        assertTrue(selected != null, "a field selected by the click at " + onByte + "; " + where + "; hex says " + hex.headerText());
         assertEquals("signature", selected.name());
         assertTrue(hex.headerText().contains("selected bytes 0–7 (8 bytes)"), hex.headerText());
     }
