@@ -48,9 +48,6 @@ public final class VectorWarmup {
     private static final AtomicInteger FOREGROUND = new AtomicInteger();
     /** Times foreground work began with none under way: each such stretch is one episode. */
     private static final AtomicLong EPISODES = new AtomicLong();
-    /** When the last foreground work ended (System.nanoTime), or none has yet. */
-    private static volatile long lastEnded = Long.MIN_VALUE;
-    private static volatile boolean anyEnded;
 
     /**
      * How long after foreground work ends the warm-ups still wait: the window answers a
@@ -58,6 +55,8 @@ public final class VectorWarmup {
      * node), and a round let in between them ran alongside the next.
      */
     static final long QUIET_NANOS = 200_000_000L;
+    /** When the last foreground work ended (System.nanoTime); at first, long enough ago to be past. */
+    private static volatile long lastEnded = System.nanoTime() - QUIET_NANOS;
 
     /** The longest a race waits through one episode of foreground work, all its rounds together. */
     static final long MAX_YIELD_NANOS = 1_500_000_000L;
@@ -78,15 +77,12 @@ public final class VectorWarmup {
         if (FOREGROUND.incrementAndGet() == 1) EPISODES.incrementAndGet();
         AtomicBoolean open = new AtomicBoolean(true);
         return () -> {
-            if (open.compareAndSet(true, false) && FOREGROUND.decrementAndGet() == 0) {
-                lastEnded = System.nanoTime();
-                anyEnded = true;
-            }
+            if (open.compareAndSet(true, false) && FOREGROUND.decrementAndGet() == 0) lastEnded = System.nanoTime();
         };
     }
 
     private static boolean busyOrJustBusy(long now) {
-        return FOREGROUND.get() > 0 || anyEnded && now - lastEnded < QUIET_NANOS;
+        return FOREGROUND.get() > 0 || now - lastEnded < QUIET_NANOS;
     }
 
     /** Whether work a person waits for is under way. */

@@ -60,12 +60,26 @@ public final class RegularFiles {
         long size = require(path).size();
         if (size > maxBytes) throw new IOException(path + " is " + size + " bytes, more than the " + maxBytes + " read whole");
         try (SeekableByteChannel ch = Files.newByteChannel(path, StandardOpenOption.READ)) {
-            long now = ch.size();
-            if (now > maxBytes) throw new IOException(path + " is " + now + " bytes, more than the " + maxBytes + " read whole");
-            ByteBuffer b = ByteBuffer.allocate((int) now);
-            while (b.hasRemaining() && ch.read(b) > 0) { }
+            ByteBuffer b = ByteBuffer.allocate(wholeSize(ch, path, maxBytes));
+            fill(ch, b);
             return b.position() == b.capacity() ? b.array() : java.util.Arrays.copyOf(b.array(), b.position());
         }
+    }
+
+    /**
+     * The size of the file open on {@code ch}, refused past {@code maxBytes}: it is asked
+     * again of the open file, which may have grown since its attributes were read.
+     */
+    public static int wholeSize(SeekableByteChannel ch, Path path, long maxBytes) throws IOException {
+        long now = ch.size();
+        if (now > maxBytes) throw new IOException(path + " is " + now + " bytes, more than the " + maxBytes + " read whole");
+        return (int) now;
+    }
+
+    /** Reads from {@code ch} until {@code into} is full or the file ends; returns {@code into}'s position. */
+    public static int fill(SeekableByteChannel ch, ByteBuffer into) throws IOException {
+        while (into.hasRemaining() && ch.read(into) > 0) { }
+        return into.position();
     }
 
     /** Up to {@code max} bytes from the start of a regular file. */
@@ -73,8 +87,7 @@ public final class RegularFiles {
         require(path);
         try (SeekableByteChannel ch = Files.newByteChannel(path, StandardOpenOption.READ)) {
             ByteBuffer b = ByteBuffer.allocate((int) Math.min(max, Math.max(0, ch.size())));
-            while (b.hasRemaining() && ch.read(b) > 0) { }
-            return java.util.Arrays.copyOf(b.array(), b.position());
+            return java.util.Arrays.copyOf(b.array(), fill(ch, b));
         }
     }
 

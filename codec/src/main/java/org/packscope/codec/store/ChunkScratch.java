@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
+import org.packscope.codec.io.RegularFiles;
+
 /**
  * One thread's buffers for chunks that are read and decoded only to be checked or counted
  * (a check, a deep check, a benchmark's bulk decode), whose bytes nobody keeps.
@@ -42,33 +44,26 @@ public final class ChunkScratch {
 
     /**
      * Reads the whole file at {@code path} into {@link #stored()}, as
-     * {@link org.packscope.codec.io.RegularFiles#readAll} does into an array of its own;
+     * {@link RegularFiles#readAll} does into an array of its own;
      * returns how many bytes were read.
      *
      * @throws IOException a file larger than {@code maxBytes} when opened, or unreadable
      */
     public int readFile(Path path, long maxBytes) throws IOException {
         try (SeekableByteChannel ch = Files.newByteChannel(path, StandardOpenOption.READ)) {
-            long now = ch.size();
-            if (now > maxBytes) throw new IOException(path + " is " + now + " bytes, more than the " + maxBytes + " read whole");
-            int size = (int) now;
+            int size = RegularFiles.wholeSize(ch, path, maxBytes);
             if (size > KEEP_BYTES) {
                 // read as any file is: through the channel's own temporary buffer, freed by the JDK
                 lastRead = new byte[size];
-                return fill(ch, ByteBuffer.wrap(lastRead));
+                return RegularFiles.fill(ch, ByteBuffer.wrap(lastRead));
             }
             if (landing == null || landing.capacity() < size) landing = ByteBuffer.allocateDirect(roundedUp(size));
-            int got = fill(ch, landing.clear().limit(size));
+            int got = RegularFiles.fill(ch, landing.clear().limit(size));
             if (stored.length < got) stored = new byte[roundedUp(got)];
             landing.flip().get(stored, 0, got);
             lastRead = stored;
             return got;
         }
-    }
-
-    private static int fill(SeekableByteChannel ch, ByteBuffer into) throws IOException {
-        while (into.hasRemaining() && ch.read(into) > 0) { }
-        return into.position();
     }
 
     /** The bytes the last {@link #readFile} read, from index 0 (the array may be longer). */

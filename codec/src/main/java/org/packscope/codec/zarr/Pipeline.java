@@ -347,16 +347,16 @@ final class Pipeline {
         return got == out.length ? out : Arrays.copyOf(out, got);
     }
 
-    /**
-     * A Blosc chunk decoded through Blosc's own reader (its header typesize drives the
-     * unshuffle), block by block: a block that fails reads as zeros and its bytes go to
-     * {@code lost}, so the blocks around it still count.
-     */
     /** The first {@code length} bytes of {@code b}: {@code b} itself when that is all of it. */
     private static byte[] exact(byte[] b, int length) {
         return b.length == length ? b : Arrays.copyOf(b, length);
     }
 
+    /**
+     * A Blosc chunk decoded through Blosc's own reader (its header typesize drives the
+     * unshuffle), block by block: a block that fails reads as zeros and its bytes go to
+     * {@code lost}, so the blocks around it still count.
+     */
     private static byte[] blosc(byte[] in, int length, long at, long expected, Lost lost, ChunkScratch scratch) {
         BloscChunk c = BloscChunk.read(new ArraySource(in, 0, length, "chunk"), 0, length);
         for (Diagnostic d : c.problems()) if (d.severity() == Severity.ERROR) throw new ReadProblem(shift(d, at));
