@@ -98,6 +98,13 @@ public final class Cli implements Runnable {
 
     /** Runs a command and returns its exit code; never throws, never prints a stack trace. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        // --anonymous, --endpoint and --region hold for this run only
+        try (RemoteSettings.Saved before = RemoteSettings.save()) {
+            return runWithSettings(args, out, err);
+        }
+    }
+
+    private static int runWithSettings(String[] args, PrintStream out, PrintStream err) {
         Cli cli = new Cli();
         cli.out = out;
         cli.err = err;

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * How remote objects are reached, set once per process by the command line or the window
+ * How remote objects are reached, set by the command line (for its run) or the window
  * before the first remote path is opened: anonymous S3 access, an S3-compatible endpoint
  * and region (else {@code AWS_ENDPOINT_URL_S3}, {@code AWS_ENDPOINT_URL}, {@code AWS_REGION}),
  * the time limit of one request, and where notices go ("no credentials: reading anonymously").
@@ -58,4 +58,23 @@ public final class RemoteSettings {
     public static void notices(Consumer<String> sink) { notices = sink == null ? s -> { } : sink; }
 
     static void notice(String text) { notices.accept(Redact.text(text)); }
+
+    /**
+     * What a command line may set (access, endpoint, region, where notices go), as it is now;
+     * closing it puts those back. A process runs one command line, but a JVM that runs several
+     * (tests, a program embedding PackScope's) must not carry one run's {@code --anonymous}
+     * into the next, where it would send unsigned requests to a bucket that wants them signed.
+     */
+    public static Saved save() { return new Saved(anonymous, endpoint, region, notices); }
+
+    /** Settings taken by {@link #save}, restored by {@link #close}. */
+    public record Saved(boolean anonymous, String endpoint, String region, Consumer<String> notices) implements AutoCloseable {
+        @Override
+        public void close() {
+            RemoteSettings.anonymous = anonymous;
+            RemoteSettings.endpoint = endpoint;
+            RemoteSettings.region = region;
+            RemoteSettings.notices = notices;
+        }
+    }
 }
