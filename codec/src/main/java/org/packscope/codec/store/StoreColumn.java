@@ -56,15 +56,36 @@ public final class StoreColumn implements ValueColumn {
         check(start, len);
         if (!type.numeric()) throw new UnsupportedOperationException(type.label() + " values are not numeric");
         int w = type.byteWidth();
-        byte[] buf = new byte[len * w];
-        store.read(start * w, buf, 0, buf.length);
+        byte[] buf = bytesFor(len * w);
+        store.read(start * w, buf, 0, len * w);
+        if (!bigEndian) {
+            type.readLE(buf, 0, dst, off, len);
+            return;
+        }
         for (int i = 0, p = 0; i < len; i++, p += w) {
             long v = 0;
-            if (bigEndian) for (int k = 0; k < w; k++) v = v << 8 | (buf[p + k] & 0xff);
-            else for (int k = w - 1; k >= 0; k--) v = v << 8 | (buf[p + k] & 0xff);
+            for (int k = 0; k < w; k++) v = v << 8 | (buf[p + k] & 0xff);
             dst[off + i] = type.normalize(v);
         }
     }
+
+    /**
+     * The calling thread's buffer for a page's stored bytes, kept up to {@link #KEPT_BYTES}:
+     * every page of a plot or an export comes through {@link #read}, and a fresh half-MB
+     * array each was memory a fresh process pays page faults for.
+     */
+    private static byte[] bytesFor(int n) {
+        if (n > KEPT_BYTES) return new byte[n];
+        byte[] b = PAGE_BYTES.get();
+        if (b.length < n) {
+            b = new byte[Math.max(n, Math.min(KEPT_BYTES, b.length * 2))];
+            PAGE_BYTES.set(b);
+        }
+        return b;
+    }
+
+    private static final int KEPT_BYTES = 1 << 20;
+    private static final ThreadLocal<byte[]> PAGE_BYTES = ThreadLocal.withInitial(() -> new byte[0]);
 
     @Override public boolean mayHaveGaps() { return store.mayFail(); }
 
