@@ -31,6 +31,8 @@ public final class CfColumn implements ValueColumn {
 
     @Override public long count() { return stored.count(); }
 
+    @Override public ReadingAhead readingAhead(long start, long end) { return stored.readingAhead(start, end); }
+
     @Override
     public void read(long start, long[] dst, int off, int len) {
         stored.read(start, dst, off, len);

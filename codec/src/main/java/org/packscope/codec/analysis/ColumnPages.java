@@ -82,7 +82,10 @@ public final class ColumnPages {
             }
             if (gaps) column.gaps(start, page.marks, 0, len);
         });
-        reader.run(pages, progress, sink);
+        // the pages come in order on several threads: the column may decode its next unit meanwhile
+        try (ValueColumn.ReadingAhead ahead = threads > 1 && stride == 1 ? column.readingAhead(from, to) : ValueColumn.ReadingAhead.NONE) {
+            reader.run(pages, progress, sink);
+        }
         return reader;
     }
 }

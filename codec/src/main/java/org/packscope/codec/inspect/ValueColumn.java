@@ -82,6 +82,21 @@ public interface ValueColumn {
     /** Why value {@code index} is a gap, in words for people (null when it is present). */
     default String gapReason(long index) { return null; }
 
+    /**
+     * Says that values {@code [start, end)} are about to be read front to back, page by page,
+     * on several threads at once; closing the result withdraws it. A column whose values decode
+     * in units of many pages may then decode the next unit on a thread that would otherwise
+     * wait for the one before; without the hint it decodes only what is asked for.
+     */
+    default ReadingAhead readingAhead(long start, long end) { return ReadingAhead.NONE; }
+
+    /** A {@link #readingAhead} hint in force until closed. */
+    interface ReadingAhead extends AutoCloseable {
+        ReadingAhead NONE = () -> { };
+
+        @Override void close();
+    }
+
     /** Strings held in memory as a text column. */
     static ValueColumn texts(String name, java.util.List<String> values) {
         return new ValueColumn() {

@@ -122,6 +122,16 @@ public final class PcoValues implements ValueColumn {
     /** How many chunk decodes this column has run (for tests of its laziness). */
     int chunkDecodes() { return decodes.get(); }
 
+    /** For tests of waiting readers: chunk {@code index} is being decoded elsewhere until the future completes. */
+    java.util.concurrent.CompletableFuture<long[]> decodingElsewhere(int index) {
+        java.util.concurrent.CompletableFuture<long[]> f = new java.util.concurrent.CompletableFuture<>();
+        loading.put(index, f);
+        return f;
+    }
+
+    /** Whether chunk {@code index}'s numbers are kept (for tests). */
+    boolean holds(int index) { return cache.contains(index); }
+
     @Override public String name() { return name; }
 
     @Override public ValueType type() { return type.valueType; }
@@ -166,6 +176,7 @@ public final class PcoValues implements ValueColumn {
         java.util.concurrent.CompletableFuture<long[]> mine = new java.util.concurrent.CompletableFuture<>();
         java.util.concurrent.CompletableFuture<long[]> theirs = loading.putIfAbsent(index, mine);
         if (theirs != null) {
+            if (!theirs.isDone()) decodeAhead(index);
             try {
                 return theirs.join();
             } catch (java.util.concurrent.CompletionException e) {
@@ -184,6 +195,52 @@ public final class PcoValues implements ValueColumn {
         } finally {
             loading.remove(index, mine);
         }
+    }
+
+    /**
+     * While another reader decodes chunk {@code index}, decodes a chunk after it that a
+     * reader has said it will read ({@link #readingAhead}) and no one has decoded or is
+     * decoding, and keeps it. A chunk is many export pages (250,000 numbers against 65,536):
+     * readers paging in parallel met in one chunk and all but one waited, so an export,
+     * a plot or a histogram of a Pco file decoded on one core however many were given.
+     */
+    private void decodeAhead(int index) {
+        for (int ahead = index + 1; ahead <= index + AHEAD && ahead < firstChunk + chunkCount; ahead++) {
+            PcoFile.Chunk c = file.chunks().get(ahead);
+            if (!expected(c.firstRow() - rowBase) || !MemoryBudget.fits(c.n(), Long.BYTES)) return;
+            if (cache.contains(ahead)) continue;
+            java.util.concurrent.CompletableFuture<long[]> mine = new java.util.concurrent.CompletableFuture<>();
+            if (loading.putIfAbsent(ahead, mine) != null) continue;
+            try {
+                mine.complete(decodeChunk(ahead));
+            } catch (RuntimeException e) {
+                mine.completeExceptionally(e); // the reader of that chunk meets it, as if it had decoded it
+            } catch (Error e) {
+                mine.completeExceptionally(e);
+                throw e;
+            } finally {
+                loading.remove(ahead, mine);
+            }
+            return;
+        }
+    }
+
+    /** Chunks decoded ahead at most past the one being waited for: the cache keeps the one in use and these. */
+    private static final int AHEAD = CACHED_CHUNKS - 2;
+
+    /** Row ranges readers said they will read through, {start, end} each, by identity. */
+    private final java.util.Set<long[]> expected = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private boolean expected(long row) {
+        for (long[] r : expected) if (row >= r[0] && row < r[1]) return true;
+        return false;
+    }
+
+    @Override
+    public ReadingAhead readingAhead(long start, long end) {
+        long[] range = {start, end};
+        expected.add(range);
+        return () -> expected.remove(range);
     }
 
     private long[] decodeChunk(int index) {

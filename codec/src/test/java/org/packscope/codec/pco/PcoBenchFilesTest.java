@@ -9,6 +9,8 @@ import java.util.HexFormat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.packscope.codec.analysis.ColumnPages;
+import org.packscope.codec.inspect.Progress;
 import org.packscope.codec.io.ByteSource;
 import org.packscope.codec.testing.Fixtures;
 import org.packscope.codec.testing.PureJavaRerun;
@@ -36,6 +38,12 @@ class PcoBenchFilesTest {
             }
             assertEquals(f.get("sha256_decoded_le").asText(), HexFormat.of().formatHex(sha.digest()), f.get("file").asText());
             assertEquals(pco.totalN(), pco.decodeAllDiscard(null, 2));
+            // as an export reads it: pages on two threads, chunks decoded ahead by a reader that would wait
+            MessageDigest paged = MessageDigest.getInstance("SHA-256");
+            PcoValues values = PcoValues.ofFile(pco, f.get("file").asText());
+            ColumnPages.read(values, 0, values.count(), 1 << 16, ColumnPages.Read.RAW, 2, Progress.NONE,
+                    (page, k) -> paged.update(page.raw, 0, page.length * w));
+            assertEquals(f.get("sha256_decoded_le").asText(), HexFormat.of().formatHex(paged.digest()), f.get("file").asText() + ", paged");
         }
     }
 }
