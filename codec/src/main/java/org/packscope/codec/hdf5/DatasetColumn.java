@@ -1,7 +1,6 @@
 package org.packscope.codec.hdf5;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 import io.jhdf.AbstractNode;
 import io.jhdf.ObjectHeader;
@@ -103,16 +102,9 @@ final class DatasetColumn implements ValueColumn {
     public void read(long start, long[] dst, int off, int len) {
         ValueType t = codec.type;
         if (!t.numeric()) throw new IllegalArgumentException(t.label() + " values have no numeric form");
-        int w = t.byteWidth();
-        byte[] b = new byte[len * w];
+        byte[] b = new byte[len * t.byteWidth()];
         readRaw(start, len, b, 0);
-        ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
-        switch (w) {
-            case 8 -> bb.asLongBuffer().get(dst, off, len);
-            case 4 -> { for (int i = 0; i < len; i++) dst[off + i] = t.normalize(bb.getInt(i * 4)); }
-            case 2 -> { for (int i = 0; i < len; i++) dst[off + i] = t.normalize(bb.getShort(i * 2)); }
-            default -> { for (int i = 0; i < len; i++) dst[off + i] = t.normalize(b[i]); }
-        }
+        t.readLE(b, 0, dst, off, len);
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.packscope.codec.inspect;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
@@ -131,6 +132,11 @@ public record ValueType(Kind kind, int byteWidth) {
      * a paged read of a Blosc Zarr array).
      */
     public void readLE(byte[] src, int srcOff, long[] dst, int dstOff, int len) {
+        if (byteWidth == 8) {
+            // eight bytes are the raw bits as they are: one bulk copy (a loop ran at a third of its speed)
+            ByteBuffer.wrap(src, srcOff, len * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(dst, dstOff, len);
+            return;
+        }
         for (int s = 0; s < len; s += WRITE_SLICE) {
             readSlice(src, srcOff + s * byteWidth, dst, dstOff + s, Math.min(WRITE_SLICE, len - s));
         }
@@ -151,7 +157,6 @@ public record ValueType(Kind kind, int byteWidth) {
                 if (signed) for (int i = 0; i < len; i++) dst[dstOff + i] = (int) INT_LE.get(src, srcOff + 4 * i);
                 else for (int i = 0; i < len; i++) dst[dstOff + i] = (int) INT_LE.get(src, srcOff + 4 * i) & 0xffffffffL;
             }
-            case 8 -> { for (int i = 0; i < len; i++) dst[dstOff + i] = (long) LONG_LE.get(src, srcOff + 8 * i); }
             default -> {
                 for (int i = 0, p = srcOff; i < len; i++, p += byteWidth) {
                     long v = 0;
