@@ -127,7 +127,8 @@ public record ValueType(Kind kind, int byteWidth) {
     /**
      * Reads {@code len} little-endian values of the stored type at {@code src[srcOff..]} into
      * {@code dst[dstOff..]} as raw bits, normalised as {@link #normalize} does: the inverse of
-     * {@link #writeLE(long[], int, byte[], int, int)}, one loop per width, in the same slices.
+     * {@link #writeLE(long[], int, byte[], int, int)}, one loop per width in the same slices,
+     * eight-byte values one bulk copy.
      * A store column's pages come through here (a byte loop per value was three quarters of
      * a paged read of a Blosc Zarr array).
      */
