@@ -35,13 +35,7 @@ public final class ChunkedSlices implements ArraySlices {
         byte[] buf = new byte[Math.multiplyExact(n, w)];
         boolean[] failed = gaps == null ? null : new boolean[n];
         array.readWindow(rowDim, colDim, fixed, row0, rows, col0, cols, buf, failed);
-        java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(buf).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        switch (w) {
-            case 8 -> bb.asLongBuffer().get(dst, 0, n);
-            case 4 -> { for (int i = 0; i < n; i++) dst[i] = type.normalize(bb.getInt(i * 4) & 0xffffffffL); }
-            case 2 -> { for (int i = 0; i < n; i++) dst[i] = type.normalize(bb.getShort(i * 2) & 0xffffL); }
-            default -> { for (int i = 0; i < n; i++) dst[i] = type.normalize(buf[i] & 0xffL); }
-        }
+        type.readLE(buf, 0, dst, 0, n);
         if (gaps != null) for (int i = 0; i < n; i++) gaps[i] = failed[i] ? ValueColumn.UNDECODABLE : ValueColumn.PRESENT;
     }
 }
