@@ -62,7 +62,28 @@ public final class FileHttpServer implements AutoCloseable {
 
     public String url() { return "http://127.0.0.1:" + server.getAddress().getPort(); }
 
+    /** Answers begun and not yet finished (their bytes all counted in {@link #bytesSent}). */
+    private final java.util.concurrent.atomic.AtomicInteger answering = new java.util.concurrent.atomic.AtomicInteger();
+
+    /**
+     * Waits (up to 10 s) until every answer begun has finished: a client may have read an
+     * answer's bytes before the thread that wrote them has counted them in {@link #bytesSent}.
+     */
+    void awaitAnswered() throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (answering.get() > 0 && System.nanoTime() < deadline) Thread.sleep(1);
+    }
+
     private void handle(HttpExchange ex) throws IOException {
+        answering.incrementAndGet();
+        try {
+            answer(ex);
+        } finally {
+            answering.decrementAndGet();
+        }
+    }
+
+    private void answer(HttpExchange ex) throws IOException {
         int round = answeredRound.get() + 1;
         lastRound.accumulateAndGet(round, Math::max);
         try (ex) {
