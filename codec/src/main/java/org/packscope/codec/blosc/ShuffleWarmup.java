@@ -68,7 +68,7 @@ final class ShuffleWarmup {
         long started = System.nanoTime();
         LongSupplier scalarBytes = () -> {
             for (int c = 0; c < CALLS; c++) {
-                VectorWarmup.pause();
+                if ((c & 7) == 0) VectorWarmup.pause(); // a call is 512 bytes: a look now and then
                 Shuffle.unshuffle8Rows(src, 0, N, 0, N, scalar, 0, 8);
             }
             return scalar[0];
@@ -76,20 +76,20 @@ final class ShuffleWarmup {
         List<VectorWarmup.Pair> pairs = new ArrayList<>();
         pairs.add(new VectorWarmup.Pair(() -> {
             for (int c = 0; c < CALLS; c++) {
-                VectorWarmup.pause();
+                if ((c & 7) == 0) VectorWarmup.pause(); // a call is 512 bytes: a look now and then
                 Shuffle.bitunshuffleScalar(8, src.length, src, 0, scalar, 0);
             }
             return scalar[0];
         }, () -> {
             for (int c = 0; c < CALLS; c++) {
-                VectorWarmup.pause();
+                if ((c & 7) == 0) VectorWarmup.pause(); // a call is 512 bytes: a look now and then
                 SimdShuffle.bitunshuffleVector(8, N / 8, N / 8, src, 0, vector, 0);
             }
             return vector[0];
         }));
         pairs.add(new VectorWarmup.Pair(scalarBytes, () -> {
             for (int c = 0; c < CALLS; c++) {
-                VectorWarmup.pause();
+                if ((c & 7) == 0) VectorWarmup.pause(); // a call is 512 bytes: a look now and then
                 SimdShuffle.unshuffle8Rows(src, 0, N, N, vector, 0, 8);
             }
             return vector[0];
@@ -98,7 +98,7 @@ final class ShuffleWarmup {
         if (low4) {
             pairs.add(new VectorWarmup.Pair(scalarBytes, () -> {
                 for (int c = 0; c < CALLS; c++) {
-                    VectorWarmup.pause();
+                    if ((c & 7) == 0) VectorWarmup.pause(); // a call is 512 bytes: a look now and then
                     SimdShuffle.unshuffle8Low4(src, 0, N, N, vector, 0, 0x01020304L);
                 }
                 return vector[0];

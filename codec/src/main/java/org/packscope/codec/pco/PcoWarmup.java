@@ -70,26 +70,26 @@ final class PcoWarmup {
         List<VectorWarmup.Pair> pairs = new ArrayList<>();
         pairs.add(new VectorWarmup.Pair(() -> {
             for (int c = 0; c < CALLS; c++) {
-                VectorWarmup.pause();
+                if ((c & 7) == 0) VectorWarmup.pause(); // a call is one batch: a look now and then
                 ModeJoins.joinIntMultScalar(NumberType.I64, 7, 0, p, s, scalar, 0, N);
             }
             return scalar[0];
         }, () -> {
             for (int c = 0; c < CALLS; c++) {
-                VectorWarmup.pause();
+                if ((c & 7) == 0) VectorWarmup.pause(); // a call is one batch: a look now and then
                 PcoVector.joinIntMult(NumberType.I64, 7, p, s, vector, 0, N);
             }
             return vector[0];
         }));
         pairs.add(new VectorWarmup.Pair(() -> {
             for (int c = 0; c < CALLS; c++) {
-                VectorWarmup.pause();
+                if ((c & 7) == 0) VectorWarmup.pause(); // a call is one batch: a look now and then
                 ModeJoins.joinFloatQuantScalar(NumberType.F64, 3, p, s, scalar, 0, N);
             }
             return scalar[0];
         }, () -> {
             for (int c = 0; c < CALLS; c++) {
-                VectorWarmup.pause();
+                if ((c & 7) == 0) VectorWarmup.pause(); // a call is one batch: a look now and then
                 PcoVector.joinFloatQuant(NumberType.F64, 3, p, s, vector, 0, N);
             }
             return vector[0];
@@ -97,13 +97,13 @@ final class PcoWarmup {
         if (offsets) {
             pairs.add(new VectorWarmup.Pair(() -> {
                 for (int c = 0; c < CALLS; c++) {
-                    VectorWarmup.pause();
+                    if ((c & 7) == 0) VectorWarmup.pause(); // a call is one batch: a look now and then
                     OffsetReaders.readConstOffsets(d, c & 7, scalar, 0, N, width(c), 5);
                 }
                 return scalar[0];
             }, () -> {
                 for (int c = 0; c < CALLS; c++) {
-                    VectorWarmup.pause();
+                    if ((c & 7) == 0) VectorWarmup.pause(); // a call is one batch: a look now and then
                     PcoVector.constOffsets(d, c & 7, vector, 0, N, width(c), 5);
                 }
                 return vector[0];
